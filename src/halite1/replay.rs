@@ -1,0 +1,788 @@
+//! Replays: `.hlt` version 11 (plain or gzip) and its Blitz variant (the same with a
+//! `fog_of_war` number), read into flat frame buffers: owner, strength and move, one byte each
+//! per site per frame.
+//!
+//! The reader is a small JSON scanner specialised to this schema, so an 11 MB replay is read in
+//! one pass with no intermediate tree. Every error names what is wrong and where
+//! (`frames[12][3][40]: owner 9 > num_players 4`); nothing is allocated from a number the file
+//! declares before the data backs it.
+
+use super::grid::{Board, MAX_PLAYERS};
+use std::fmt;
+use std::io::Read;
+
+/// The replay format version this module reads and writes.
+pub const VERSION: u64 = 11;
+
+/// Largest decompressed replay accepted (a guard against compression bombs).
+pub const MAX_REPLAY_BYTES: u64 = 1 << 30;
+
+/// A whole game: the fixed production map and every frame and move, stored flat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    pub width: usize,
+    pub height: usize,
+    pub num_players: usize,
+    pub player_names: Vec<String>,
+    /// `width * height`, row-major.
+    pub production: Vec<u8>,
+    /// `num_frames * width * height`: owner of each site in each frame.
+    pub owner: Vec<u8>,
+    /// `num_frames * width * height`: strength of each site in each frame.
+    pub strength: Vec<u8>,
+    /// `(num_frames - 1) * width * height`: the move made from each site in each turn.
+    pub moves: Vec<u8>,
+    /// Blitz replays: the fog-of-war radius the bots played with.
+    pub fog_of_war: Option<u32>,
+}
+
+/// Why bytes are not a valid replay, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// Where: a JSON path such as `frames[12][3][40]`, or `byte 123` for a syntax error.
+    pub at: String,
+    pub message: String,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.at.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.at, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+fn err<T>(at: impl Into<String>, message: impl Into<String>) -> Result<T, ReplayError> {
+    Err(ReplayError {
+        at: at.into(),
+        message: message.into(),
+    })
+}
+
+impl Replay {
+    /// An empty replay of a game about to start from `board` (frame 0).
+    pub fn new(board: &Board, player_names: Vec<String>, fog_of_war: Option<u32>) -> Replay {
+        Replay {
+            width: board.width,
+            height: board.height,
+            num_players: player_names.len(),
+            player_names,
+            production: board.production.clone(),
+            owner: board.owner.clone(),
+            strength: board.strength.clone(),
+            moves: Vec::new(),
+            fog_of_war,
+        }
+    }
+
+    pub fn sites(&self) -> usize {
+        self.width * self.height
+    }
+
+    pub fn num_frames(&self) -> usize {
+        self.owner.len().checked_div(self.sites()).unwrap_or(0)
+    }
+
+    pub fn frame_owner(&self, t: usize) -> &[u8] {
+        let n = self.sites();
+        &self.owner[t * n..(t + 1) * n]
+    }
+
+    pub fn frame_strength(&self, t: usize) -> &[u8] {
+        let n = self.sites();
+        &self.strength[t * n..(t + 1) * n]
+    }
+
+    /// Moves of turn `t` (from frame `t` to frame `t + 1`).
+    pub fn turn_moves(&self, t: usize) -> &[u8] {
+        let n = self.sites();
+        &self.moves[t * n..(t + 1) * n]
+    }
+
+    /// Frame `t` as a board.
+    pub fn board(&self, t: usize) -> Board {
+        Board {
+            width: self.width,
+            height: self.height,
+            production: self.production.clone(),
+            owner: self.frame_owner(t).to_vec(),
+            strength: self.frame_strength(t).to_vec(),
+        }
+    }
+
+    /// Appends one turn: its moves and the frame they led to.
+    pub fn push_turn(&mut self, moves: &[u8], board: &Board) {
+        self.moves.extend_from_slice(moves);
+        self.owner.extend_from_slice(&board.owner);
+        self.strength.extend_from_slice(&board.strength);
+    }
+
+    /// Reads a replay from its bytes: `.hlt` JSON, or the same gzipped.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Replay, ReplayError> {
+        if bytes.starts_with(&[0x1f, 0x8b]) {
+            let mut text = Vec::new();
+            let mut decoder = flate2::read::MultiGzDecoder::new(bytes).take(MAX_REPLAY_BYTES + 1);
+            if let Err(e) = decoder.read_to_end(&mut text) {
+                return err("gzip", format!("cannot decompress: {e}"));
+            }
+            if text.len() as u64 > MAX_REPLAY_BYTES {
+                return err("gzip", "decompressed replay is larger than 1 GiB");
+            }
+            Replay::from_json(&text)
+        } else {
+            Replay::from_json(bytes)
+        }
+    }
+
+    /// Reads a replay from its JSON text.
+    pub fn from_json(text: &[u8]) -> Result<Replay, ReplayError> {
+        Parser { s: text, i: 0 }.replay()
+    }
+
+    /// The replay as `.hlt` JSON, laid out as the reference environment writes it.
+    pub fn to_json(&self) -> Vec<u8> {
+        let n = self.sites();
+        let frames = self.num_frames();
+        let mut out = Vec::with_capacity(frames * n * 8 + n * 4 + 256);
+        out.push(b'{');
+        if let Some(r) = self.fog_of_war {
+            out.extend_from_slice(b"\"fog_of_war\":");
+            push_num(&mut out, u64::from(r));
+            out.push(b',');
+        }
+        out.extend_from_slice(b"\"frames\":[");
+        for t in 0..frames {
+            if t > 0 {
+                out.push(b',');
+            }
+            let (o, s) = (self.frame_owner(t), self.frame_strength(t));
+            push_rows(&mut out, self.width, self.height, |i, out| {
+                out.push(b'[');
+                push_num(out, u64::from(o[i]));
+                out.push(b',');
+                push_num(out, u64::from(s[i]));
+                out.push(b']');
+            });
+        }
+        out.extend_from_slice(b"],\"height\":");
+        push_num(&mut out, self.height as u64);
+        out.extend_from_slice(b",\"moves\":[");
+        for t in 0..frames.saturating_sub(1) {
+            if t > 0 {
+                out.push(b',');
+            }
+            let m = self.turn_moves(t);
+            push_rows(&mut out, self.width, self.height, |i, out| {
+                push_num(out, u64::from(m[i]))
+            });
+        }
+        out.extend_from_slice(b"],\"num_frames\":");
+        push_num(&mut out, frames as u64);
+        out.extend_from_slice(b",\"num_players\":");
+        push_num(&mut out, self.num_players as u64);
+        out.extend_from_slice(b",\"player_names\":");
+        out.extend_from_slice(
+            serde_json::to_string(&self.player_names)
+                .unwrap_or_else(|_| "[]".into())
+                .as_bytes(),
+        );
+        out.extend_from_slice(b",\"productions\":");
+        push_rows(&mut out, self.width, self.height, |i, out| {
+            push_num(out, u64::from(self.production[i]))
+        });
+        out.extend_from_slice(b",\"version\":11,\"width\":");
+        push_num(&mut out, self.width as u64);
+        out.push(b'}');
+        out
+    }
+
+    /// The replay as gzipped `.hlt` JSON.
+    pub fn to_gzip(&self) -> Vec<u8> {
+        use std::io::Write;
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        // Writing to a Vec cannot fail.
+        let _ = enc.write_all(&self.to_json());
+        enc.finish().unwrap_or_default()
+    }
+}
+
+fn push_num(out: &mut Vec<u8>, v: u64) {
+    if v < 10 {
+        out.push(b'0' + v as u8);
+    } else {
+        let mut buf = [0u8; 20];
+        let mut i = buf.len();
+        let mut v = v;
+        while v > 0 {
+            i -= 1;
+            buf[i] = b'0' + (v % 10) as u8;
+            v /= 10;
+        }
+        out.extend_from_slice(&buf[i..]);
+    }
+}
+
+fn push_rows(out: &mut Vec<u8>, w: usize, h: usize, mut cell: impl FnMut(usize, &mut Vec<u8>)) {
+    out.push(b'[');
+    for y in 0..h {
+        if y > 0 {
+            out.push(b',');
+        }
+        out.push(b'[');
+        for x in 0..w {
+            if x > 0 {
+                out.push(b',');
+            }
+            cell(y * w + x, out);
+        }
+        out.push(b']');
+    }
+    out.push(b']');
+}
+
+/// Shape of a grid-valued field as it is read: rows and columns, checked against each other.
+#[derive(Default)]
+struct Shape {
+    width: Option<usize>,
+    height: Option<usize>,
+}
+
+impl Shape {
+    fn row_done(&mut self, at: &dyn Fn() -> String, cols: usize) -> Result<(), ReplayError> {
+        match self.width {
+            None => self.width = Some(cols),
+            Some(w) if w != cols => {
+                return err(at(), format!("row has {cols} sites, other rows have {w}"))
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+    fn grid_done(&mut self, at: &dyn Fn() -> String, rows: usize) -> Result<(), ReplayError> {
+        match self.height {
+            None => self.height = Some(rows),
+            Some(h) if h != rows => return err(at(), format!("has {rows} rows, others have {h}")),
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+const MAX_DEPTH: usize = 64;
+
+impl Parser<'_> {
+    fn syntax<T>(&self, what: &str) -> Result<T, ReplayError> {
+        let found = match self.s.get(self.i) {
+            None => "the end of the file".to_string(),
+            Some(c) if c.is_ascii_graphic() => format!("'{}'", *c as char),
+            Some(c) => format!("byte 0x{c:02x}"),
+        };
+        err(
+            format!("byte {}", self.i),
+            format!("expected {what}, found {found}"),
+        )
+    }
+
+    #[inline]
+    fn ws(&mut self) {
+        while let Some(&c) = self.s.get(self.i) {
+            if c == b' ' || c == b'\n' || c == b'\r' || c == b'\t' {
+                self.i += 1;
+            } else {
+                break;
+            }
+        }
+    }
+
+    #[inline]
+    fn eat(&mut self, c: u8) -> bool {
+        self.ws();
+        if self.s.get(self.i) == Some(&c) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, c: u8) -> Result<(), ReplayError> {
+        if self.eat(c) {
+            Ok(())
+        } else {
+            self.syntax(&format!("'{}'", c as char))
+        }
+    }
+
+    /// After an element: `,` (more follow) or the closing bracket (returns false).
+    #[inline]
+    fn more(&mut self, close: u8) -> Result<bool, ReplayError> {
+        self.ws();
+        match self.s.get(self.i) {
+            Some(&b',') => {
+                self.i += 1;
+                Ok(true)
+            }
+            Some(&c) if c == close => {
+                self.i += 1;
+                Ok(false)
+            }
+            _ => self.syntax(&format!("',' or '{}'", close as char)),
+        }
+    }
+
+    /// Opens an array; returns false if it is empty (and already closed).
+    fn open_array(&mut self) -> Result<bool, ReplayError> {
+        self.expect(b'[')?;
+        Ok(!self.eat(b']'))
+    }
+
+    /// A non-negative integer (saturating above u64).
+    #[inline]
+    fn uint(&mut self, at: &dyn Fn() -> String) -> Result<u64, ReplayError> {
+        self.ws();
+        let start = self.i;
+        let mut v: u64 = 0;
+        while let Some(&c) = self.s.get(self.i) {
+            if c.is_ascii_digit() {
+                v = v.saturating_mul(10).saturating_add(u64::from(c - b'0'));
+                self.i += 1;
+            } else {
+                break;
+            }
+        }
+        if self.i == start {
+            if matches!(self.s.get(self.i), Some(b'-')) {
+                return err(at(), "negative number");
+            }
+            return self.syntax("a number").map_err(|e| ReplayError {
+                at: at(),
+                message: e.message,
+            });
+        }
+        if matches!(self.s.get(self.i), Some(b'.' | b'e' | b'E')) {
+            return err(at(), "expected an integer");
+        }
+        Ok(v)
+    }
+
+    #[inline]
+    fn byte(&mut self, at: &dyn Fn() -> String, what: &str) -> Result<u8, ReplayError> {
+        let v = self.uint(at)?;
+        if v > 255 {
+            return err(at(), format!("{what} {v} is above 255"));
+        }
+        Ok(v as u8)
+    }
+
+    fn string(&mut self) -> Result<String, ReplayError> {
+        self.ws();
+        let start = self.i;
+        if self.s.get(self.i) != Some(&b'"') {
+            return self.syntax("a string");
+        }
+        self.i += 1;
+        loop {
+            match self.s.get(self.i) {
+                None => return self.syntax("the end of a string"),
+                Some(b'"') => break,
+                Some(b'\\') => self.i += 2,
+                Some(_) => self.i += 1,
+            }
+        }
+        self.i += 1;
+        serde_json::from_slice::<String>(&self.s[start..self.i.min(self.s.len())])
+            .or_else(|e| err(format!("byte {start}"), format!("invalid string: {e}")))
+    }
+
+    fn skip_value(&mut self, depth: usize) -> Result<(), ReplayError> {
+        if depth > MAX_DEPTH {
+            return err(format!("byte {}", self.i), "nested too deeply");
+        }
+        self.ws();
+        match self.s.get(self.i) {
+            Some(b'"') => self.string().map(|_| ()),
+            Some(b'[') => {
+                self.i += 1;
+                if self.eat(b']') {
+                    return Ok(());
+                }
+                loop {
+                    self.skip_value(depth + 1)?;
+                    if !self.more(b']')? {
+                        return Ok(());
+                    }
+                }
+            }
+            Some(b'{') => {
+                self.i += 1;
+                if self.eat(b'}') {
+                    return Ok(());
+                }
+                loop {
+                    self.string()?;
+                    self.expect(b':')?;
+                    self.skip_value(depth + 1)?;
+                    if !self.more(b'}')? {
+                        return Ok(());
+                    }
+                }
+            }
+            Some(c) if c.is_ascii_digit() || *c == b'-' => {
+                while let Some(c) = self.s.get(self.i) {
+                    if c.is_ascii_digit() || matches!(c, b'-' | b'+' | b'.' | b'e' | b'E') {
+                        self.i += 1;
+                    } else {
+                        break;
+                    }
+                }
+                Ok(())
+            }
+            _ => {
+                for word in [&b"true"[..], b"false", b"null"] {
+                    if self.s[self.i..].starts_with(word) {
+                        self.i += word.len();
+                        return Ok(());
+                    }
+                }
+                self.syntax("a value")
+            }
+        }
+    }
+
+    /// A `[[v, ...], ...]` grid of single bytes appended to `out`.
+    fn byte_grid(
+        &mut self,
+        name: &dyn Fn() -> String,
+        what: &str,
+        shape: &mut Shape,
+        out: &mut Vec<u8>,
+    ) -> Result<(), ReplayError> {
+        let mut rows = 0;
+        if self.open_array()? {
+            loop {
+                let y = rows;
+                let mut cols = 0;
+                if self.open_array()? {
+                    loop {
+                        let x = cols;
+                        out.push(self.byte(&|| format!("{}[{y}][{x}]", name()), what)?);
+                        cols += 1;
+                        if !self.more(b']')? {
+                            break;
+                        }
+                    }
+                }
+                shape.row_done(&|| format!("{}[{y}]", name()), cols)?;
+                rows += 1;
+                if !self.more(b']')? {
+                    break;
+                }
+            }
+        }
+        shape.grid_done(name, rows)
+    }
+
+    /// One frame: `[[[owner, strength], ...], ...]`.
+    fn frame(
+        &mut self,
+        t: usize,
+        shape: &mut Shape,
+        owner: &mut Vec<u8>,
+        strength: &mut Vec<u8>,
+    ) -> Result<(), ReplayError> {
+        let mut rows = 0;
+        if self.open_array()? {
+            loop {
+                let y = rows;
+                let mut cols = 0;
+                if self.open_array()? {
+                    loop {
+                        let x = cols;
+                        let at = || format!("frames[{t}][{y}][{x}]");
+                        self.expect(b'[').map_err(|e| ReplayError {
+                            at: at(),
+                            message: format!("a site is [owner, strength]: {}", e.message),
+                        })?;
+                        owner.push(self.byte(&at, "owner")?);
+                        self.expect(b',')?;
+                        strength.push(self.byte(&at, "strength")?);
+                        if !self.eat(b']') {
+                            return err(at(), "a site is [owner, strength], with nothing more");
+                        }
+                        cols += 1;
+                        if !self.more(b']')? {
+                            break;
+                        }
+                    }
+                }
+                shape.row_done(&|| format!("frames[{t}][{y}]"), cols)?;
+                rows += 1;
+                if !self.more(b']')? {
+                    break;
+                }
+            }
+        }
+        shape.grid_done(&|| format!("frames[{t}]"), rows)
+    }
+
+    fn replay(mut self) -> Result<Replay, ReplayError> {
+        let (mut version, mut width, mut height, mut num_players, mut num_frames) =
+            (None, None, None, None, None);
+        let mut fog_of_war = None;
+        let mut names: Option<Vec<String>> = None;
+        let (mut production, mut owner, mut strength, mut moves) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let (mut seen_prod, mut seen_frames, mut seen_moves) = (false, false, false);
+        let mut shape = Shape::default();
+        let (mut frame_count, mut move_count) = (0usize, 0usize);
+
+        // Skip a UTF-8 byte order mark.
+        if self.s.starts_with(&[0xef, 0xbb, 0xbf]) {
+            self.i = 3;
+        }
+        self.ws();
+        if self.s.get(self.i) != Some(&b'{') {
+            return self.syntax("a JSON object (a .hlt replay starts with '{')");
+        }
+        self.i += 1;
+        if !self.eat(b'}') {
+            loop {
+                let key = self.string()?;
+                self.expect(b':')?;
+                let k = key.as_str();
+                match k {
+                    "version" | "width" | "height" | "num_players" | "num_frames"
+                    | "fog_of_war" => {
+                        let v = self.uint(&|| k.to_string())?;
+                        let slot = match k {
+                            "version" => &mut version,
+                            "width" => &mut width,
+                            "height" => &mut height,
+                            "num_players" => &mut num_players,
+                            "num_frames" => &mut num_frames,
+                            _ => &mut fog_of_war,
+                        };
+                        *slot = Some(v);
+                    }
+                    "player_names" => {
+                        let mut list = Vec::new();
+                        if self.open_array()? {
+                            loop {
+                                list.push(self.string()?);
+                                if !self.more(b']')? {
+                                    break;
+                                }
+                            }
+                        }
+                        names = Some(list);
+                    }
+                    "productions" => {
+                        seen_prod = true;
+                        production.clear();
+                        self.byte_grid(
+                            &|| "productions".into(),
+                            "production",
+                            &mut shape,
+                            &mut production,
+                        )?;
+                    }
+                    "frames" => {
+                        seen_frames = true;
+                        owner.clear();
+                        strength.clear();
+                        frame_count = 0;
+                        if self.open_array()? {
+                            loop {
+                                self.frame(frame_count, &mut shape, &mut owner, &mut strength)?;
+                                frame_count += 1;
+                                if !self.more(b']')? {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    "moves" => {
+                        seen_moves = true;
+                        moves.clear();
+                        move_count = 0;
+                        if self.open_array()? {
+                            loop {
+                                let t = move_count;
+                                self.byte_grid(
+                                    &|| format!("moves[{t}]"),
+                                    "move",
+                                    &mut shape,
+                                    &mut moves,
+                                )?;
+                                move_count += 1;
+                                if !self.more(b']')? {
+                                    break;
+                                }
+                            }
+                        }
+                    }
+                    _ => self.skip_value(0)?,
+                }
+                if !self.more(b'}')? {
+                    break;
+                }
+            }
+        }
+        self.ws();
+        if self.i < self.s.len() {
+            return self.syntax("the end of the file after the replay object");
+        }
+
+        let need = |v: Option<u64>, k: &str| match v {
+            Some(v) => Ok(v),
+            None => err(k, "missing"),
+        };
+        let version = need(version, "version")?;
+        if version != VERSION {
+            return err(
+                "version",
+                format!("{version} is not supported (this reads version {VERSION})"),
+            );
+        }
+        let width = need(width, "width")?;
+        let height = need(height, "height")?;
+        let num_players = need(num_players, "num_players")?;
+        let num_frames = need(num_frames, "num_frames")?;
+        let names = match names {
+            Some(n) => n,
+            None => return err("player_names", "missing"),
+        };
+        for (k, seen) in [
+            ("productions", seen_prod),
+            ("frames", seen_frames),
+            ("moves", seen_moves),
+        ] {
+            if !seen {
+                return err(k, "missing");
+            }
+        }
+        if width == 0 || height == 0 {
+            return err("width", format!("map of {width}x{height} has no sites"));
+        }
+        if num_players == 0 || num_players > MAX_PLAYERS as u64 {
+            return err(
+                "num_players",
+                format!("{num_players} is not between 1 and {MAX_PLAYERS}"),
+            );
+        }
+        if names.len() as u64 != num_players {
+            return err(
+                "player_names",
+                format!("{} names for num_players {num_players}", names.len()),
+            );
+        }
+        if shape.width != Some(width as usize) {
+            return err(
+                "width",
+                format!("{width}, but rows have {} sites", shape.width.unwrap_or(0)),
+            );
+        }
+        if shape.height != Some(height as usize) {
+            return err(
+                "height",
+                format!("{height}, but grids have {} rows", shape.height.unwrap_or(0)),
+            );
+        }
+        let (w, h) = (width as usize, height as usize);
+        if frame_count == 0 {
+            return err("frames", "no frames");
+        }
+        if num_frames != frame_count as u64 {
+            return err(
+                "num_frames",
+                format!("{num_frames}, but there are {frame_count} frames"),
+            );
+        }
+        if move_count + 1 != frame_count {
+            return err(
+                "moves",
+                format!("{move_count} turns of moves for {frame_count} frames (expected one fewer)"),
+            );
+        }
+        let n = w * h;
+        if let Some(i) = owner.iter().position(|&o| u64::from(o) > num_players) {
+            let (t, y, x) = (i / n, i % n / w, i % w);
+            return err(
+                format!("frames[{t}][{y}][{x}]"),
+                format!("owner {} > num_players {num_players}", owner[i]),
+            );
+        }
+        let fog_of_war = match fog_of_war {
+            Some(r) if r > u64::from(u32::MAX) => return err("fog_of_war", "radius too large"),
+            r => r.map(|r| r as u32),
+        };
+        Ok(Replay {
+            width: w,
+            height: h,
+            num_players: num_players as usize,
+            player_names: names,
+            production,
+            owner,
+            strength,
+            moves,
+            fog_of_war,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny() -> &'static str {
+        r#"{"frames":[[[[0,5],[1,0]]],[[[1,0],[1,1]]]],"height":1,"moves":[[[0,4]]],"num_frames":2,"num_players":1,"player_names":["a\"b"],"productions":[[1,1]],"version":11,"width":2}"#
+    }
+
+    #[test]
+    fn round_trips_byte_for_byte() {
+        let r = Replay::from_json(tiny().as_bytes()).unwrap();
+        assert_eq!(r.num_frames(), 2);
+        assert_eq!(r.player_names, vec!["a\"b".to_string()]);
+        assert_eq!(r.owner, vec![0, 1, 1, 1]);
+        assert_eq!(String::from_utf8(r.to_json()).unwrap(), tiny());
+        let again = Replay::from_bytes(&r.to_gzip()).unwrap();
+        assert_eq!(again, r);
+    }
+
+    #[test]
+    fn names_the_place_of_a_bad_owner() {
+        let bad = tiny().replace("[[[1,0],[1,1]]]", "[[[1,0],[9,1]]]");
+        let e = Replay::from_json(bad.as_bytes()).unwrap_err();
+        assert_eq!(e.to_string(), "frames[1][0][1]: owner 9 > num_players 1");
+    }
+
+    #[test]
+    fn names_the_place_of_a_ragged_row_and_syntax() {
+        let bad = tiny().replace("[[[1,0],[1,1]]]", "[[[1,0]]]");
+        let e = Replay::from_json(bad.as_bytes()).unwrap_err();
+        assert_eq!(e.to_string(), "frames[1][0]: row has 1 sites, other rows have 2");
+        let e = Replay::from_json(&tiny().as_bytes()[..40]).unwrap_err();
+        assert!(e.to_string().starts_with("byte 40: expected"), "{e}");
+        let e = Replay::from_json(b"").unwrap_err();
+        assert!(e.to_string().contains("starts with '{'"), "{e}");
+        let e = Replay::from_json(tiny().replace("11", "10").as_bytes()).unwrap_err();
+        assert_eq!(e.at, "version");
+    }
+
+    #[test]
+    fn keeps_the_blitz_radius() {
+        let blitz = tiny().replacen('{', "{\"fog_of_war\":2,", 1);
+        let r = Replay::from_json(blitz.as_bytes()).unwrap();
+        assert_eq!(r.fog_of_war, Some(2));
+        assert_eq!(String::from_utf8(r.to_json()).unwrap(), blitz);
+    }
+}

@@ -1,0 +1,153 @@
+//! Statistics series for graphs, per player, one value per frame.
+//!
+//! Territory, production and strength describe each frame. The others describe the turn that
+//! led to the frame (so frame 0 holds 0): realised production, strength lost to the cap, damage
+//! dealt to players and to the environment, overkill, damage taken, sites captured, pieces lost.
+
+use super::grid::Board;
+use super::replay::Replay;
+use super::turn::{resolve_turn, PlayerTurnStats, TurnReport, TurnScratch};
+use serde::Serialize;
+
+/// The names of the series, in the order [`Series::get`] takes them.
+pub const SERIES: [&str; 11] = [
+    "territory",
+    "production",
+    "strength",
+    "realisedProduction",
+    "capLoss",
+    "damageToPlayers",
+    "damageToNeutral",
+    "overkill",
+    "damageTaken",
+    "sitesCaptured",
+    "piecesLost",
+];
+
+/// Every series for every player (player 0 is tag 1). Stored frame-major
+/// (`frame * players + player`); [`Series::get`] and [`Series::all_players`] read it out.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Series {
+    pub players: usize,
+    pub frames: usize,
+    /// `SERIES.len()` vectors, in the order of [`SERIES`].
+    data: Vec<Vec<u32>>,
+}
+
+impl Series {
+    pub fn new(players: usize) -> Series {
+        Series {
+            players,
+            frames: 0,
+            data: vec![Vec::new(); SERIES.len()],
+        }
+    }
+
+    /// Appends one frame: the board after the turn and that turn's report (none for frame 0).
+    pub fn push(&mut self, board: &Board, report: Option<&TurnReport>) {
+        let p = self.players;
+        let start = self.data[0].len();
+        for v in self.data.iter_mut() {
+            v.resize(start + p, 0);
+        }
+        for i in 0..board.len() {
+            let o = board.owner[i] as usize;
+            if o == 0 || o > p {
+                continue;
+            }
+            self.data[0][start + o - 1] += 1;
+            self.data[1][start + o - 1] += u32::from(board.production[i]);
+            self.data[2][start + o - 1] += u32::from(board.strength[i]);
+        }
+        if let Some(r) = report {
+            for (k, s) in r.players.iter().enumerate().take(p) {
+                let PlayerTurnStats {
+                    production,
+                    cap_loss,
+                    damage_to_players,
+                    damage_to_neutral,
+                    overkill,
+                    damage_taken,
+                    sites_captured,
+                    pieces_lost,
+                } = *s;
+                let values = [
+                    production,
+                    cap_loss,
+                    damage_to_players,
+                    damage_to_neutral,
+                    overkill,
+                    damage_taken,
+                    sites_captured,
+                    pieces_lost,
+                ];
+                for (j, v) in values.into_iter().enumerate() {
+                    self.data[3 + j][start + k] = v;
+                }
+            }
+        }
+        self.frames += 1;
+    }
+
+    /// Series `which` (an index into [`SERIES`]) of `player` (0-based), one value per frame.
+    pub fn get(&self, which: usize, player: usize) -> Vec<u32> {
+        let p = self.players;
+        match self.data.get(which) {
+            Some(v) if player < p => v.iter().skip(player).step_by(p).copied().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Series `which` for all players, player-major: `player * frames + frame`.
+    pub fn all_players(&self, which: usize) -> Vec<u32> {
+        (0..self.players).flat_map(|p| self.get(which, p)).collect()
+    }
+
+    /// Index of a series by its name in [`SERIES`].
+    pub fn index_of(name: &str) -> Option<usize> {
+        SERIES.iter().position(|&s| s == name)
+    }
+}
+
+/// Every turn's report of a replay, obtained by resolving each turn from the frame the replay
+/// holds and the moves it holds (so a replay that breaks the rules still gets its graphs).
+pub fn replay_series(replay: &Replay) -> Series {
+    let mut series = Series::new(replay.num_players);
+    let mut scratch = TurnScratch::new();
+    let mut report = TurnReport::default();
+    let mut board = replay.board(0);
+    series.push(&board, None);
+    for t in 1..replay.num_frames() {
+        board.owner.copy_from_slice(replay.frame_owner(t - 1));
+        board.strength.copy_from_slice(replay.frame_strength(t - 1));
+        resolve_turn(
+            &mut board,
+            replay.turn_moves(t - 1),
+            replay.num_players,
+            &mut scratch,
+            &mut report,
+        );
+        board.owner.copy_from_slice(replay.frame_owner(t));
+        board.strength.copy_from_slice(replay.frame_strength(t));
+        series.push(&board, Some(&report));
+    }
+    series
+}
+
+/// The report of turn `t` of a replay (from frame `t` to `t + 1`), from the frame it holds.
+pub fn replay_turn_report(replay: &Replay, t: usize) -> Option<TurnReport> {
+    if t + 1 >= replay.num_frames() {
+        return None;
+    }
+    let mut board = replay.board(t);
+    let mut report = TurnReport::default();
+    resolve_turn(
+        &mut board,
+        replay.turn_moves(t),
+        replay.num_players,
+        &mut TurnScratch::new(),
+        &mut report,
+    );
+    Some(report)
+}
