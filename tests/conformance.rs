@@ -19,7 +19,11 @@ fn replays() -> Vec<(String, Replay)> {
     paths.sort();
     for p in paths {
         let bytes = std::fs::read(&p).unwrap();
-        let name = p.file_name().unwrap().to_string_lossy().replace(".hlt.gz", "");
+        let name = p
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .replace(".hlt.gz", "");
         out.push((name, Replay::from_bytes(&bytes).unwrap()));
     }
     assert_eq!(out.len(), 8, "expected the 8 reference replays");
@@ -57,6 +61,9 @@ fn writing_a_reference_replay_gives_back_its_exact_bytes() {
         let mut text = Vec::new();
         let gz = std::fs::read(fixtures().join(format!("{name}.hlt.gz"))).unwrap();
         std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut text).unwrap();
-        assert!(r.to_json() == text, "{name}: written JSON differs from the original");
+        assert!(
+            r.to_json() == text,
+            "{name}: written JSON differs from the original"
+        );
     }
 }

@@ -7,6 +7,8 @@ pub mod mapgen;
 pub mod naive;
 pub mod protocol;
 pub mod replay;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod runner;
 pub mod stats;
 pub mod turn;
 pub mod verify;

@@ -69,13 +69,9 @@ pub fn parse_moves_into(
         .split(|&c| c == b' ')
         .filter(|t| !t.is_empty())
         .map(parse_number);
-    loop {
-        let (Some(x), Some(y), Some(d)) = (tokens.next(), tokens.next(), tokens.next()) else {
-            break;
-        };
-        let (Some(x), Some(y), Some(d)) = (x, y, d) else {
-            break;
-        };
+    while let (Some(Some(x)), Some(Some(y)), Some(Some(d))) =
+        (tokens.next(), tokens.next(), tokens.next())
+    {
         if x > u64::from(u16::MAX) || y > u64::from(u16::MAX) || d > i32::MAX as u64 {
             break;
         }

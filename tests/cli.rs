@@ -1,0 +1,243 @@
+//! The `halite` binary as users run it: real bots (the reference bots, in Python) over the
+//! original stdio protocol must reproduce the reference replays exactly, and the other commands
+//! must print what they promise.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/halite1")
+}
+
+fn halite() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_halite"))
+}
+
+fn gunzip(path: &Path) -> Vec<u8> {
+    let gz = std::fs::read(path).unwrap();
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(&gz[..]), &mut out).unwrap();
+    out
+}
+
+/// Bot commands from a replay name such as `s105-35x35-greedy1-greedy2-chaos`:
+/// seat k of seed S plays with bot seed S + k.
+fn bot_commands(name: &str) -> (u32, String, Vec<String>) {
+    let mut parts = name.split('-');
+    let seed: u32 = parts.next().unwrap()[1..].parse().unwrap();
+    let dims = parts.next().unwrap().replace('x', " ");
+    let bots = parts
+        .enumerate()
+        .map(|(k, bot)| {
+            let s = seed + k as u32 + 1;
+            if let Some(aggression) = bot.strip_prefix("greedy") {
+                format!("python3 bots/greedy.py {s} {aggression}")
+                    .trim_end()
+                    .to_string()
+            } else if bot == "chaos" {
+                format!("python3 bots/chaos.py {s}")
+            } else if bot == "random" {
+                format!("python3 bots/random_bot.py {s}")
+            } else {
+                panic!("unknown bot {bot}")
+            }
+        })
+        .collect();
+    (seed, dims, bots)
+}
+
+fn python_available() -> bool {
+    Command::new("python3").arg("--version").output().is_ok()
+}
+
+#[test]
+fn run_with_the_reference_bots_reproduces_every_reference_replay() {
+    assert!(
+        python_available(),
+        "python3 is needed to run the reference bots"
+    );
+    let mut names: Vec<String> = std::fs::read_dir(fixtures())
+        .unwrap()
+        .filter_map(|e| {
+            let n = e.unwrap().file_name().to_string_lossy().into_owned();
+            n.strip_suffix(".hlt.gz").map(str::to_string)
+        })
+        .collect();
+    names.sort();
+    assert_eq!(names.len(), 8);
+    let out_dir = std::env::temp_dir().join(format!("halite-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let handles: Vec<_> = names
+        .into_iter()
+        .map(|name| {
+            let out_dir = out_dir.clone();
+            std::thread::spawn(move || {
+                let (seed, dims, bots) = bot_commands(&name);
+                let replay = out_dir.join(format!("{name}.hlt"));
+                let out = halite()
+                    .current_dir(fixtures())
+                    .args(["run", "-q", "-t", "-d", &dims, "-s", &seed.to_string()])
+                    .arg("--replay")
+                    .arg(&replay)
+                    .args(&bots)
+                    .output()
+                    .unwrap();
+                assert!(out.status.success(), "{name}: {out:?}");
+                let stdout = String::from_utf8(out.stdout).unwrap();
+                let mut lines = stdout.lines();
+                assert_eq!(
+                    lines.next().unwrap(),
+                    format!("{} {seed}", replay.display()),
+                    "{name}"
+                );
+                let ranks: String = lines.take(bots.len()).map(|l| format!("{l}\n")).collect();
+                let want =
+                    std::fs::read_to_string(fixtures().join(format!("{name}.ranks.txt"))).unwrap();
+                assert_eq!(ranks, want, "{name}: rank lines");
+                let ours = std::fs::read(&replay).unwrap();
+                let theirs = gunzip(&fixtures().join(format!("{name}.hlt.gz")));
+                assert!(ours == theirs, "{name}: replay differs from the reference");
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&out_dir);
+}
+
+#[test]
+fn verify_passes_the_reference_replays_and_names_the_first_difference() {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(fixtures())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().ends_with(".hlt.gz"))
+        .collect();
+    paths.sort();
+    let out = halite().arg("verify").args(&paths).output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.lines().filter(|l| l.ends_with(": ok")).count(), 8);
+
+    // Tamper with one strength in frame 5 and expect that exact site to be named.
+    let mut r = halite::halite1::Replay::from_bytes(&std::fs::read(&paths[0]).unwrap()).unwrap();
+    let n = r.sites();
+    let i = 5 * n + 3 * r.width + 4;
+    r.strength[i] = r.strength[i].wrapping_add(1);
+    let bad = std::env::temp_dir().join(format!("halite-bad-{}.hlt", std::process::id()));
+    std::fs::write(&bad, r.to_json()).unwrap();
+    let out = halite()
+        .arg("verify")
+        .arg(&bad)
+        .arg(&paths[0])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("frame 5 site (4, 3): strength"), "{stdout}");
+    std::fs::write(&bad, b"{\"version\":11,").unwrap();
+    let out = halite().arg("verify").arg(&bad).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("unreadable"));
+    let _ = std::fs::remove_file(&bad);
+}
+
+#[test]
+fn mapgen_prints_the_reference_map_as_json() {
+    let text = String::from_utf8(gunzip(&fixtures().join("maps.jsonl.gz"))).unwrap();
+    for line in text.lines().step_by(30) {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let out = halite()
+            .args(["mapgen", "-d"])
+            .arg(format!(
+                "{} {}",
+                v["requested_width"], v["requested_height"]
+            ))
+            .args([
+                "-s",
+                &v["seed"].to_string(),
+                "-n",
+                &v["players"].to_string(),
+            ])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for k in ["width", "height", "production", "owner", "strength"] {
+            assert_eq!(got[k], v[k], "seed {} {k}", v["seed"]);
+        }
+    }
+}
+
+#[test]
+fn stats_prints_results_and_series() {
+    let path = fixtures().join("s101-20x20-greedy-chaos.hlt.gz");
+    let out = halite().arg("stats").arg(&path).output().unwrap();
+    assert!(out.status.success());
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        table.contains("20x20 map, 2 players, 163 frames"),
+        "{table}"
+    );
+    assert!(table.contains("overkill") && table.contains("territory by frame"));
+    let out = halite()
+        .args(["stats", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["players"][0]["rank"], 1);
+    assert_eq!(v["players"][1]["lastFrameAlive"], 161);
+    assert_eq!(v["series"]["territory"][0].as_array().unwrap().len(), 163);
+}
+
+#[test]
+fn errors_go_to_stderr_with_a_failing_status() {
+    let out = halite()
+        .args(["stats", "/nonexistent.hlt"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent.hlt"));
+    let out = halite()
+        .args(["mapgen", "-d", "0 5", "-s", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let out = halite()
+        .args(["run", "-q", "-d", "20 20", "-n", "3", "a", "b"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+}
+
+#[test]
+fn a_bot_that_crashes_or_sends_garbage_is_ejected_and_the_game_goes_on() {
+    let dir = std::env::temp_dir().join(format!("halite-eject-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let greedy = fixtures().join("bots/greedy.py");
+    // Reads init, answers a name, then sends an invalid character on its first turn.
+    let garbage =
+        "sh -c 'read a; read b; read c; read d; echo Junk; read e; echo \"1 1 x\"; sleep 5'";
+    let out = halite()
+        .current_dir(&dir)
+        .args(["run", "-q", "-t", "-d", "20 20", "-s", "5", "-i"])
+        .arg(&dir)
+        .arg(format!("python3 {} 6", greedy.display()))
+        .arg(garbage)
+        .arg("exit 3")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[1], "1 1 1", "{stdout}");
+    assert_eq!(lines[2], "2 2 0", "{stdout}");
+    assert_eq!(lines[3], "3 3 -1", "{stdout}");
+    assert_eq!(lines[4], "2 3 ", "{stdout}");
+    assert!(
+        lines[5].contains("2-") && lines[5].contains("3-"),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
