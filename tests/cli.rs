@@ -1,6 +1,7 @@
 //! The `halite` binary as users run it: real bots (the reference bots, in Python) over the
 //! original stdio protocol must reproduce the reference replays exactly, and the other commands
 //! must print what they promise.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

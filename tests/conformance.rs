@@ -1,5 +1,6 @@
 //! The reference replays: re-simulated from frame 0 and their moves, they must match frame by
 //! frame, and the final standings must match what the reference printed.
+#![cfg(not(target_arch = "wasm32"))]
 
 use halite::halite1::verify::verify;
 use halite::halite1::{Game, Replay};

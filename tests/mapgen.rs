@@ -1,5 +1,6 @@
 //! Conformance of the Halite I map generator with the reference environment, plus properties
 //! that must hold for any request.
+#![cfg(not(target_arch = "wasm32"))]
 
 use flate2::read::GzDecoder;
 use halite::halite1::mapgen::{actual_size, actual_size_for_seed, generate, MAX_SIDE};

@@ -1,386 +1,398 @@
 //! `halite`: run games between subprocess bots, verify replays, generate maps, print statistics.
 
-use clap::{Args, Parser, Subcommand};
-use halite::halite1::game::{GameConfig, PlayerResult};
-use halite::halite1::runner::{run_game, RunOptions};
-use halite::halite1::stats::{replay_series, standings, Series, SERIES};
-use halite::halite1::verify::verify;
-use halite::halite1::{mapgen, Replay};
-use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+#[cfg(target_arch = "wasm32")]
+fn main() {}
 
-#[derive(Parser)]
-#[command(
-    name = "halite",
-    version,
-    about = "Halite I game environment: run games, verify replays, generate maps, read statistics",
-    long_about = "Halite I game environment, a drop-in replacement for the original `halite` \
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    native::main()
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+
+    use clap::{Args, Parser, Subcommand};
+    use halite::halite1::game::{GameConfig, PlayerResult};
+    use halite::halite1::runner::{run_game, RunOptions};
+    use halite::halite1::stats::{replay_series, standings, Series, SERIES};
+    use halite::halite1::verify::verify;
+    use halite::halite1::{mapgen, Replay};
+    use std::path::{Path, PathBuf};
+    use std::process::ExitCode;
+
+    #[derive(Parser)]
+    #[command(
+        name = "halite",
+        version,
+        about = "Halite I game environment: run games, verify replays, generate maps, read statistics",
+        long_about = "Halite I game environment, a drop-in replacement for the original `halite` \
 binary (its `run` takes the original flags), plus tools for replays and maps."
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Cmd,
-}
-
-#[derive(Subcommand)]
-enum Cmd {
-    /// Run a game between bots (each BOT_COMMAND runs through `sh -c`).
-    Run(RunArgs),
-    /// Re-simulate replays from frame 0 and their moves; exit 0 only if all match the rules.
-    Verify {
-        /// Replay files (.hlt, .hlt.gz, .blitz).
-        #[arg(required = true)]
-        paths: Vec<PathBuf>,
-    },
-    /// Print a generated map as JSON {width, height, production, owner, strength}.
-    Mapgen {
-        /// Requested size "W H" (the generator may shrink it to keep the map symmetric).
-        #[arg(short = 'd', long = "dimensions", value_parser = parse_dims)]
-        dims: (usize, usize),
-        /// Map seed.
-        #[arg(short, long)]
-        seed: u32,
-        /// Players the map is made for (1 to 6).
-        #[arg(short = 'n', long = "nplayers", default_value_t = 2)]
-        players: usize,
-    },
-    /// Print each player's final results and the statistics series of a replay.
-    Stats {
-        path: PathBuf,
-        /// Print everything as JSON instead of tables.
-        #[arg(long)]
-        json: bool,
-    },
-}
-
-#[derive(Args)]
-struct RunArgs {
-    /// Map size "W H"; a random reference size (20 to 50, square) when absent.
-    #[arg(short = 'd', long = "dimensions", value_parser = parse_dims)]
-    dims: Option<(usize, usize)>,
-    /// Map seed; random when absent or 0.
-    #[arg(short, long, default_value_t = 0)]
-    seed: u32,
-    /// Single-player games: make the map for N players.
-    #[arg(short = 'n', long = "nplayers")]
-    nplayers: Option<usize>,
-    /// Ignore time limits (give every bot unlimited time).
-    #[arg(short = 't', long = "timeout")]
-    no_timeouts: bool,
-    /// Quiet: print only the machine-readable results.
-    #[arg(short, long)]
-    quiet: bool,
-    /// Do not write a replay.
-    #[arg(short = 'r', long = "noreplay")]
-    no_replay: bool,
-    /// Directory for the replay (written as DIR/Replays/ID-SEED.hlt if DIR/Replays exists, else DIR/ID-SEED.hlt).
-    #[arg(short = 'i', long = "replaydirectory", default_value = ".")]
-    replay_dir: PathBuf,
-    /// Arguments alternate BOT_COMMAND NAME: the names override what the bots send.
-    #[arg(short = 'o', long = "override")]
-    override_names: bool,
-    /// Blitz: each bot sees only sites within this distance of its own.
-    #[arg(long = "fog")]
-    fog: Option<u32>,
-    /// Write the replay exactly here (gzipped if the name ends in .gz).
-    #[arg(long = "replay")]
-    replay: Option<PathBuf>,
-    /// Turn limit instead of floor(10 * sqrt(width * height)).
-    #[arg(long = "max-turns")]
-    max_turns: Option<u32>,
-    /// Bot commands, one per player.
-    #[arg(value_name = "BOT_COMMAND", required = true)]
-    bots: Vec<String>,
-}
-
-fn parse_dims(s: &str) -> Result<(usize, usize), String> {
-    let parts: Vec<&str> = s
-        .split(|c: char| c.is_whitespace() || c == 'x' || c == 'X')
-        .filter(|p| !p.is_empty())
-        .collect();
-    match parts.as_slice() {
-        [w, h] => {
-            let w = w.parse().map_err(|_| format!("bad width {w:?}"))?;
-            let h = h.parse().map_err(|_| format!("bad height {h:?}"))?;
-            Ok((w, h))
-        }
-        _ => Err(format!("expected \"WIDTH HEIGHT\", got {s:?}")),
+    )]
+    struct Cli {
+        #[command(subcommand)]
+        command: Cmd,
     }
-}
 
-fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Cmd::Run(args) => run(args),
-        Cmd::Verify { paths } => verify_all(&paths),
-        Cmd::Mapgen {
-            dims,
-            seed,
-            players,
-        } => mapgen_json(dims, seed, players),
-        Cmd::Stats { path, json } => stats(&path, json),
-    };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("halite: {e}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-fn read_replay(path: &Path) -> Result<Replay, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    Replay::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn run(a: RunArgs) -> Result<ExitCode, String> {
-    let (commands, names) = if a.override_names {
-        if a.bots.len() < 2 || a.bots.len() % 2 != 0 {
-            return Err("with -o, arguments alternate BOT_COMMAND NAME".into());
-        }
-        let (c, n): (Vec<_>, Vec<_>) = a
-            .bots
-            .chunks(2)
-            .map(|p| (p[0].clone(), p[1].clone()))
-            .unzip();
-        (c, Some(n))
-    } else {
-        (a.bots.clone(), None)
-    };
-    if commands.len() > 1 && a.nplayers.is_some_and(|n| n != 1) {
-        return Err("only single-player games take -n (a map for N players)".into());
-    }
-    let (width, height) = a.dims.unwrap_or_else(|| {
-        use rand::seq::SliceRandom;
-        const SIZES: [usize; 16] = [
-            20, 25, 25, 30, 30, 30, 35, 35, 35, 35, 40, 40, 40, 45, 45, 50,
-        ];
-        let s = *SIZES.choose(&mut rand::thread_rng()).unwrap_or(&30);
-        (s, s)
-    });
-    let seed = if a.seed == 0 {
-        halite::halite1::game::random_seed()
-    } else {
-        a.seed
-    };
-    let config = GameConfig {
-        width,
-        height,
-        players: commands.len(),
-        map_players: if commands.len() == 1 {
-            a.nplayers
-        } else {
-            None
+    #[derive(Subcommand)]
+    enum Cmd {
+        /// Run a game between bots (each BOT_COMMAND runs through `sh -c`).
+        Run(RunArgs),
+        /// Re-simulate replays from frame 0 and their moves; exit 0 only if all match the rules.
+        Verify {
+            /// Replay files (.hlt, .hlt.gz, .blitz).
+            #[arg(required = true)]
+            paths: Vec<PathBuf>,
         },
-        seed: Some(seed),
-        max_turns: a.max_turns,
-        fog_radius: a.fog,
-        player_names: Vec::new(),
-    };
-    let options = RunOptions {
-        timeouts: !a.no_timeouts,
-        verbose: !a.quiet,
-        ..RunOptions::default()
-    };
-    let outcome =
-        run_game(&config, &commands, names.as_deref(), &options).map_err(|e| e.to_string())?;
-    let id = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_secs())
-        .unwrap_or(0);
-    let replay = outcome.game.replay();
-    let mut out = String::new();
-    if !a.no_replay {
-        let path = match &a.replay {
-            Some(p) => p.clone(),
-            None => {
-                let dir = a.replay_dir.join("Replays");
-                let base = if dir.is_dir() {
-                    dir
-                } else {
-                    a.replay_dir.clone()
-                };
-                base.join(format!("{id}-{seed}.hlt"))
-            }
-        };
-        let bytes = if path.extension().is_some_and(|e| e == "gz") {
-            replay.to_gzip()
-        } else {
-            replay.to_json()
-        };
-        std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-        if a.quiet {
-            out.push_str(&format!("{} {seed}\n", path.display()));
-        } else {
-            out.push_str(&format!(
-                "Map seed was {seed}\nOpening a file at {}\n",
-                path.display()
-            ));
-        }
+        /// Print a generated map as JSON {width, height, production, owner, strength}.
+        Mapgen {
+            /// Requested size "W H" (the generator may shrink it to keep the map symmetric).
+            #[arg(short = 'd', long = "dimensions", value_parser = parse_dims)]
+            dims: (usize, usize),
+            /// Map seed.
+            #[arg(short, long)]
+            seed: u32,
+            /// Players the map is made for (1 to 6).
+            #[arg(short = 'n', long = "nplayers", default_value_t = 2)]
+            players: usize,
+        },
+        /// Print each player's final results and the statistics series of a replay.
+        Stats {
+            path: PathBuf,
+            /// Print everything as JSON instead of tables.
+            #[arg(long)]
+            json: bool,
+        },
     }
-    let results = outcome.game.results();
-    let mut log_files = Vec::new();
-    for (p, e) in outcome.ejections.iter().enumerate() {
-        if e.is_some() {
-            let name = format!("{}-{id}.log", p + 1);
-            if std::fs::write(a.replay_dir.join(&name), &outcome.logs[p]).is_ok() {
-                log_files.push(name);
-            }
-        }
+
+    #[derive(Args)]
+    struct RunArgs {
+        /// Map size "W H"; a random reference size (20 to 50, square) when absent.
+        #[arg(short = 'd', long = "dimensions", value_parser = parse_dims)]
+        dims: Option<(usize, usize)>,
+        /// Map seed; random when absent or 0.
+        #[arg(short, long, default_value_t = 0)]
+        seed: u32,
+        /// Single-player games: make the map for N players.
+        #[arg(short = 'n', long = "nplayers")]
+        nplayers: Option<usize>,
+        /// Ignore time limits (give every bot unlimited time).
+        #[arg(short = 't', long = "timeout")]
+        no_timeouts: bool,
+        /// Quiet: print only the machine-readable results.
+        #[arg(short, long)]
+        quiet: bool,
+        /// Do not write a replay.
+        #[arg(short = 'r', long = "noreplay")]
+        no_replay: bool,
+        /// Directory for the replay (written as DIR/Replays/ID-SEED.hlt if DIR/Replays exists, else DIR/ID-SEED.hlt).
+        #[arg(short = 'i', long = "replaydirectory", default_value = ".")]
+        replay_dir: PathBuf,
+        /// Arguments alternate BOT_COMMAND NAME: the names override what the bots send.
+        #[arg(short = 'o', long = "override")]
+        override_names: bool,
+        /// Blitz: each bot sees only sites within this distance of its own.
+        #[arg(long = "fog")]
+        fog: Option<u32>,
+        /// Write the replay exactly here (gzipped if the name ends in .gz).
+        #[arg(long = "replay")]
+        replay: Option<PathBuf>,
+        /// Turn limit instead of floor(10 * sqrt(width * height)).
+        #[arg(long = "max-turns")]
+        max_turns: Option<u32>,
+        /// Bot commands, one per player.
+        #[arg(value_name = "BOT_COMMAND", required = true)]
+        bots: Vec<String>,
     }
-    if a.quiet {
-        for r in &results {
-            out.push_str(&format!("{} {} {}\n", r.tag, r.rank, r.last_frame_alive));
-        }
-        let tags: String = results
-            .iter()
-            .filter(|r| r.ejected)
-            .map(|r| format!("{} ", r.tag))
+
+    fn parse_dims(s: &str) -> Result<(usize, usize), String> {
+        let parts: Vec<&str> = s
+            .split(|c: char| c.is_whitespace() || c == 'x' || c == 'X')
+            .filter(|p| !p.is_empty())
             .collect();
-        out.push_str(if tags.is_empty() { " " } else { &tags });
-        out.push('\n');
-        let logs: String = log_files.iter().map(|f| format!("{f} ")).collect();
-        out.push_str(if logs.is_empty() { " " } else { &logs });
-    } else {
-        for r in &results {
-            out.push_str(&format!(
-                "Player #{}, {}, came in rank #{} and was last alive on frame #{}!\n",
-                r.tag, r.name, r.rank, r.last_frame_alive
-            ));
-        }
-    }
-    print!("{out}");
-    Ok(ExitCode::SUCCESS)
-}
-
-fn verify_all(paths: &[PathBuf]) -> Result<ExitCode, String> {
-    let mut ok = true;
-    for p in paths {
-        let line = match read_replay(p) {
-            Ok(r) => match verify(&r) {
-                Ok(()) => "ok".to_string(),
-                Err(m) => {
-                    ok = false;
-                    m.to_string()
-                }
-            },
-            Err(e) => {
-                ok = false;
-                format!("unreadable: {e}")
+        match parts.as_slice() {
+            [w, h] => {
+                let w = w.parse().map_err(|_| format!("bad width {w:?}"))?;
+                let h = h.parse().map_err(|_| format!("bad height {h:?}"))?;
+                Ok((w, h))
             }
-        };
-        println!("{}: {line}", p.display());
-    }
-    Ok(if ok {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    })
-}
-
-fn mapgen_json((w, h): (usize, usize), seed: u32, players: usize) -> Result<ExitCode, String> {
-    if !(1..=6).contains(&players) {
-        return Err(format!("a map holds 1 to 6 players, not {players}"));
-    }
-    let max = halite::halite1::game::MAX_SIDE;
-    if !(1..=max).contains(&w) || !(1..=max).contains(&h) {
-        return Err(format!("map sides are 1 to {max}, not {w}x{h}"));
-    }
-    let b = mapgen::generate(w, h, players, seed);
-    let json = serde_json::json!({
-        "width": b.width,
-        "height": b.height,
-        "production": b.production,
-        "owner": b.owner,
-        "strength": b.strength,
-    });
-    println!("{json}");
-    Ok(ExitCode::SUCCESS)
-}
-
-fn stats(path: &Path, json: bool) -> Result<ExitCode, String> {
-    let replay = read_replay(path)?;
-    let series = replay_series(&replay);
-    let results = standings(&replay);
-    if json {
-        let mut s = serde_json::Map::new();
-        for (k, name) in SERIES.iter().enumerate() {
-            let per: Vec<Vec<u32>> = (0..series.players).map(|p| series.get(k, p)).collect();
-            s.insert(name.to_string(), serde_json::json!(per));
+            _ => Err(format!("expected \"WIDTH HEIGHT\", got {s:?}")),
         }
-        let doc = serde_json::json!({
-            "width": replay.width,
-            "height": replay.height,
-            "frames": replay.num_frames(),
-            "players": results,
-            "series": s,
-        });
-        println!("{doc}");
-    } else {
-        print!("{}", stats_table(&replay, &results, &series));
     }
-    Ok(ExitCode::SUCCESS)
-}
 
-fn stats_table(replay: &Replay, results: &[PlayerResult], series: &Series) -> String {
-    let mut out = format!(
-        "{}x{} map, {} players, {} frames\n\n",
-        replay.width,
-        replay.height,
-        replay.num_players,
-        replay.num_frames()
-    );
-    let last = series.frames.saturating_sub(1);
-    out.push_str(&format!(
-        "{:<4}{:<24}{:>5}{:>11}{:>10}{:>11}{:>10}\n",
-        "tag", "name", "rank", "last alive", "territory", "production", "strength"
-    ));
-    for r in results {
-        let p = r.tag - 1;
+    pub fn main() -> ExitCode {
+        let cli = Cli::parse();
+        let result = match cli.command {
+            Cmd::Run(args) => run(args),
+            Cmd::Verify { paths } => verify_all(&paths),
+            Cmd::Mapgen {
+                dims,
+                seed,
+                players,
+            } => mapgen_json(dims, seed, players),
+            Cmd::Stats { path, json } => stats(&path, json),
+        };
+        match result {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("halite: {e}");
+                ExitCode::FAILURE
+            }
+        }
+    }
+
+    fn read_replay(path: &Path) -> Result<Replay, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        Replay::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    fn run(a: RunArgs) -> Result<ExitCode, String> {
+        let (commands, names) = if a.override_names {
+            if a.bots.len() < 2 || a.bots.len() % 2 != 0 {
+                return Err("with -o, arguments alternate BOT_COMMAND NAME".into());
+            }
+            let (c, n): (Vec<_>, Vec<_>) = a
+                .bots
+                .chunks(2)
+                .map(|p| (p[0].clone(), p[1].clone()))
+                .unzip();
+            (c, Some(n))
+        } else {
+            (a.bots.clone(), None)
+        };
+        if commands.len() > 1 && a.nplayers.is_some_and(|n| n != 1) {
+            return Err("only single-player games take -n (a map for N players)".into());
+        }
+        let (width, height) = a.dims.unwrap_or_else(|| {
+            use rand::seq::SliceRandom;
+            const SIZES: [usize; 16] = [
+                20, 25, 25, 30, 30, 30, 35, 35, 35, 35, 40, 40, 40, 45, 45, 50,
+            ];
+            let s = *SIZES.choose(&mut rand::thread_rng()).unwrap_or(&30);
+            (s, s)
+        });
+        let seed = if a.seed == 0 {
+            halite::halite1::game::random_seed()
+        } else {
+            a.seed
+        };
+        let config = GameConfig {
+            width,
+            height,
+            players: commands.len(),
+            map_players: if commands.len() == 1 {
+                a.nplayers
+            } else {
+                None
+            },
+            seed: Some(seed),
+            max_turns: a.max_turns,
+            fog_radius: a.fog,
+            player_names: Vec::new(),
+        };
+        let options = RunOptions {
+            timeouts: !a.no_timeouts,
+            verbose: !a.quiet,
+            ..RunOptions::default()
+        };
+        let outcome =
+            run_game(&config, &commands, names.as_deref(), &options).map_err(|e| e.to_string())?;
+        let id = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs())
+            .unwrap_or(0);
+        let replay = outcome.game.replay();
+        let mut out = String::new();
+        if !a.no_replay {
+            let path = match &a.replay {
+                Some(p) => p.clone(),
+                None => {
+                    let dir = a.replay_dir.join("Replays");
+                    let base = if dir.is_dir() {
+                        dir
+                    } else {
+                        a.replay_dir.clone()
+                    };
+                    base.join(format!("{id}-{seed}.hlt"))
+                }
+            };
+            let bytes = if path.extension().is_some_and(|e| e == "gz") {
+                replay.to_gzip()
+            } else {
+                replay.to_json()
+            };
+            std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+            if a.quiet {
+                out.push_str(&format!("{} {seed}\n", path.display()));
+            } else {
+                out.push_str(&format!(
+                    "Map seed was {seed}\nOpening a file at {}\n",
+                    path.display()
+                ));
+            }
+        }
+        let results = outcome.game.results();
+        let mut log_files = Vec::new();
+        for (p, e) in outcome.ejections.iter().enumerate() {
+            if e.is_some() {
+                let name = format!("{}-{id}.log", p + 1);
+                if std::fs::write(a.replay_dir.join(&name), &outcome.logs[p]).is_ok() {
+                    log_files.push(name);
+                }
+            }
+        }
+        if a.quiet {
+            for r in &results {
+                out.push_str(&format!("{} {} {}\n", r.tag, r.rank, r.last_frame_alive));
+            }
+            let tags: String = results
+                .iter()
+                .filter(|r| r.ejected)
+                .map(|r| format!("{} ", r.tag))
+                .collect();
+            out.push_str(if tags.is_empty() { " " } else { &tags });
+            out.push('\n');
+            let logs: String = log_files.iter().map(|f| format!("{f} ")).collect();
+            out.push_str(if logs.is_empty() { " " } else { &logs });
+        } else {
+            for r in &results {
+                out.push_str(&format!(
+                    "Player #{}, {}, came in rank #{} and was last alive on frame #{}!\n",
+                    r.tag, r.name, r.rank, r.last_frame_alive
+                ));
+            }
+        }
+        print!("{out}");
+        Ok(ExitCode::SUCCESS)
+    }
+
+    fn verify_all(paths: &[PathBuf]) -> Result<ExitCode, String> {
+        let mut ok = true;
+        for p in paths {
+            let line = match read_replay(p) {
+                Ok(r) => match verify(&r) {
+                    Ok(()) => "ok".to_string(),
+                    Err(m) => {
+                        ok = false;
+                        m.to_string()
+                    }
+                },
+                Err(e) => {
+                    ok = false;
+                    format!("unreadable: {e}")
+                }
+            };
+            println!("{}: {line}", p.display());
+        }
+        Ok(if ok {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        })
+    }
+
+    fn mapgen_json((w, h): (usize, usize), seed: u32, players: usize) -> Result<ExitCode, String> {
+        if !(1..=6).contains(&players) {
+            return Err(format!("a map holds 1 to 6 players, not {players}"));
+        }
+        let max = halite::halite1::game::MAX_SIDE;
+        if !(1..=max).contains(&w) || !(1..=max).contains(&h) {
+            return Err(format!("map sides are 1 to {max}, not {w}x{h}"));
+        }
+        let b = mapgen::generate(w, h, players, seed);
+        let json = serde_json::json!({
+            "width": b.width,
+            "height": b.height,
+            "production": b.production,
+            "owner": b.owner,
+            "strength": b.strength,
+        });
+        println!("{json}");
+        Ok(ExitCode::SUCCESS)
+    }
+
+    fn stats(path: &Path, json: bool) -> Result<ExitCode, String> {
+        let replay = read_replay(path)?;
+        let series = replay_series(&replay);
+        let results = standings(&replay);
+        if json {
+            let mut s = serde_json::Map::new();
+            for (k, name) in SERIES.iter().enumerate() {
+                let per: Vec<Vec<u32>> = (0..series.players).map(|p| series.get(k, p)).collect();
+                s.insert(name.to_string(), serde_json::json!(per));
+            }
+            let doc = serde_json::json!({
+                "width": replay.width,
+                "height": replay.height,
+                "frames": replay.num_frames(),
+                "players": results,
+                "series": s,
+            });
+            println!("{doc}");
+        } else {
+            print!("{}", stats_table(&replay, &results, &series));
+        }
+        Ok(ExitCode::SUCCESS)
+    }
+
+    fn stats_table(replay: &Replay, results: &[PlayerResult], series: &Series) -> String {
+        let mut out = format!(
+            "{}x{} map, {} players, {} frames\n\n",
+            replay.width,
+            replay.height,
+            replay.num_players,
+            replay.num_frames()
+        );
+        let last = series.frames.saturating_sub(1);
         out.push_str(&format!(
             "{:<4}{:<24}{:>5}{:>11}{:>10}{:>11}{:>10}\n",
-            r.tag,
-            r.name.chars().take(23).collect::<String>(),
-            r.rank,
-            r.last_frame_alive,
-            series.get(0, p)[last],
-            series.get(1, p)[last],
-            series.get(2, p)[last],
+            "tag", "name", "rank", "last alive", "territory", "production", "strength"
         ));
-    }
-    out.push_str("\nTotals over the game\n");
-    out.push_str(&format!("{:<22}", "series"));
-    for r in results {
-        out.push_str(&format!("{:>10}", format!("#{}", r.tag)));
-    }
-    out.push('\n');
-    for (k, name) in SERIES.iter().enumerate().skip(3) {
-        out.push_str(&format!("{name:<22}"));
         for r in results {
-            let total: u64 = series.get(k, r.tag - 1).iter().map(|&v| u64::from(v)).sum();
-            out.push_str(&format!("{total:>10}"));
+            let p = r.tag - 1;
+            out.push_str(&format!(
+                "{:<4}{:<24}{:>5}{:>11}{:>10}{:>11}{:>10}\n",
+                r.tag,
+                r.name.chars().take(23).collect::<String>(),
+                r.rank,
+                r.last_frame_alive,
+                series.get(0, p)[last],
+                series.get(1, p)[last],
+                series.get(2, p)[last],
+            ));
         }
-        out.push('\n');
-    }
-    for (k, name) in SERIES.iter().enumerate().take(3) {
-        out.push_str(&format!("\n{name} by frame\n{:<8}", "frame"));
+        out.push_str("\nTotals over the game\n");
+        out.push_str(&format!("{:<22}", "series"));
         for r in results {
             out.push_str(&format!("{:>10}", format!("#{}", r.tag)));
         }
         out.push('\n');
-        let step = (series.frames / 10).max(1);
-        let mut frames: Vec<usize> = (0..series.frames).step_by(step).collect();
-        if frames.last() != Some(&last) {
-            frames.push(last);
-        }
-        for t in frames {
-            out.push_str(&format!("{t:<8}"));
+        for (k, name) in SERIES.iter().enumerate().skip(3) {
+            out.push_str(&format!("{name:<22}"));
             for r in results {
-                out.push_str(&format!("{:>10}", series.get(k, r.tag - 1)[t]));
+                let total: u64 = series.get(k, r.tag - 1).iter().map(|&v| u64::from(v)).sum();
+                out.push_str(&format!("{total:>10}"));
             }
             out.push('\n');
         }
+        for (k, name) in SERIES.iter().enumerate().take(3) {
+            out.push_str(&format!("\n{name} by frame\n{:<8}", "frame"));
+            for r in results {
+                out.push_str(&format!("{:>10}", format!("#{}", r.tag)));
+            }
+            out.push('\n');
+            let step = (series.frames / 10).max(1);
+            let mut frames: Vec<usize> = (0..series.frames).step_by(step).collect();
+            if frames.last() != Some(&last) {
+                frames.push(last);
+            }
+            for t in frames {
+                out.push_str(&format!("{t:<8}"));
+                for r in results {
+                    out.push_str(&format!("{:>10}", series.get(k, r.tag - 1)[t]));
+                }
+                out.push('\n');
+            }
+        }
+        out
     }
-    out
 }

@@ -92,7 +92,10 @@ mod tests {
         b.strength[5] = 50;
         b.production[5] = 3;
         let view = fog_view(&b, 1, 2);
-        assert_eq!((view.owner[5], view.strength[5], view.production[5]), (0, 0, 0));
+        assert_eq!(
+            (view.owner[5], view.strength[5], view.production[5]),
+            (0, 0, 0)
+        );
         let theirs = fog_view(&b, 2, 2);
         assert_eq!((theirs.owner[5], theirs.strength[5]), (2, 50));
         assert_eq!(theirs.owner[0], 0);

@@ -162,7 +162,10 @@ mod tests {
     fn any_other_character_is_an_error() {
         assert!(matches!(
             parse_moves(b"1 1 -1", 10, 10),
-            Err(MoveError::InvalidCharacter { offset: 4, found: '-' })
+            Err(MoveError::InvalidCharacter {
+                offset: 4,
+                found: '-'
+            })
         ));
         assert!(parse_moves(b"1\t1 1", 10, 10).is_err());
         assert!(parse_moves("1 1 é".as_bytes(), 10, 10).is_err());

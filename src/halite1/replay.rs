@@ -694,7 +694,10 @@ impl Parser<'_> {
         if shape.height != Some(height as usize) {
             return err(
                 "height",
-                format!("{height}, but grids have {} rows", shape.height.unwrap_or(0)),
+                format!(
+                    "{height}, but grids have {} rows",
+                    shape.height.unwrap_or(0)
+                ),
             );
         }
         let (w, h) = (width as usize, height as usize);
@@ -710,7 +713,9 @@ impl Parser<'_> {
         if move_count + 1 != frame_count {
             return err(
                 "moves",
-                format!("{move_count} turns of moves for {frame_count} frames (expected one fewer)"),
+                format!(
+                    "{move_count} turns of moves for {frame_count} frames (expected one fewer)"
+                ),
             );
         }
         let n = w * h;
@@ -769,7 +774,10 @@ mod tests {
     fn names_the_place_of_a_ragged_row_and_syntax() {
         let bad = tiny().replace("[[[1,0],[1,1]]]", "[[[1,0]]]");
         let e = Replay::from_json(bad.as_bytes()).unwrap_err();
-        assert_eq!(e.to_string(), "frames[1][0]: row has 1 sites, other rows have 2");
+        assert_eq!(
+            e.to_string(),
+            "frames[1][0]: row has 1 sites, other rows have 2"
+        );
         let e = Replay::from_json(&tiny().as_bytes()[..40]).unwrap_err();
         assert!(e.to_string().starts_with("byte 40: expected"), "{e}");
         let e = Replay::from_json(b"").unwrap_err();

@@ -177,7 +177,10 @@ impl Bot {
     /// The next line, waiting until `deadline` (forever if none).
     fn receive(&mut self, deadline: Option<Instant>) -> Result<Vec<u8>, String> {
         let got = match deadline {
-            None => self.lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
+            None => self
+                .lines
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
             Some(d) => self
                 .lines
                 .recv_timeout(d.saturating_duration_since(Instant::now())),

@@ -97,9 +97,9 @@ impl TurnScratch {
             self.width = width;
             self.height = height;
             self.nbr.clear();
-            self.nbr.extend((0..n).map(|i| {
-                Direction::CARDINALS.map(|d| step(width, height, i, d) as u32)
-            }));
+            self.nbr.extend(
+                (0..n).map(|i| Direction::CARDINALS.map(|d| step(width, height, i, d) as u32)),
+            );
             self.sum.resize(n, 0);
             self.cnt.resize(n, 0);
             self.ball_sum.resize(n, 0);

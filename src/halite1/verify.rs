@@ -76,7 +76,11 @@ pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
         }
         let moves = replay.turn_moves(t);
         let owner = &game.board().owner;
-        if let Some(i) = moves.iter().zip(owner).position(|(&m, &o)| m != 0 && o == 0) {
+        if let Some(i) = moves
+            .iter()
+            .zip(owner)
+            .position(|(&m, &o)| m != 0 && o == 0)
+        {
             let w = replay.width;
             return Err(Mismatch::Move {
                 turn: t,
