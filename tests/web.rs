@@ -43,14 +43,21 @@ fn the_json_and_gzip_forms_load_alike_and_round_trip() {
     let json = r.to_json();
     assert_eq!(json.first(), Some(&b'{'));
     let again = ReplayHandle::from_bytes(&json).unwrap();
-    assert_eq!(again.owner(100).unwrap().to_vec(), r.owner(100).unwrap().to_vec());
+    assert_eq!(
+        again.owner(100).unwrap().to_vec(),
+        r.owner(100).unwrap().to_vec()
+    );
 }
 
 #[wasm_bindgen_test]
 fn broken_input_is_an_error_with_a_place_not_a_panic() {
-    let e = ReplayHandle::from_bytes(b"{\"version\":11,\"frames\":[[[[0,1]]],").err().unwrap();
+    let e = ReplayHandle::from_bytes(b"{\"version\":11,\"frames\":[[[[0,1]]],")
+        .err()
+        .unwrap();
     assert!(error_text(e).starts_with("byte "));
-    let e = ReplayHandle::from_bytes(&S101[..S101.len() / 2]).err().unwrap();
+    let e = ReplayHandle::from_bytes(&S101[..S101.len() / 2])
+        .err()
+        .unwrap();
     assert!(error_text(e).contains("gzip"));
     let e = ReplayHandle::from_bytes(b"not a replay").err().unwrap();
     assert!(error_text(e).contains("expected a JSON object"));
@@ -74,7 +81,10 @@ fn series_reports_fog_and_verification() {
     }
     let territory = r.series("territory").unwrap().to_vec();
     let owner0 = r.owner(0).unwrap().to_vec();
-    assert_eq!(territory[0] as usize, owner0.iter().filter(|&&o| o == 1).count());
+    assert_eq!(
+        territory[0] as usize,
+        owner0.iter().filter(|&&o| o == 1).count()
+    );
     assert!(r.series("nonsense").is_err());
 
     let report = r.turn_report(50).unwrap();
@@ -88,7 +98,10 @@ fn series_reports_fog_and_verification() {
     let owner: Uint8Array = get(&fog, "owner").dyn_into().unwrap();
     let visible: Uint8Array = get(&fog, "visible").dyn_into().unwrap();
     let (owner, visible) = (owner.to_vec(), visible.to_vec());
-    assert!(visible.iter().any(|&v| v == 0), "radius 2 hides part of the map");
+    assert!(
+        visible.iter().any(|&v| v == 0),
+        "radius 2 hides part of the map"
+    );
     assert!(owner.iter().zip(&visible).all(|(&o, &v)| v == 1 || o == 0));
     assert!(r.fog_view(10, 3, 2).is_err());
 
@@ -101,9 +114,12 @@ fn series_reports_fog_and_verification() {
 fn a_live_game_steps_with_flat_moves_and_becomes_a_replay() {
     let config = js_sys::JSON::parse(r#"{"width":20,"height":20,"players":2,"seed":42}"#).unwrap();
     let mut g = GameHandle::new(config).unwrap();
-    assert_eq!((g.width(), g.height(), g.players(), g.seed()), (20, 20, 2, 42));
+    assert_eq!(
+        (g.width(), g.height(), g.players(), g.seed()),
+        (20, 20, 2, 42)
+    );
     let map = generate_map(20, 20, 2, 42).unwrap();
-    let owner = g.owner().to_vec();
+    let owner = g.owner(0).unwrap().to_vec();
     let start = owner.iter().position(|&o| o == 1).unwrap() as u32;
     let map_owner: Vec<u8> = serde_wasm_bindgen::from_value(get(&map, "owner")).unwrap();
     assert_eq!(map_owner, owner, "the game starts on the generated map");
@@ -112,6 +128,10 @@ fn a_live_game_steps_with_flat_moves_and_becomes_a_replay() {
         .step(&[1, start % 20, start / 20, 0, 9, 1, 1, 1, 2, 999, 999, 3])
         .unwrap();
     assert_eq!(g.turn(), 1);
+    assert_eq!(g.num_frames(), 2);
+    assert!(g.owner(2).is_err());
+    assert_eq!(g.moves(0).unwrap().to_vec()[start as usize], 0);
+    assert!(g.turn_report(0).is_ok());
     let players: Array = get(&report, "players").dyn_into().unwrap();
     assert!(get(&players.get(0), "production").as_f64().unwrap() >= 1.0);
     assert!(g.step(&[1, 2, 3]).is_err(), "not quadruples");

@@ -17,7 +17,7 @@
 //! The work is done over flat per-player arrays held in a reusable [`TurnScratch`], so a turn
 //! allocates nothing once the scratch and the report have been sized for the board.
 
-use super::grid::{step, Board, Direction};
+use super::grid::Board;
 use serde::Serialize;
 
 /// What one player did and suffered in one turn (the "Statistics series" of the reference data).
@@ -69,21 +69,16 @@ impl TurnReport {
 /// Reusable working memory for [`resolve_turn`].
 #[derive(Clone, Debug, Default)]
 pub struct TurnScratch {
-    width: usize,
-    height: usize,
-    /// Neighbours of each site: north, east, south, west.
-    nbr: Vec<[u32; 4]>,
-    /// `players * sites` entries: 0 = no piece, otherwise strength + 1.
+    /// `(players + 1) * sites` entries: 0 = no piece, otherwise strength + 1. Region `p`
+    /// (1-based) holds player `p`'s pieces; region 0 is a sink for neutral sites, so the movement
+    /// pass needs no branch.
     piece: Vec<u16>,
-    /// Per site: sum of piece strengths and number of pieces (all players).
-    sum: Vec<u16>,
-    cnt: Vec<u8>,
-    /// The same summed over the site and its four neighbours.
-    ball_sum: Vec<u16>,
-    ball_cnt: Vec<u8>,
+    /// Per site: bit `p` set when player `p + 1` has a piece there after movement.
+    mask: Vec<u8>,
+    /// The same, OR-ed over the site and its four neighbours.
+    ball: Vec<u8>,
     /// Neutral strength of each site at combat time (0 where a player owned the site).
     neutral: Vec<u8>,
-    prev_owner: Vec<u8>,
 }
 
 impl TurnScratch {
@@ -91,47 +86,34 @@ impl TurnScratch {
         TurnScratch::default()
     }
 
-    fn prepare(&mut self, width: usize, height: usize, players: usize) {
-        let n = width * height;
-        if self.width != width || self.height != height || self.nbr.len() != n {
-            self.width = width;
-            self.height = height;
-            self.nbr.clear();
-            self.nbr.extend(
-                (0..n).map(|i| Direction::CARDINALS.map(|d| step(width, height, i, d) as u32)),
-            );
-            self.sum.resize(n, 0);
-            self.cnt.resize(n, 0);
-            self.ball_sum.resize(n, 0);
-            self.ball_cnt.resize(n, 0);
-            self.neutral.resize(n, 0);
-            self.prev_owner.resize(n, 0);
-        }
+    fn prepare(&mut self, sites: usize, players: usize) {
         self.piece.clear();
-        self.piece.resize(players * n, 0);
+        self.piece.resize((players + 1) * sites, 0);
+        self.mask.clear();
+        self.mask.resize(sites, 0);
+        self.ball.resize(sites, 0);
+        self.neutral.resize(sites, 0);
     }
 }
 
-#[inline]
-fn add_piece(slot: &mut u16, s: u16, cap_loss: &mut u32) {
-    if *slot == 0 {
-        *slot = s + 1;
-    } else {
-        let t = *slot + s;
-        if t > 256 {
-            *cap_loss += u32::from(t - 256);
-            *slot = 256;
-        } else {
-            *slot = t;
-        }
-    }
+/// The four neighbours of (x, y) on a `w` x `h` torus: north, east, south, west.
+#[inline(always)]
+fn neighbours(w: usize, h: usize, x: usize, y: usize) -> [usize; 4] {
+    let i = y * w + x;
+    [
+        if y == 0 { i + (h - 1) * w } else { i - w },
+        if x + 1 == w { i + 1 - w } else { i + 1 },
+        if y + 1 == h { x } else { i + w },
+        if x == 0 { i + w - 1 } else { i - 1 },
+    ]
 }
 
 /// Resolves one turn in place.
 ///
 /// `moves[i]` is the direction the owner of site `i` sent for its piece (0 if none); it is read
-/// only where a player owns the site. Owners above `players` are treated as neutral.
-/// Panics only if `moves` or the board's arrays are shorter than `width * height`.
+/// only where a player owns the site. Owners above `players` (at most [`super::MAX_PLAYERS`])
+/// are treated as neutral. Panics only if `moves` or the board's arrays are shorter than
+/// `width * height`.
 pub fn resolve_turn(
     board: &mut Board,
     moves: &[u8],
@@ -139,19 +121,16 @@ pub fn resolve_turn(
     scratch: &mut TurnScratch,
     report: &mut TurnReport,
 ) {
-    let n = board.len();
-    scratch.prepare(board.width, board.height, players);
+    let players = players.min(super::MAX_PLAYERS);
+    let (w, h) = (board.width, board.height);
+    let n = w * h;
+    scratch.prepare(n, players);
     report.reset(players, n);
     let TurnScratch {
-        nbr,
         piece,
-        sum,
-        cnt,
-        ball_sum,
-        ball_cnt,
+        mask,
+        ball,
         neutral,
-        prev_owner,
-        ..
     } = scratch;
     let (owner, strength, production) = (
         &mut board.owner[..n],
@@ -159,165 +138,184 @@ pub fn resolve_turn(
         &board.production[..n],
     );
     let moves = &moves[..n];
-    let nbr = &nbr[..n];
 
-    // 1-2. Production, movement and combination.
-    for i in 0..n {
-        let o = owner[i] as usize;
-        if o == 0 || o > players {
-            neutral[i] = strength[i];
-            continue;
+    // 1-2. Production, movement and combination, without branches: a neutral site moves a
+    // "piece" of owner 0 into the sink region, whose bit is 0.
+    let mut production_gain = [0u32; super::MAX_PLAYERS + 1];
+    let mut cap_loss = [0u32; super::MAX_PLAYERS + 1];
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            let raw = owner[i] as usize;
+            let o = if raw <= players { raw } else { 0 };
+            let owned = o != 0;
+            let bit = (1u8 << o) >> 1;
+            let s = u16::from(strength[i]);
+            let d = moves[i];
+            let still = d == 0;
+            let moving = d.wrapping_sub(1) < 4;
+            let g = s + u16::from(production[i]);
+            let grown = g.min(255);
+            let s2 = if still { grown } else { s };
+            production_gain[o] += u32::from(if still { grown - s } else { 0 });
+            cap_loss[o] += u32::from(if still { g - grown } else { 0 });
+            let [north, east, south, west] = neighbours(w, h, x, y);
+            let targets = [i, north, east, south, west];
+            let dest = targets[if moving { usize::from(d) } else { 0 }];
+            let here = &mut piece[o * n + i];
+            *here = (*here).max(u16::from(moving));
+            mask[i] |= if moving { bit } else { 0 };
+            let slot = &mut piece[o * n + dest];
+            let t = *slot + s2 + u16::from(*slot == 0);
+            let merged = t.min(256);
+            cap_loss[o] += u32::from(t - merged);
+            *slot = merged;
+            mask[dest] |= bit;
+            neutral[i] = if owned { 0 } else { strength[i] };
         }
-        neutral[i] = 0;
-        let p = o - 1;
-        let base = p * n;
-        let stats = &mut report.players[p];
-        let s = u16::from(strength[i]);
-        let d = moves[i];
-        let (dest, s) = match d {
-            0 => {
-                let g = s + u16::from(production[i]);
-                if g > 255 {
-                    stats.cap_loss += u32::from(g - 255);
-                    stats.production += u32::from(255 - s);
-                    (i, 255)
-                } else {
-                    stats.production += u32::from(production[i]);
-                    (i, g)
-                }
+    }
+    for (p, stats) in report.players.iter_mut().enumerate() {
+        stats.production = production_gain[p + 1];
+        stats.cap_loss = cap_loss[p + 1];
+    }
+
+    // Which players have a piece on or next to each site (row by row, so it vectorises).
+    for y in 0..h {
+        let row = &mask[y * w..(y + 1) * w];
+        let up = &mask[(if y == 0 { h - 1 } else { y - 1 }) * w..][..w];
+        let down = &mask[(if y + 1 == h { 0 } else { y + 1 }) * w..][..w];
+        let out = &mut ball[y * w..(y + 1) * w];
+        for x in 0..w {
+            out[x] = row[x] | up[x] | down[x];
+        }
+        if w > 1 {
+            for x in 1..w - 1 {
+                out[x] |= row[x - 1] | row[x + 1];
             }
-            1..=4 => {
-                let here = &mut piece[base + i];
-                if *here == 0 {
-                    *here = 1;
-                }
-                (nbr[i][usize::from(d - 1)] as usize, s)
-            }
-            _ => (i, s),
-        };
-        add_piece(&mut piece[base + dest], s, &mut stats.cap_loss);
-    }
-
-    // Per-site totals over all players, then over each site's neighbourhood.
-    for l in 0..n {
-        let (mut s, mut c) = (0u16, 0u8);
-        for p in 0..players {
-            let v = piece[p * n + l];
-            let present = u16::from(v != 0);
-            s += v - present;
-            c += present as u8;
-        }
-        sum[l] = s;
-        cnt[l] = c;
-    }
-    for l in 0..n {
-        let [a, b, c, d] = nbr[l];
-        let (a, b, c, d) = (a as usize, b as usize, c as usize, d as usize);
-        ball_sum[l] = sum[l] + sum[a] + sum[b] + sum[c] + sum[d];
-        ball_cnt[l] = cnt[l] + cnt[a] + cnt[b] + cnt[c] + cnt[d];
-    }
-
-    // 5 (neutral part). Every site starts neutral with what is left of its neutral strength.
-    prev_owner[..n].copy_from_slice(owner);
-    for l in 0..n {
-        let ns = neutral[l];
-        owner[l] = 0;
-        if ns > 0 && cnt[l] > 0 {
-            strength[l] = u16::from(ns).saturating_sub(sum[l]) as u8;
-            report.damage_taken[l] += sum[l];
-            report.damage_dealt[l] += u16::from(ns) * u16::from(cnt[l]);
-        } else {
-            strength[l] = ns;
+            out[0] |= row[w - 1] | row[1];
+            out[w - 1] |= row[w - 2] | row[0];
         }
     }
 
-    // 3-5. Combat, one player at a time; survivors are written back.
-    for p in 0..players {
-        let base = p * n;
-        let own = &piece[base..base + n];
-        for l in 0..n {
-            let v = own[l];
-            if v == 0 {
+    // 3-5. Combat and the new owner of every site.
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            let m = mask[i];
+            let ns = neutral[i];
+            let before = owner[i];
+            if m == 0 {
+                owner[i] = 0;
+                strength[i] = ns;
                 continue;
             }
-            let s = v - 1;
-            let [a, b, c, d] = nbr[l];
-            let mut own_sum = s;
-            let mut own_cnt = 1u8;
-            for k in [a, b, c, d] {
-                let w = own[k as usize];
-                if w != 0 {
-                    own_sum += w - 1;
-                    own_cnt += 1;
+            if ns == 0 && m & (m - 1) == 0 && ball[i] == m {
+                // One player's piece, no enemy near, no neutral strength: nothing happens.
+                let p = m.trailing_zeros() as usize;
+                owner[i] = (p + 1) as u8;
+                strength[i] = (piece[(p + 1) * n + i] - 1) as u8;
+                if before != owner[i] {
+                    report.players[p].sites_captured += 1;
                 }
-            }
-            let enemies = ball_cnt[l] - own_cnt;
-            let ns = u16::from(neutral[l]);
-            if enemies == 0 && ns == 0 {
-                owner[l] = (p + 1) as u8;
-                strength[l] = s as u8;
                 continue;
             }
-            let dmg = ball_sum[l] - own_sum + ns;
-            contact(piece, nbr, p, l, s, ns, dmg, players, report);
-            if dmg >= s {
-                report.players[p].pieces_lost += 1;
-            } else {
-                owner[l] = (p + 1) as u8;
-                strength[l] = (s - dmg) as u8;
+            let (o, s) = combat(piece, mask, ball, n, w, h, x, y, ns, players, report);
+            owner[i] = o;
+            strength[i] = s;
+            if o != 0 && before != o {
+                report.players[usize::from(o) - 1].sites_captured += 1;
             }
-        }
-    }
-
-    for l in 0..n {
-        let o = owner[l];
-        if o != 0 && prev_owner[l] != o {
-            report.players[usize::from(o) - 1].sites_captured += 1;
         }
     }
 }
 
-/// The statistics of one piece that touched an enemy or a neutral site (the rare, slow path).
+/// Resolves the fights on one site where more than one player stands, an enemy is near, or a
+/// neutral site has strength left: returns the site's new owner and strength, and records every
+/// piece's statistics.
 #[allow(clippy::too_many_arguments)]
-#[cold]
-fn contact(
+#[inline(never)]
+fn combat(
     piece: &[u16],
-    nbr: &[[u32; 4]],
-    p: usize,
-    l: usize,
-    s: u16,
-    ns: u16,
-    dmg: u16,
+    mask: &[u8],
+    ball: &[u8],
+    n: usize,
+    w: usize,
+    h: usize,
+    x: usize,
+    y: usize,
+    ns: u8,
     players: usize,
     report: &mut TurnReport,
-) {
-    let n = nbr.len();
-    let [a, b, c, d] = nbr[l];
-    let mut pairs = 0u32;
-    let mut effective = 0u32;
-    for k in [l, a as usize, b as usize, c as usize, d as usize] {
-        for q in 0..players {
-            if q == p {
-                continue;
-            }
-            let w = piece[q * n + k];
-            if w != 0 {
-                pairs += 1;
-                effective += u32::from(s.min(w - 1));
+) -> (u8, u8) {
+    let i = y * w + x;
+    let [a, b, c, d] = neighbours(w, h, x, y);
+    let around = [i, a, b, c, d];
+    let ns = u16::from(ns);
+    let m = mask[i];
+    let (mut total, mut count) = (0u16, 0u16);
+    let mut result = (0u8, 0u8);
+    let mut dealt_here = 0u32;
+    let mut taken_here = 0u32;
+    for p in 0..players {
+        if m & (1 << p) == 0 {
+            continue;
+        }
+        let s = piece[(p + 1) * n + i] - 1;
+        total += s;
+        count += 1;
+        let enemies = ball[i] & !(1u8 << p);
+        let mut dmg = ns;
+        let mut pairs = 0u32;
+        let mut effective = 0u32;
+        if enemies != 0 {
+            for &k in &around {
+                let theirs = mask[k] & !(1u8 << p);
+                if theirs == 0 {
+                    continue;
+                }
+                for q in 0..players {
+                    if theirs & (1 << q) != 0 {
+                        let v = piece[(q + 1) * n + k] - 1;
+                        dmg += v;
+                        pairs += 1;
+                        effective += u32::from(s.min(v));
+                    }
+                }
             }
         }
+        let touched = enemies != 0 || ns > 0;
+        let stats = &mut report.players[p];
+        stats.damage_to_players += u32::from(s) * pairs;
+        dealt_here += u32::from(s) * pairs;
+        if ns > 0 {
+            let env = u32::from(s.min(ns));
+            stats.damage_to_neutral += env;
+            effective += env;
+            dealt_here += u32::from(s);
+        }
+        if touched {
+            stats.overkill += effective.saturating_sub(u32::from(s));
+            stats.damage_taken += u32::from(dmg.min(s));
+            taken_here += u32::from(dmg);
+        }
+        if touched && dmg >= s {
+            stats.pieces_lost += 1;
+        } else {
+            result = ((p + 1) as u8, (s - if touched { dmg } else { 0 }) as u8);
+        }
     }
-    let stats = &mut report.players[p];
-    stats.damage_to_players += u32::from(s) * pairs;
-    let mut dealt = u32::from(s) * pairs;
+    if result.0 == 0 {
+        result.1 = if ns > 0 {
+            ns.saturating_sub(total) as u8
+        } else {
+            0
+        };
+    }
     if ns > 0 {
-        let env = u32::from(s.min(ns));
-        stats.damage_to_neutral += env;
-        effective += env;
-        dealt += u32::from(s);
+        dealt_here += u32::from(ns) * u32::from(count);
+        taken_here += u32::from(total);
     }
-    stats.overkill += effective.saturating_sub(u32::from(s));
-    stats.damage_taken += u32::from(dmg.min(s));
-    report.damage_dealt[l] = report.damage_dealt[l].saturating_add(dealt.min(0xffff) as u16);
-    report.damage_taken[l] = report.damage_taken[l].saturating_add(dmg);
+    report.damage_dealt[i] = dealt_here.min(0xffff) as u16;
+    report.damage_taken[i] = taken_here.min(0xffff) as u16;
+    result
 }

@@ -112,6 +112,24 @@ fn fog_object(
     Ok(obj.into())
 }
 
+fn replay_fog(replay: &Replay, t: usize, player: usize, radius: u32) -> Result<JsValue, JsError> {
+    if player == 0 || player > replay.num_players {
+        return Err(JsError::new(&format!("no player {player}")));
+    }
+    let n = replay.sites();
+    let owner = frame_slice(&replay.owner, n, t, replay.num_frames())?;
+    let strength = frame_slice(&replay.strength, n, t, replay.num_frames())?;
+    fog_object(
+        replay.width,
+        replay.height,
+        owner,
+        strength,
+        &replay.production,
+        player,
+        radius,
+    )
+}
+
 /// A replay held in wasm memory.
 #[wasm_bindgen]
 pub struct ReplayHandle {
@@ -216,21 +234,7 @@ impl ReplayHandle {
     /// `{owner, strength, production, visible}` (copies).
     #[wasm_bindgen(js_name = fogView)]
     pub fn fog_view(&self, t: usize, player: usize, radius: u32) -> Result<JsValue, JsError> {
-        if player == 0 || player > self.replay.num_players {
-            return Err(JsError::new(&format!("no player {player}")));
-        }
-        let n = self.replay.sites();
-        let owner = frame_slice(&self.replay.owner, n, t, self.num_frames())?;
-        let strength = frame_slice(&self.replay.strength, n, t, self.num_frames())?;
-        fog_object(
-            self.replay.width,
-            self.replay.height,
-            owner,
-            strength,
-            &self.replay.production,
-            player,
-            radius,
-        )
+        replay_fog(&self.replay, t, player, radius)
     }
 
     /// Re-simulates the replay: `{ok: true}` or `{ok: false, frame, message}`.
@@ -334,20 +338,52 @@ impl GameHandle {
         self.game.replay().player_names.clone()
     }
 
-    /// View of the current owners.
-    pub fn owner(&self) -> Uint8Array {
-        // SAFETY: read at once by the caller, before any allocation in the module.
-        unsafe { Uint8Array::view(&self.game.board().owner) }
+    /// Frames recorded so far (turns played + 1).
+    #[wasm_bindgen(getter, js_name = numFrames)]
+    pub fn num_frames(&self) -> usize {
+        self.game.replay().num_frames()
     }
-    /// View of the current strengths.
-    pub fn strength(&self) -> Uint8Array {
+    #[wasm_bindgen(getter, js_name = numPlayers)]
+    pub fn num_players(&self) -> usize {
+        self.game.players()
+    }
+    /// View of frame `t`'s owners (the current frame is `numFrames - 1`).
+    pub fn owner(&self, t: usize) -> Result<Uint8Array, JsError> {
+        let r = self.game.replay();
+        let s = frame_slice(&r.owner, r.sites(), t, r.num_frames())?;
+        // SAFETY: read at once by the caller, before any allocation in the module.
+        Ok(unsafe { Uint8Array::view(s) })
+    }
+    /// View of frame `t`'s strengths.
+    pub fn strength(&self, t: usize) -> Result<Uint8Array, JsError> {
+        let r = self.game.replay();
+        let s = frame_slice(&r.strength, r.sites(), t, r.num_frames())?;
         // SAFETY: as for `owner`.
-        unsafe { Uint8Array::view(&self.game.board().strength) }
+        Ok(unsafe { Uint8Array::view(s) })
     }
     /// View of the production map.
     pub fn production(&self) -> Uint8Array {
         // SAFETY: as for `owner`.
         unsafe { Uint8Array::view(&self.game.board().production) }
+    }
+    /// View of the moves of turn `t` (from frame `t` to `t + 1`).
+    pub fn moves(&self, t: usize) -> Result<Uint8Array, JsError> {
+        let r = self.game.replay();
+        let s = frame_slice(&r.moves, r.sites(), t, r.num_frames().saturating_sub(1))?;
+        // SAFETY: as for `owner`.
+        Ok(unsafe { Uint8Array::view(s) })
+    }
+    /// The report of turn `t` (from frame `t` to `t + 1`).
+    #[wasm_bindgen(js_name = turnReport)]
+    pub fn turn_report(&self, t: usize) -> Result<JsValue, JsError> {
+        let r = replay_turn_report(self.game.replay(), t)
+            .ok_or_else(|| JsError::new(&format!("turn {t} is out of range")))?;
+        to_js(&r)
+    }
+    /// What player `player` (1-based) saw in frame `t` within `radius` (copies).
+    #[wasm_bindgen(js_name = fogView)]
+    pub fn fog_view(&self, t: usize, player: usize, radius: u32) -> Result<JsValue, JsError> {
+        replay_fog(self.game.replay(), t, player, radius)
     }
 
     /// What player `player` (1-based) sees now: `{owner, strength, production, visible}` (copies;

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Every test: formatting, lints (native and wasm32), native tests, wasm boundary tests in Node and
+# in Chromium, the production build, and the front end's unit and end-to-end tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+
+passed=0
+stage() { printf '\n\033[1;34m== %s\033[0m\n' "$1"; }
+done_stage() { passed=$((passed + 1)); }
+trap 'echo; echo "npm test: stopped at a failing stage after $passed passed"; echo "stages: $passed passed, 1 failed"' ERR
+
+stage "cargo fmt --check"; cargo fmt --all -- --check; done_stage
+stage "cargo clippy (native)"; cargo clippy --all-targets -- -D warnings; done_stage
+stage "cargo clippy (wasm32)"; cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings; done_stage
+stage "native tests"; cargo test; done_stage
+stage "wasm boundary tests in Node"; wasm-pack test --node -- --test web; done_stage
+stage "wasm boundary tests in Chromium"
+WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver -- --test web
+done_stage
+stage "production build"; wasm-pack build --release --target bundler --out-dir pkg; webpack --mode production; done_stage
+stage "type check"; tsc --noEmit -p .; done_stage
+stage "front-end unit and end-to-end tests"; node --test www/tests/; done_stage
+trap - ERR
+echo
+echo "stages: $passed passed, 0 failed"

@@ -1,0 +1,535 @@
+// The one map renderer shared by every page (viewer, live game, and the pages to come).
+//
+// One canvas. The territory background is one pixel per site written into a W x H ImageData
+// through a packed-colour lookup table, then scaled up with smoothing off (up to four drawImage
+// calls to wrap around the torus). Pieces are squares batched into one path per owner. Nothing
+// is allocated per frame: buffers grow only when the view needs more room.
+
+import { FrameSource, FogFrame } from './source';
+import {
+  Camera,
+  DX,
+  DY,
+  clamp,
+  ease,
+  fitScale,
+  layout,
+  mod,
+  pointOfSite,
+  siteAtPoint,
+  wrappedCentre,
+  zoomAt,
+} from './wrap';
+import {
+  DEFAULT_PALETTE,
+  FOG_COLOUR,
+  Palette,
+  heatLut,
+  hexToRgb,
+  isLittleEndian,
+  ownerColour,
+  packRgba,
+  territoryLut,
+  withAlpha,
+} from './palette';
+
+export interface DrawOptions {
+  /** Integer frame index. */
+  frame: number;
+  /** Progress of the move from `frame` to `frame + 1`, 0..1 (pieces slide along their move). */
+  transit: number;
+  /** A perspective: what one player saw of `frame`; null for the whole map. */
+  fog: FogFrame | null;
+  /** Paint the production heat map instead of territory. */
+  production: boolean;
+  /** Draw an arrow on every piece that moves this turn. */
+  arrows: boolean;
+  /** Site index under the pointer, or -1. */
+  hover: number;
+  /** Site index pinned in the inspector, or -1. */
+  pinned: number;
+}
+
+const STRENGTH_LABELS: string[] = Array.from({ length: 256 }, (_, i) => String(i));
+const MAX_SCALE = 96;
+const LITTLE_ENDIAN = isLittleEndian();
+
+export class MapRenderer {
+  readonly canvas: HTMLCanvasElement;
+  private readonly ctx: CanvasRenderingContext2D;
+  private src: FrameSource | null = null;
+  private width = 0;
+  private height = 0;
+  camera: Camera = { scale: 1, cx: 0, cy: 0 };
+  private userZoomed = false;
+  private viewW = 0;
+  private viewH = 0;
+  private dpr = 1;
+
+  private palette: Palette = DEFAULT_PALETTE;
+  private colours: string[] = [];
+  private neutralPiece = '';
+  private terrLut = new Uint32Array(0);
+  private heatLut = new Uint32Array(0);
+  private fogPixel = 0;
+  private maxProduction = 1;
+
+  private readonly bg: HTMLCanvasElement;
+  private readonly bgCtx: CanvasRenderingContext2D;
+  private bgImage: ImageData | null = null;
+  private bgPixels = new Uint32Array(0);
+  // What the background currently holds, to skip repainting while a move animates.
+  private bgFrame = -1;
+  private bgFog: FogFrame | null = null;
+  private bgProduction = false;
+  private bgValid = false;
+
+  // Per-owner piece rectangles (x, y, size) and outline lists, reused across frames.
+  private buckets: Float32Array[] = [];
+  private counts = new Int32Array(7);
+  private maxed = new Float32Array(0);
+  private maxedCount = 0;
+  private empties = new Float32Array(0);
+  private emptiesCount = 0;
+
+  constructor(canvas: HTMLCanvasElement) {
+    this.canvas = canvas;
+    const ctx = canvas.getContext('2d', { alpha: true });
+    if (!ctx) throw new Error('this browser cannot draw on a canvas');
+    this.ctx = ctx;
+    this.bg = document.createElement('canvas');
+    const bgCtx = this.bg.getContext('2d');
+    if (!bgCtx) throw new Error('this browser cannot draw on a canvas');
+    this.bgCtx = bgCtx;
+    for (let o = 0; o < 7; o++) this.buckets.push(new Float32Array(0));
+    this.setPalette(DEFAULT_PALETTE);
+  }
+
+  get source(): FrameSource | null {
+    return this.src;
+  }
+
+  setPalette(p: Palette): void {
+    this.palette = p;
+    this.colours = [0, 1, 2, 3, 4, 5, 6].map((o) => ownerColour(p, o));
+    this.neutralPiece = withAlpha(p.colours[0], 0.55);
+    this.rebuildLuts();
+  }
+
+  private rebuildLuts(): void {
+    this.terrLut = territoryLut(this.palette, this.maxProduction, LITTLE_ENDIAN);
+    this.heatLut = heatLut(this.maxProduction, LITTLE_ENDIAN);
+    this.fogPixel = packRgba(hexToRgb(FOG_COLOUR), LITTLE_ENDIAN);
+    this.bgValid = false;
+  }
+
+  /** Switches to another game (or none). Recentres on the players and fits the map. */
+  setSource(src: FrameSource | null, recentre = true): void {
+    this.src = src;
+    this.bgValid = false;
+    if (!src) return;
+    const sameSize = src.width === this.width && src.height === this.height;
+    this.width = src.width;
+    this.height = src.height;
+    if (!sameSize || !this.bgImage) {
+      this.bg.width = this.width;
+      this.bg.height = this.height;
+      this.bgImage = this.bgCtx.createImageData(this.width, this.height);
+      this.bgPixels = new Uint32Array(this.bgImage.data.buffer);
+    }
+    const prod = src.production();
+    let max = 1;
+    for (let i = 0; i < prod.length; i++) if (prod[i] > max) max = prod[i];
+    this.maxProduction = max;
+    this.rebuildLuts();
+    if (recentre || !sameSize) this.resetView();
+  }
+
+  /** Reads the canvas's CSS size; call when its box changes. */
+  resize(): void {
+    const rect = this.canvas.getBoundingClientRect();
+    const dpr = Math.min(3, window.devicePixelRatio || 1);
+    const w = Math.max(1, Math.round(rect.width));
+    const h = Math.max(1, Math.round(rect.height));
+    if (w === this.viewW && h === this.viewH && dpr === this.dpr) return;
+    this.viewW = w;
+    this.viewH = h;
+    this.dpr = dpr;
+    this.canvas.width = Math.round(w * dpr);
+    this.canvas.height = Math.round(h * dpr);
+    const fit = this.fitScale();
+    if (!this.userZoomed || this.camera.scale < fit) {
+      this.camera.scale = fit;
+      this.userZoomed = false;
+    }
+  }
+
+  private fitScale(): number {
+    return fitScale(this.viewW, this.viewH, this.width || 1, this.height || 1);
+  }
+
+  /** Fits the whole map and centres it on the players' starting sites. */
+  resetView(): void {
+    this.camera.scale = this.fitScale();
+    this.userZoomed = false;
+    this.recentre();
+  }
+
+  /** Centres the view on the centre of the players' starting sites (wrap-aware). */
+  recentre(): void {
+    const src = this.src;
+    if (!src || src.numFrames === 0) return;
+    const owner = src.owner(0);
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let i = 0; i < owner.length; i++) {
+      if (owner[i] > 0) {
+        xs.push(i % this.width);
+        ys.push(Math.floor(i / this.width));
+      }
+    }
+    this.camera.cx = wrappedCentre(xs, this.width);
+    this.camera.cy = wrappedCentre(ys, this.height);
+  }
+
+  /** Multiplies the zoom by `factor`, keeping the point (px, py) (CSS px in the canvas) still. */
+  zoomBy(factor: number, px = this.viewW / 2, py = this.viewH / 2): void {
+    if (!this.src) return;
+    const fit = this.fitScale();
+    const next = clamp(this.camera.scale * factor, fit, Math.max(fit, MAX_SCALE));
+    if (next === this.camera.scale) return;
+    this.camera = zoomAt(this.camera, next, this.viewW, this.viewH, this.width, this.height, px, py);
+    this.userZoomed = next > fit * 1.0001;
+  }
+
+  /** Drags the map by (dx, dy) CSS pixels; wraps around. */
+  panBy(dx: number, dy: number): void {
+    if (!this.src) return;
+    const s = this.camera.scale;
+    this.camera.cx = mod(this.camera.cx - dx / s, this.width);
+    this.camera.cy = mod(this.camera.cy - dy / s, this.height);
+  }
+
+  /** Moves the view by whole sites (WASD). */
+  panSites(dx: number, dy: number): void {
+    if (!this.src) return;
+    this.camera.cx = mod(this.camera.cx + dx, this.width);
+    this.camera.cy = mod(this.camera.cy + dy, this.height);
+  }
+
+  get zoomedIn(): boolean {
+    return this.userZoomed;
+  }
+
+  /** The site index under client point (clientX, clientY), or -1. */
+  siteAt(clientX: number, clientY: number): number {
+    if (!this.src) return -1;
+    const r = this.canvas.getBoundingClientRect();
+    const hit = siteAtPoint(this.camera, this.viewW, this.viewH, this.width, this.height, clientX - r.left, clientY - r.top);
+    return hit ? hit[1] * this.width + hit[0] : -1;
+  }
+
+  /** Client coordinates of the centre of site (x, y), or null if it is not in view. */
+  siteToClient(x: number, y: number): { x: number; y: number } | null {
+    if (!this.src) return null;
+    const p = pointOfSite(this.camera, this.viewW, this.viewH, this.width, this.height, x, y);
+    if (!p) return null;
+    const r = this.canvas.getBoundingClientRect();
+    return { x: r.left + p[0], y: r.top + p[1] };
+  }
+
+  private ensureBucket(o: number, need: number): Float32Array {
+    let b = this.buckets[o];
+    if (b.length < need) {
+      b = new Float32Array(Math.max(need, b.length * 2, 3 * 1024));
+      b.set(this.buckets[o]);
+      this.buckets[o] = b;
+    }
+    return b;
+  }
+
+  private paintBackground(frame: number, owner: Uint8Array, prod: Uint8Array, o: DrawOptions): void {
+    if (this.bgValid && this.bgFrame === frame && this.bgFog === o.fog && this.bgProduction === o.production) return;
+    const px = this.bgPixels;
+    const n = px.length;
+    const fog = o.fog;
+    if (o.production) {
+      const lut = this.heatLut;
+      for (let i = 0; i < n; i++) px[i] = lut[prod[i]];
+    } else {
+      const lut = this.terrLut;
+      for (let i = 0; i < n; i++) px[i] = lut[(owner[i] << 8) | prod[i]];
+    }
+    if (fog) {
+      const vis = fog.visible;
+      const f = this.fogPixel;
+      for (let i = 0; i < n; i++) if (vis[i] === 0) px[i] = f;
+    }
+    if (this.bgImage) this.bgCtx.putImageData(this.bgImage, 0, 0);
+    this.bgFrame = frame;
+    this.bgFog = fog;
+    this.bgProduction = o.production;
+    this.bgValid = true;
+  }
+
+  /** Draws one frame (with its moves in flight at `transit`). */
+  draw(o: DrawOptions): void {
+    const ctx = this.ctx;
+    const dpr = this.dpr;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, this.viewW, this.viewH);
+    const src = this.src;
+    if (!src || src.numFrames === 0) return;
+    const W = this.width;
+    const H = this.height;
+    const n = W * H;
+    const frame = clamp(Math.floor(o.frame), 0, src.numFrames - 1);
+    const fog = o.fog;
+
+    // Views over wasm memory: fetched together, used at once.
+    let prod = src.production();
+    let owner = fog ? fog.owner : src.owner(frame);
+    let strength = fog ? fog.strength : src.strength(frame);
+    let moves: Uint8Array | null = frame < src.numFrames - 1 ? src.moves(frame) : null;
+    if (prod.length !== n || owner.length !== n || strength.length !== n || (moves && moves.length !== n)) {
+      // A view was detached by memory growth in between: fetch again.
+      prod = src.production();
+      owner = fog ? fog.owner : src.owner(frame);
+      strength = fog ? fog.strength : src.strength(frame);
+      moves = frame < src.numFrames - 1 ? src.moves(frame) : null;
+    }
+    const visible = fog ? fog.visible : null;
+
+    this.paintBackground(frame, owner, prod, o);
+
+    const cam = this.camera;
+    const s = cam.scale;
+    const L = layout(cam, this.viewW, this.viewH, W, H);
+
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(L.clipX, L.clipY, L.clipW, L.clipH);
+    ctx.clip();
+
+    // Territory (or heat map): the W x H image, tiled across the wrap seams.
+    ctx.imageSmoothingEnabled = false;
+    const kx0 = Math.floor(L.ox / W);
+    const kx1 = Math.floor((L.ox + L.clipW / s) / W);
+    const ky0 = Math.floor(L.oy / H);
+    const ky1 = Math.floor((L.oy + L.clipH / s) / H);
+    for (let ky = ky0; ky <= ky1; ky++) {
+      for (let kx = kx0; kx <= kx1; kx++) {
+        ctx.drawImage(this.bg, L.clipX + (kx * W - L.ox) * s, L.clipY + (ky * H - L.oy) * s, W * s, H * s);
+      }
+    }
+
+    const i0 = Math.floor(L.ox) - 1;
+    const j0 = Math.floor(L.oy) - 1;
+    const cols = Math.ceil(L.clipW / s) + 3;
+    const rows = Math.ceil(L.clipH / s) + 3;
+
+    // Grid lines once sites are big enough to tell apart.
+    if (s >= 10) {
+      ctx.beginPath();
+      for (let c = 0; c < cols; c++) {
+        const x = L.clipX + (i0 + c - L.ox) * s;
+        ctx.moveTo(x, L.clipY);
+        ctx.lineTo(x, L.clipY + L.clipH);
+      }
+      for (let r = 0; r < rows; r++) {
+        const y = L.clipY + (j0 + r - L.oy) * s;
+        ctx.moveTo(L.clipX, y);
+        ctx.lineTo(L.clipX + L.clipW, y);
+      }
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = 'rgba(0, 0, 0, 0.28)';
+      ctx.stroke();
+    }
+
+    // Pieces: one pass sorting squares into per-owner buckets.
+    const e = moves ? ease(o.transit) : 0;
+    const counts = this.counts;
+    counts.fill(0);
+    this.maxedCount = 0;
+    this.emptiesCount = 0;
+    const cells = cols * rows;
+    for (let b = 0; b < 7; b++) this.ensureBucket(b, 3 * cells);
+    if (this.maxed.length < 3 * cells) this.maxed = new Float32Array(3 * cells);
+    if (this.empties.length < 3 * cells) this.empties = new Float32Array(3 * cells);
+    const buckets = this.buckets;
+    const maxed = this.maxed;
+    const empties = this.empties;
+    const pieceScale = s * 0.8;
+    const minSize = Math.min(s * 0.5, 1.5);
+    for (let r = 0; r < rows; r++) {
+      const wy = j0 + r;
+      const rowBase = mod(wy, H) * W;
+      const sy = L.clipY + (wy - L.oy) * s;
+      let x = mod(i0, W);
+      for (let c = 0; c < cols; c++) {
+        const i = rowBase + x;
+        x = x + 1 === W ? 0 : x + 1;
+        const own = owner[i];
+        const st = strength[i];
+        let px = L.clipX + (i0 + c - L.ox) * s;
+        let py = sy;
+        const d = moves !== null && own > 0 && (visible === null || visible[i] !== 0) ? moves[i] : 0;
+        if (d >= 1 && d <= 4 && e > 0) {
+          px += DX[d] * e * s;
+          py += DY[d] * e * s;
+        }
+        if (st === 0) {
+          if (d >= 1 && d <= 4) {
+            const k = this.emptiesCount * 3;
+            empties[k] = px + s * 0.375;
+            empties[k + 1] = py + s * 0.375;
+            empties[k + 2] = s * 0.25;
+            this.emptiesCount++;
+          }
+          continue;
+        }
+        let size = pieceScale * Math.sqrt(st / 255);
+        if (size < minSize) size = minSize;
+        const off = (s - size) / 2;
+        const o7 = own > 6 ? 0 : own;
+        const k = counts[o7] * 3;
+        const bucket = buckets[o7];
+        bucket[k] = px + off;
+        bucket[k + 1] = py + off;
+        bucket[k + 2] = size;
+        counts[o7]++;
+        if (st === 255 && own > 0) {
+          const m = this.maxedCount * 3;
+          maxed[m] = px + off;
+          maxed[m + 1] = py + off;
+          maxed[m + 2] = size;
+          this.maxedCount++;
+        }
+      }
+    }
+    for (let b = 0; b < 7; b++) {
+      const count = counts[b];
+      if (count === 0) continue;
+      const bucket = buckets[b];
+      ctx.beginPath();
+      for (let k = 0; k < count * 3; k += 3) ctx.rect(bucket[k], bucket[k + 1], bucket[k + 2], bucket[k + 2]);
+      ctx.fillStyle = b === 0 ? this.neutralPiece : this.colours[b];
+      ctx.fill();
+    }
+    if (this.maxedCount > 0 && s >= 4) {
+      ctx.beginPath();
+      for (let k = 0; k < this.maxedCount * 3; k += 3) ctx.rect(maxed[k], maxed[k + 1], maxed[k + 2], maxed[k + 2]);
+      ctx.lineWidth = Math.max(1, s / 24);
+      ctx.strokeStyle = 'rgba(255, 252, 235, 0.9)';
+      ctx.stroke();
+    }
+    if (this.emptiesCount > 0 && s >= 6) {
+      ctx.beginPath();
+      for (let k = 0; k < this.emptiesCount * 3; k += 3) ctx.rect(empties[k], empties[k + 1], empties[k + 2], empties[k + 2]);
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = 'rgba(200, 205, 215, 0.7)';
+      ctx.stroke();
+    }
+
+    // Move arrows, drawn where the piece starts.
+    if (o.arrows && moves && s >= 6) {
+      ctx.beginPath();
+      const len = s * 0.42;
+      const head = Math.max(2, s * 0.14);
+      for (let r = 0; r < rows; r++) {
+        const wy = j0 + r;
+        const rowBase = mod(wy, H) * W;
+        const cy = L.clipY + (wy - L.oy + 0.5) * s;
+        for (let c = 0; c < cols; c++) {
+          const i = rowBase + mod(i0 + c, W);
+          const d = moves[i];
+          if (d < 1 || d > 4 || owner[i] === 0 || (visible !== null && visible[i] === 0)) continue;
+          const cx = L.clipX + (i0 + c - L.ox + 0.5) * s;
+          const tx = cx + DX[d] * len;
+          const ty = cy + DY[d] * len;
+          ctx.moveTo(cx, cy);
+          ctx.lineTo(tx, ty);
+          // Arrow head: two strokes back from the tip.
+          const bx = tx - DX[d] * head;
+          const by = ty - DY[d] * head;
+          ctx.moveTo(bx + DY[d] * head, by - DX[d] * head);
+          ctx.lineTo(tx, ty);
+          ctx.lineTo(bx - DY[d] * head, by + DX[d] * head);
+        }
+      }
+      ctx.lineWidth = Math.max(1, s / 16);
+      ctx.lineCap = 'round';
+      ctx.lineJoin = 'round';
+      ctx.strokeStyle = 'rgba(255, 255, 255, 0.8)';
+      ctx.stroke();
+    }
+
+    // Strength numbers once sites are large.
+    if (s >= 30) {
+      ctx.font = `600 ${Math.round(s * 0.28)}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillStyle = 'rgba(255, 255, 255, 0.92)';
+      ctx.shadowColor = 'rgba(0, 0, 0, 0.8)';
+      ctx.shadowBlur = 3;
+      for (let r = 0; r < rows; r++) {
+        const wy = j0 + r;
+        const rowBase = mod(wy, H) * W;
+        for (let c = 0; c < cols; c++) {
+          const i = rowBase + mod(i0 + c, W);
+          const st = strength[i];
+          if (st === 0) continue;
+          let px = L.clipX + (i0 + c - L.ox + 0.5) * s;
+          let py = L.clipY + (wy - L.oy + 0.5) * s;
+          const d = moves !== null && owner[i] > 0 ? moves[i] : 0;
+          if (d >= 1 && d <= 4 && e > 0) {
+            px += DX[d] * e * s;
+            py += DY[d] * e * s;
+          }
+          ctx.fillText(STRENGTH_LABELS[st], px, py);
+        }
+      }
+      ctx.shadowBlur = 0;
+      ctx.shadowColor = 'transparent';
+    }
+
+    // Hovered and pinned sites: outline every copy in view.
+    if (o.pinned >= 0 && o.pinned < n) this.outlineSite(L.clipX, L.clipY, L.ox, L.oy, i0, j0, cols, rows, o.pinned, '#ffffff', 2);
+    if (o.hover >= 0 && o.hover < n && o.hover !== o.pinned) {
+      this.outlineSite(L.clipX, L.clipY, L.ox, L.oy, i0, j0, cols, rows, o.hover, 'rgba(255, 255, 255, 0.6)', 1.5);
+    }
+    ctx.restore();
+  }
+
+  private outlineSite(
+    clipX: number,
+    clipY: number,
+    ox: number,
+    oy: number,
+    i0: number,
+    j0: number,
+    cols: number,
+    rows: number,
+    site: number,
+    colour: string,
+    width: number,
+  ): void {
+    const W = this.width;
+    const H = this.height;
+    const s = this.camera.scale;
+    const x = site % W;
+    const y = Math.floor(site / W);
+    const ctx = this.ctx;
+    ctx.beginPath();
+    for (let wy = y + H * Math.floor((j0 - y) / H); wy < j0 + rows; wy += H) {
+      if (wy < j0) continue;
+      for (let wx = x + W * Math.floor((i0 - x) / W); wx < i0 + cols; wx += W) {
+        if (wx < i0) continue;
+        ctx.rect(clipX + (wx - ox) * s + width / 2, clipY + (wy - oy) * s + width / 2, s - width, s - width);
+      }
+    }
+    ctx.lineWidth = width;
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+  }
+}
