@@ -631,7 +631,6 @@ fn owners_above_the_player_count_are_neutral_sites() {
 }
 
 #[test]
-#[ignore = "src bug: Game::from_board records foreign owners in frame 0 of its replay"]
 fn a_game_from_a_board_with_foreign_owners_records_a_readable_replay() {
     // `Game::from_board` treats owners above the player count as neutral, but its replay keeps
     // them in frame 0, and `Replay::from_bytes` then rejects the replay the game wrote.
@@ -797,7 +796,6 @@ fn several_ejections_at_init_rank_in_reverse_seat_order() {
 // Each of the three tests below records such a game with `Game` and fails in `verify`.
 
 #[test]
-#[ignore = "src bug: verify.rs only tries eject_at_init on turn 0, which ends a 2-player game"]
 fn verify_accepts_an_ejection_during_the_first_turn() {
     let mut g = Game::from_board(two_player_board(), names(2), None);
     g.eject(0);
@@ -808,7 +806,6 @@ fn verify_accepts_an_ejection_during_the_first_turn() {
 }
 
 #[test]
-#[ignore = "src bug: verify.rs tries one ejection per turn, never two"]
 fn verify_accepts_two_ejections_on_the_same_turn() {
     let mut g = Game::from_board(three_player_board(), names(3), None);
     g.step(&[]).unwrap();
@@ -820,7 +817,6 @@ fn verify_accepts_two_ejections_on_the_same_turn() {
 }
 
 #[test]
-#[ignore = "src bug: verify.rs cannot explain a 1-frame replay of a 2-player game"]
 fn verify_accepts_an_ejection_at_init_that_ends_the_game() {
     let mut g = Game::from_board(two_player_board(), names(2), None);
     g.eject_at_init(1);

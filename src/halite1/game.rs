@@ -180,8 +180,17 @@ impl Game {
 
     /// A game starting from any board (hand-built positions, lessons, re-simulation).
     /// One player per name; owners above that count are treated as neutral sites.
-    pub fn from_board(board: Board, player_names: Vec<String>, fog_radius: Option<u32>) -> Game {
+    pub fn from_board(
+        mut board: Board,
+        player_names: Vec<String>,
+        fog_radius: Option<u32>,
+    ) -> Game {
         let players = player_names.len().min(MAX_PLAYERS);
+        for o in board.owner.iter_mut() {
+            if usize::from(*o) > players {
+                *o = 0;
+            }
+        }
         let mut player_names = player_names;
         player_names.truncate(players);
         let max_turns = default_max_turns(board.width, board.height);

@@ -394,7 +394,7 @@ impl Parser<'_> {
             match self.s.get(self.i) {
                 None => return self.syntax("the end of a string"),
                 Some(b'"') => break,
-                Some(b'\\') => self.i += 2,
+                Some(b'\\') => self.i = (self.i + 2).min(self.s.len()),
                 Some(_) => self.i += 1,
             }
         }

@@ -93,29 +93,28 @@ pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
         let _ = next.step_sites(moves);
         let mut first = differs(replay, t + 1, &next);
         if first.is_some() {
-            // Try each live player's ejection during this turn (before the first turn, the
-            // reference ejects at initialisation).
-            for p in 0..game.players() {
-                if !game.is_alive(p) {
-                    continue;
-                }
-                let mut trial = game.clone();
-                if t == 0 {
-                    trial.eject_at_init(p);
-                } else {
-                    trial.eject(p);
-                }
-                if trial.step_sites(moves).is_ok() && differs(replay, t + 1, &trial).is_none() {
-                    next = trial;
-                    first = None;
-                    break;
-                }
+            if let Some(fixed) = explain_by_ejection(&game, moves, t, replay) {
+                next = fixed;
+                first = None;
             }
         }
         if let Some(m) = first {
             return Err(m);
         }
         game = next;
+    }
+    if frames == 1 && !game.is_over() {
+        // Bots that failed to start can end the game before its first turn.
+        let live: Vec<usize> = (0..game.players()).filter(|&p| game.is_alive(p)).collect();
+        for set in subsets(&live) {
+            let mut trial = game.clone();
+            for &p in &set {
+                trial.eject_at_init(p);
+            }
+            if trial.is_over() {
+                return Ok(());
+            }
+        }
     }
     if !game.is_over() {
         return Err(Mismatch::End {
@@ -124,6 +123,47 @@ pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
         });
     }
     Ok(())
+}
+
+/// The game after turn `t` if some live players' ejection (before the first turn, at
+/// initialisation or during it) makes it match the replay's next frame.
+fn explain_by_ejection(game: &Game, moves: &[u8], t: usize, replay: &Replay) -> Option<Game> {
+    let live: Vec<usize> = (0..game.players()).filter(|&p| game.is_alive(p)).collect();
+    for set in subsets(&live) {
+        for at_init in [false, true] {
+            if at_init && t != 0 {
+                continue;
+            }
+            let mut trial = game.clone();
+            for &p in &set {
+                if at_init {
+                    trial.eject_at_init(p);
+                } else {
+                    trial.eject(p);
+                }
+            }
+            if trial.step_sites(moves).is_ok() && differs(replay, t + 1, &trial).is_none() {
+                return Some(trial);
+            }
+        }
+    }
+    None
+}
+
+/// Every non-empty subset of `items`, smallest first.
+fn subsets(items: &[usize]) -> Vec<Vec<usize>> {
+    let mut all: Vec<Vec<usize>> = (1u32..1 << items.len())
+        .map(|bits| {
+            items
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| bits & (1 << k) != 0)
+                .map(|(_, &p)| p)
+                .collect()
+        })
+        .collect();
+    all.sort_by_key(Vec::len);
+    all
 }
 
 fn differs(replay: &Replay, t: usize, game: &Game) -> Option<Mismatch> {

@@ -405,20 +405,26 @@ impl GameHandle {
         )
     }
 
-    /// Ejects player `player` (1-based) during the next turn (before the first turn: at once).
+    /// Ejects player `player` (1-based) during the next turn, as the reference ejects a bot that
+    /// crashes, times out or answers garbage: its pieces turn neutral before the turn's moves.
     pub fn eject(&mut self, player: usize) {
         if player >= 1 {
-            if self.game.turn() == 0 {
-                self.game.eject_at_init(player - 1);
-            } else {
-                self.game.eject(player - 1);
-            }
+            self.game.eject(player - 1);
+        }
+    }
+
+    /// Ejects player `player` (1-based) before the first turn, as the reference ejects a bot that
+    /// fails to start: at once, ranked below everyone eliminated later.
+    #[wasm_bindgen(js_name = ejectAtInit)]
+    pub fn eject_at_init(&mut self, player: usize) {
+        if player >= 1 {
+            self.game.eject_at_init(player - 1);
         }
     }
 
     /// Plays one turn. `moves` is flat quadruples `[player, x, y, direction, ...]` (player
-    /// 1-based; direction 0 still, 1 north, 2 east, 3 south, 4 west; others are invalid moves
-    /// that stay without production). Moves for sites a player does not own are ignored.
+    /// 1-based; direction 0 still, 1 north, 2 east, 3 south, 4 west, kept modulo 256 like the
+    /// protocol; others are invalid moves that stay without production). Moves for sites a player does not own are ignored.
     /// Returns the turn report.
     pub fn step(&mut self, moves: &[u32]) -> Result<JsValue, JsError> {
         if moves.len() % 4 != 0 {
@@ -439,7 +445,7 @@ impl GameHandle {
                 list.push(Move {
                     x: x as u16,
                     y: y as u16,
-                    dir: d.min(255) as u8,
+                    dir: (d & 0xff) as u8,
                 });
             }
         }
