@@ -14,12 +14,16 @@
 //! 5. a site is then owned by its surviving piece, if any, or is neutral with its old neutral
 //!    strength minus the damage it took (never below 0).
 //!
-//! The work is data-parallel: each site's move is encoded as one key byte (owner and direction),
-//! each player's pieces after movement are gathered from the site and its four neighbours into a
-//! plane of strengths, and only sites where pieces meet an enemy or a neutral site with strength
-//! take the per-piece combat path. The loops run over plain slices so the compiler vectorises
-//! them; everything lives in a reusable [`TurnScratch`], so a turn allocates nothing once the
-//! scratch and the report are sized for the board.
+//! The work is data-parallel: each site's move is encoded as one key byte (owner and direction);
+//! what stands on a site after movement is gathered from the site and its four neighbours' keys;
+//! a site where one player stands with no enemy near and no neutral strength under it keeps that
+//! piece unharmed, and only the other sites take the per-piece combat path. The passes run over
+//! fixed-width lanes that the compiler turns into SIMD instructions; everything lives in a
+//! reusable [`TurnScratch`], so a turn allocates nothing once the scratch and the report are
+//! sized for the board.
+
+// Lane loops index several arrays of one width by lane: the form the compiler vectorises.
+#![allow(clippy::needless_range_loop)]
 
 use super::grid::Board;
 use serde::Serialize;
@@ -75,6 +79,12 @@ impl TurnReport {
 const LANES: usize = 32;
 type Lane = [u8; LANES];
 
+/// Directions as the protocol numbers them.
+const NORTH: u8 = 1;
+const EAST: u8 = 2;
+const SOUTH: u8 = 3;
+const WEST: u8 = 4;
+
 /// All-ones where a condition holds: selects become ANDs, which vectorise.
 #[inline(always)]
 fn all(c: bool) -> u8 {
@@ -85,7 +95,8 @@ fn all(c: bool) -> u8 {
 #[inline(always)]
 fn lane(v: &[u8], c: usize) -> &Lane {
     let s = &v[c * LANES..(c + 1) * LANES];
-    s.try_into().unwrap_or(&[0; LANES])
+    s.try_into()
+        .expect("scratch arrays are padded to whole lanes")
 }
 
 #[inline(always)]
@@ -95,7 +106,9 @@ fn lane_mut(v: &mut [u8], c: usize) -> &mut Lane {
         .expect("scratch arrays are padded to whole lanes")
 }
 
-/// Reusable working memory for [`resolve_turn`]. Every array is padded to whole lanes.
+/// Reusable working memory for [`resolve_turn`]. Every array is padded to whole lanes; index 0
+/// of `key`, `carry`, `first` and `mixed` is the site itself, 1..=4 its north, east, south and
+/// west neighbour.
 #[derive(Clone, Debug, Default)]
 pub struct TurnScratch {
     /// The board's owner, strength, production and moves, copied to padded arrays.
@@ -103,27 +116,28 @@ pub struct TurnScratch {
     strength: Vec<u8>,
     production: Vec<u8>,
     moves: Vec<u8>,
-    /// Per site: `owner << 3 | direction` of a piece that moves, `owner << 3` of one that stays
-    /// (0 for neutral sites). Then the same for the site's north, east, south and west neighbour.
+    /// `owner << 3 | direction` of a piece that moves, `owner << 3` of one that stays, 0 for a
+    /// neutral site.
     key: [Vec<u8>; 5],
-    /// Per site: the strength the piece carries (after production when it stays still); then the
-    /// same for the neighbours.
+    /// The strength a piece carries (after production when it stays still).
     carry: [Vec<u8>; 5],
-    /// Per site: production lost to the cap by a piece staying still.
+    /// Production lost to the cap by a piece staying still.
     grow_loss: Vec<u8>,
-    /// `players` planes: each player's piece strength per site after movement.
-    plane: Vec<u8>,
-    /// Per site: bit `p` set when player `p + 1` has a piece there after movement.
-    mask: Vec<u8>,
-    /// The same, OR-ed over the site and its four neighbours.
-    ball: Vec<u8>,
+    /// Strength gained by a piece staying still.
+    gain: Vec<u8>,
     /// Neutral strength of each site at combat time (0 where a player owned the site).
     neutral: Vec<u8>,
+    /// After movement: the highest player tag standing on the site (0: nobody).
+    first: [Vec<u8>; 5],
+    /// After movement: all-ones where more than one player stands on the site.
+    mixed: [Vec<u8>; 5],
+    /// After movement: the strength of `first`'s piece, and what combining lost to the cap.
+    total: Vec<u8>,
+    merge_loss: Vec<u8>,
     /// New owner and strength.
     new_owner: Vec<u8>,
     new_strength: Vec<u8>,
-    /// Per site: all-ones where pieces fight (more than one player, an enemy near, or a neutral
-    /// site with strength).
+    /// All-ones where pieces fight (an enemy near, more than one player, or neutral strength).
     fight: Vec<u8>,
 }
 
@@ -132,8 +146,9 @@ impl TurnScratch {
         TurnScratch::default()
     }
 
-    /// Sizes every array for `sites` (padded) and returns the padded length.
-    fn prepare(&mut self, sites: usize, players: usize) -> usize {
+    /// Sizes every array for `sites` (padded, padding reading as empty) and returns the padded
+    /// length.
+    fn prepare(&mut self, sites: usize) -> usize {
         let padded = sites.div_ceil(LANES) * LANES;
         for v in [
             &mut self.owner,
@@ -141,32 +156,23 @@ impl TurnScratch {
             &mut self.production,
             &mut self.moves,
             &mut self.grow_loss,
-            &mut self.mask,
-            &mut self.ball,
+            &mut self.gain,
             &mut self.neutral,
+            &mut self.total,
+            &mut self.merge_loss,
             &mut self.new_owner,
             &mut self.new_strength,
             &mut self.fight,
-        ] {
-            v.resize(padded, 0);
-        }
-        for v in self.key.iter_mut().chain(self.carry.iter_mut()) {
-            v.resize(padded, 0);
-        }
-        // The padding past the last site must read as empty every turn.
-        for v in [
-            &mut self.owner,
-            &mut self.strength,
-            &mut self.production,
-            &mut self.moves,
         ]
         .into_iter()
         .chain(self.key.iter_mut())
         .chain(self.carry.iter_mut())
+        .chain(self.first.iter_mut())
+        .chain(self.mixed.iter_mut())
         {
+            v.resize(padded, 0);
             v[sites..].fill(0);
         }
-        self.plane.resize(players * padded, 0);
         padded
     }
 }
@@ -183,24 +189,25 @@ fn neighbours(w: usize, h: usize, x: usize, y: usize) -> [usize; 4] {
     ]
 }
 
-/// `out[d][i]` = `src` at the north, east, south and west neighbour of site `i`.
-fn shift_neighbours(src: &[u8], out: &mut [Vec<u8>], w: usize, h: usize) {
+/// Fills `v[1..=4]` with `v[0]` as seen from each site's north, east, south and west neighbour.
+fn shift_neighbours(v: &mut [Vec<u8>; 5], w: usize, h: usize) {
     let n = w * h;
-    let [north, east, south, west] = out else {
-        return;
-    };
+    let [src, north, east, south, west] = v;
     north[w..n].copy_from_slice(&src[..n - w]);
     north[..w].copy_from_slice(&src[n - w..n]);
     south[..n - w].copy_from_slice(&src[w..n]);
     south[n - w..n].copy_from_slice(&src[..w]);
     east[..n - 1].copy_from_slice(&src[1..n]);
     west[1..n].copy_from_slice(&src[..n - 1]);
-    // The east and west copies above are right except at the ends of each row.
+    // Those two copies are right except at the ends of each row.
     for y in 0..h {
         east[y * w + w - 1] = src[y * w];
         west[y * w] = src[y * w + w - 1];
     }
 }
+
+/// The direction a neighbour (index 1..=4: north, east, south, west) moves to reach the site.
+const TOWARDS: [u8; 5] = [0, SOUTH, WEST, NORTH, EAST];
 
 /// Resolves one turn in place.
 ///
@@ -222,40 +229,26 @@ pub fn resolve_turn(
     if n == 0 {
         return;
     }
-    let padded = scratch.prepare(n, players);
+    let padded = scratch.prepare(n);
     let chunks = padded / LANES;
     scratch.owner[..n].copy_from_slice(&board.owner[..n]);
     scratch.strength[..n].copy_from_slice(&board.strength[..n]);
     scratch.production[..n].copy_from_slice(&board.production[..n]);
     scratch.moves[..n].copy_from_slice(&moves[..n]);
-    let TurnScratch {
-        owner,
-        strength,
-        production,
-        moves,
-        key,
-        carry,
-        grow_loss,
-        plane,
-        mask,
-        ball,
-        neutral,
-        new_owner,
-        new_strength,
-        fight,
-    } = scratch;
+    let sc = &mut *scratch;
 
     // 1. Encode every site: who moves where, carrying what (production first for STILL).
     let top = players as u8;
     for c in 0..chunks {
         let (o, s, d, prod) = (
-            lane(owner, c),
-            lane(strength, c),
-            lane(moves, c),
-            lane(production, c),
+            lane(&sc.owner, c),
+            lane(&sc.strength, c),
+            lane(&sc.moves, c),
+            lane(&sc.production, c),
         );
-        let (k, cr) = (lane_mut(&mut key[0], c), lane_mut(&mut carry[0], c));
-        let (z, gl) = (lane_mut(neutral, c), lane_mut(grow_loss, c));
+        let (k, cr) = (lane_mut(&mut sc.key[0], c), lane_mut(&mut sc.carry[0], c));
+        let (z, gl) = (lane_mut(&mut sc.neutral, c), lane_mut(&mut sc.grow_loss, c));
+        let g = lane_mut(&mut sc.gain, c);
         for j in 0..LANES {
             let owned = all(o[j] != 0) & all(o[j] <= top);
             let still = all(d[j] == 0);
@@ -266,201 +259,230 @@ pub fn resolve_turn(
             cr[j] = (capped & still) | (s[j] & !still);
             z[j] = s[j] & !owned;
             gl[j] = (grown - u16::from(capped)) as u8 & owned & still;
+            g[j] = capped.wrapping_sub(s[j]) & owned & still;
         }
     }
-    let (k0, kn) = key.split_at_mut(1);
-    shift_neighbours(&k0[0], kn, w, h);
-    let (c0, cn) = carry.split_at_mut(1);
-    shift_neighbours(&c0[0], cn, w, h);
+    shift_neighbours(&mut sc.key, w, h);
+    shift_neighbours(&mut sc.carry, w, h);
 
-    // 2. Each player's pieces after movement: what stays plus what arrives from the four
-    //    neighbours (a neighbour to the north arrives if it moved south, and so on), added with
-    //    the cap; a piece that moved away leaves a 0-strength piece behind.
-    mask.fill(0);
-    for p in 0..players {
-        let tag = ((p + 1) as u8) << 3;
-        let bit = 1u8 << p;
-        let (mut merge_loss, mut gained, mut grow_lost) = (0u32, 0u32, 0u32);
-        for c in 0..chunks {
-            let k = [0, 1, 2, 3, 4].map(|d| lane(&key[d], c));
-            let cr = [0, 1, 2, 3, 4].map(|d| lane(&carry[d], c));
-            let (before, lost) = (lane(strength, c), lane(grow_loss, c));
-            let m = lane_mut(mask, c);
-            let out = lane_mut(&mut plane[p * padded..(p + 1) * padded], c);
-            let mut loss = [0u16; LANES];
-            let mut gain = [0u8; LANES];
-            let mut lost_here = [0u8; LANES];
-            for j in 0..LANES {
-                let own = all(k[0][j] & 0xf8 == tag);
-                let stays = all(k[0][j] == tag);
-                let from_n = all(k[1][j] == tag | 3);
-                let from_e = all(k[2][j] == tag | 4);
-                let from_s = all(k[3][j] == tag | 1);
-                let from_w = all(k[4][j] == tag | 2);
-                let total = u16::from(cr[0][j] & stays)
-                    + u16::from(cr[1][j] & from_n)
-                    + u16::from(cr[2][j] & from_e)
-                    + u16::from(cr[3][j] & from_s)
-                    + u16::from(cr[4][j] & from_w);
-                let capped = total.min(255);
-                loss[j] = total - capped;
-                out[j] = capped as u8;
-                m[j] |= bit & (own | from_n | from_e | from_s | from_w);
-                gain[j] = cr[0][j].wrapping_sub(before[j]) & stays;
-                lost_here[j] = lost[j] & own;
-            }
-            merge_loss += loss.iter().map(|&v| u32::from(v)).sum::<u32>();
-            gained += gain.iter().map(|&v| u32::from(v)).sum::<u32>();
-            grow_lost += lost_here.iter().map(|&v| u32::from(v)).sum::<u32>();
-        }
-        let stats = &mut report.players[p];
-        stats.production = gained;
-        stats.cap_loss = merge_loss + grow_lost;
-    }
-
-    // Which players have a piece on or next to each site.
-    let (b0, bn) = key.split_at_mut(1);
-    let _ = b0;
-    shift_neighbours(mask, bn, w, h);
+    // 2. What stands on each site after movement: the site's own piece (a piece that moves
+    //    away leaves a 0-strength one) and the neighbours that moved onto it. The highest tag
+    //    among them is `first`; the site is `mixed` if another player's piece is there too.
     for c in 0..chunks {
-        let [_, mn, me, ms, mw] = &*key;
-        let (m, mn, me, ms, mw) = (
-            lane(mask, c),
-            lane(mn, c),
-            lane(me, c),
-            lane(ms, c),
-            lane(mw, c),
-        );
-        let (b, f, z) = (lane_mut(ball, c), lane_mut(fight, c), lane(neutral, c));
-        let (no, ns) = (lane_mut(new_owner, c), lane_mut(new_strength, c));
+        let k = [0, 1, 2, 3, 4].map(|d| lane(&sc.key[d], c));
+        let cr = [0, 1, 2, 3, 4].map(|d| lane(&sc.carry[d], c));
+        let [first, ..] = &mut sc.first;
+        let [mixed, ..] = &mut sc.mixed;
+        let (first, mixed) = (lane_mut(first, c), lane_mut(mixed, c));
+        let (tot, ml) = (lane_mut(&mut sc.total, c), lane_mut(&mut sc.merge_loss, c));
         for j in 0..LANES {
-            b[j] = m[j] | mn[j] | me[j] | ms[j] | mw[j];
-            let single = all(m[j] & m[j].wrapping_sub(1) == 0);
-            let quiet = single & all(b[j] == m[j]) & all(z[j] == 0);
-            let empty = all(m[j] == 0);
-            f[j] = !empty & !quiet;
-            no[j] = 0;
-            ns[j] = z[j] & empty;
+            let own = k[0][j] >> 3;
+            let tags = [1, 2, 3, 4].map(|d| (k[d][j] >> 3) & all(k[d][j] & 7 == TOWARDS[d]));
+            let f = own.max(tags[0]).max(tags[1]).max(tags[2]).max(tags[3]);
+            // The site's own piece counts towards `first` only if it is `first`'s and stays.
+            let stays = all(k[0][j] & 7 == 0) & all(own != 0) & all(own == f);
+            let mut t = u16::from(cr[0][j] & stays);
+            let mut other = all(own != f) & all(own != 0);
+            for d in 0..4 {
+                let arrived = all(tags[d] != 0);
+                let mine = all(tags[d] == f) & arrived;
+                t += u16::from(cr[d + 1][j] & mine);
+                other |= !mine & arrived;
+            }
+            let capped = t.min(255);
+            first[j] = f;
+            mixed[j] = other;
+            tot[j] = capped as u8;
+            // Whether combining lost strength to the cap (rare; counted exactly below).
+            ml[j] = all(t > 255);
+        }
+    }
+    shift_neighbours(&mut sc.first, w, h);
+    shift_neighbours(&mut sc.mixed, w, h);
+
+    // 3. Quiet sites keep their piece as it is; empty sites stay neutral; the rest fight.
+    for c in 0..chunks {
+        let f = [0, 1, 2, 3, 4].map(|d| lane(&sc.first[d], c));
+        let m = [0, 1, 2, 3, 4].map(|d| lane(&sc.mixed[d], c));
+        let (z, tot) = (lane(&sc.neutral, c), lane(&sc.total, c));
+        let fight = lane_mut(&mut sc.fight, c);
+        let new_owner = lane_mut(&mut sc.new_owner, c);
+        let new_strength = lane_mut(&mut sc.new_strength, c);
+        for j in 0..LANES {
+            let mut calm = !m[0][j] & all(z[j] == 0);
+            for d in 1..5 {
+                calm &= all(f[d][j] == 0) | (all(f[d][j] == f[0][j]) & !m[d][j]);
+            }
+            let present = all(f[0][j] != 0);
+            fight[j] = present & !calm;
+            new_owner[j] = f[0][j] & present & calm;
+            new_strength[j] = (tot[j] & present & calm) | (z[j] & !present);
         }
     }
 
-    // 3-5. The new owner of every site. Where one player's piece stands with no enemy near and
-    //      no neutral strength, nothing happens.
-    for p in 0..players {
-        let bit = 1u8 << p;
-        let tag = (p + 1) as u8;
-        for c in 0..chunks {
-            let (m, f) = (lane(mask, c), lane(fight, c));
-            let src = lane(&plane[p * padded..(p + 1) * padded], c);
-            let (no, ns) = (lane_mut(new_owner, c), lane_mut(new_strength, c));
-            for j in 0..LANES {
-                let mine = all(m[j] == bit) & !f[j];
-                no[j] |= tag & mine;
-                ns[j] |= src[j] & mine;
-            }
-        }
-    }
-    // Elsewhere the pieces fight, one site at a time (eight quiet sites skipped at once).
+    // 4. The fights, one site at a time (eight quiet sites skipped at once).
     for c in 0..padded / 8 {
-        let word = u64::from_le_bytes(fight[c * 8..c * 8 + 8].try_into().unwrap_or([0; 8]));
+        let word = u64::from_le_bytes(sc.fight[c * 8..c * 8 + 8].try_into().unwrap_or([0; 8]));
         if word == 0 {
             continue;
         }
         for i in c * 8..(c * 8 + 8).min(n) {
-            if fight[i] != 0 {
-                let (o, st) = combat(
-                    plane,
-                    padded,
-                    mask,
-                    ball,
-                    w,
-                    h,
-                    i % w,
-                    i / w,
-                    neutral[i],
-                    players,
-                    report,
-                );
-                new_owner[i] = o;
-                new_strength[i] = st;
+            if sc.fight[i] != 0 {
+                let (o, st) = combat(sc, w, h, i, players, report);
+                sc.new_owner[i] = o;
+                sc.new_strength[i] = st;
             }
         }
     }
 
-    // Sites captured: owned now by a player who did not own them before the turn.
-    for p in 0..players {
-        let tag = (p + 1) as u8;
-        let mut captured = 0u32;
-        for c in 0..chunks {
-            let (no, o) = (lane(new_owner, c), lane(owner, c));
-            let mut hit = [0u8; LANES];
-            for j in 0..LANES {
-                hit[j] = all(no[j] == tag) & all(o[j] != tag) & 1;
-            }
-            captured += hit.iter().map(|&v| u32::from(v)).sum::<u32>();
+    // Per-player totals: production gained and lost to the cap, combining losses on sites where
+    // one player stands (mixed sites count theirs in `combat`), sites captured.
+    let mut exact_merge = [0u32; super::MAX_PLAYERS + 1];
+    for c in 0..chunks {
+        let ml = lane(&sc.merge_loss, c);
+        if ml.iter().all(|&v| v == 0) {
+            continue;
         }
-        report.players[p].sites_captured = captured;
+        // Rare: recompute the exact loss of these sites.
+        for j in 0..LANES {
+            let i = c * LANES + j;
+            if i < n && ml[j] != 0 && sc.mixed[0][i] == 0 {
+                let (_, loss) = pieces_at(sc, i).1;
+                exact_merge[usize::from(sc.first[0][i])] += loss;
+            }
+        }
     }
-    board.owner[..n].copy_from_slice(&new_owner[..n]);
-    board.strength[..n].copy_from_slice(&new_strength[..n]);
+    for (p, stats) in report.players.iter_mut().enumerate() {
+        let tag = (p + 1) as u8;
+        // Lane-wise sums, added up once at the end (a u16 lane holds 256 chunks of bytes).
+        let (mut gained, mut lost, mut captured) = (0u32, 0u32, 0u32);
+        let mut start = 0;
+        while start < chunks {
+            let end = (start + 256).min(chunks);
+            let mut sums = [0u16; LANES];
+            let mut caps = [0u16; LANES];
+            let mut took = [0u16; LANES];
+            for c in start..end {
+                let (o, no) = (lane(&sc.owner, c), lane(&sc.new_owner, c));
+                let (g, gl) = (lane(&sc.gain, c), lane(&sc.grow_loss, c));
+                for j in 0..LANES {
+                    let mine = all(o[j] == tag);
+                    sums[j] += u16::from(g[j] & mine);
+                    caps[j] += u16::from(gl[j] & mine);
+                    took[j] += u16::from(all(no[j] == tag) & !mine & 1);
+                }
+            }
+            gained += sums.iter().map(|&v| u32::from(v)).sum::<u32>();
+            lost += caps.iter().map(|&v| u32::from(v)).sum::<u32>();
+            captured += took.iter().map(|&v| u32::from(v)).sum::<u32>();
+            start = end;
+        }
+        stats.production = gained;
+        stats.cap_loss += lost + exact_merge[p + 1];
+        stats.sites_captured = captured;
+    }
+    board.owner[..n].copy_from_slice(&sc.new_owner[..n]);
+    board.strength[..n].copy_from_slice(&sc.new_strength[..n]);
 }
 
-/// Resolves the fights on one site where more than one player stands, an enemy is near, or a
-/// neutral site has strength left: returns the site's new owner and strength, and records every
-/// piece's statistics.
-#[allow(clippy::too_many_arguments)]
+/// The pieces standing on site `i` after movement: (player tag, strength) for each player there
+/// (at most five), and for each the strength combining lost to the cap.
+#[inline]
+fn pieces_at(sc: &TurnScratch, i: usize) -> ([(u8, u16); 5], (usize, u32)) {
+    let mut found = [(0u8, 0u16); 5];
+    let mut raw = [0u16; 5];
+    let mut count = 0;
+    for d in 0..5 {
+        let k = sc.key[d][i];
+        let arrives = if d == 0 { k != 0 } else { k & 7 == TOWARDS[d] };
+        if !arrives {
+            continue;
+        }
+        let tag = k >> 3;
+        let s = if d == 0 && k & 7 != 0 {
+            0
+        } else {
+            u16::from(sc.carry[d][i])
+        };
+        match found[..count].iter().position(|&(t, _)| t == tag) {
+            Some(e) => raw[e] += s,
+            None => {
+                found[count] = (tag, 0);
+                raw[count] = s;
+                count += 1;
+            }
+        }
+    }
+    let mut loss = 0u32;
+    for e in 0..count {
+        found[e].1 = raw[e].min(255);
+        loss += u32::from(raw[e] - found[e].1);
+    }
+    (found, (count, loss))
+}
+
+/// The pieces on site `i` after movement (as [`pieces_at`] gives them), read from `first` and
+/// `total` where at most one player stands.
+#[inline(always)]
+fn standing(sc: &TurnScratch, i: usize) -> ([(u8, u16); 5], usize) {
+    let f = sc.first[0][i];
+    let mut one = [(0u8, 0u16); 5];
+    if f == 0 {
+        (one, 0)
+    } else if sc.mixed[0][i] == 0 {
+        one[0] = (f, u16::from(sc.total[i]));
+        (one, 1)
+    } else {
+        let (pieces, (count, _)) = pieces_at(sc, i);
+        (pieces, count)
+    }
+}
+
+/// Resolves the fights on site `i` (an enemy near, more than one player on it, or neutral
+/// strength under it): returns the site's new owner and strength, and records every piece's
+/// statistics and the site's damage.
 #[inline(never)]
 fn combat(
-    plane: &[u8],
-    n: usize,
-    mask: &[u8],
-    ball: &[u8],
+    sc: &TurnScratch,
     w: usize,
     h: usize,
-    x: usize,
-    y: usize,
-    ns: u8,
+    i: usize,
     players: usize,
     report: &mut TurnReport,
 ) -> (u8, u8) {
-    let i = y * w + x;
-    let [a, b, c, d] = neighbours(w, h, x, y);
-    let around = [i, a, b, c, d];
-    let ns = u16::from(ns);
-    let m = mask[i];
-    let (mut total, mut count) = (0u16, 0u16);
+    let [a, b, c, d] = neighbours(w, h, i % w, i / w);
+    let ns = u16::from(sc.neutral[i]);
+    let mixed = sc.mixed[0][i] != 0;
+    let (mut total, mut count) = (0u16, 0u32);
     let mut result = (0u8, 0u8);
-    let mut dealt_here = 0u32;
-    let mut taken_here = 0u32;
-    for p in 0..players {
-        if m & (1 << p) == 0 {
+    let (mut dealt_here, mut taken_here) = (0u32, 0u32);
+    let lists = [i, a, b, c, d].map(|k| standing(sc, k));
+    let (here, here_count) = lists[0];
+    for &(tag, s) in &here[..here_count] {
+        let p = usize::from(tag) - 1;
+        if p >= players {
             continue;
         }
-        let s = u16::from(plane[p * n + i]);
         total += s;
         count += 1;
-        let enemies = ball[i] & !(1u8 << p);
         let mut dmg = ns;
         let mut pairs = 0u32;
         let mut effective = 0u32;
-        if enemies != 0 {
-            for &k in &around {
-                let theirs = mask[k] & !(1u8 << p);
-                if theirs == 0 {
-                    continue;
-                }
-                for q in 0..players {
-                    if theirs & (1 << q) != 0 {
-                        let v = u16::from(plane[q * n + k]);
-                        dmg += v;
-                        pairs += 1;
-                        effective += u32::from(s.min(v));
-                    }
+        for (list, count) in &lists {
+            for &(t, v) in &list[..*count] {
+                if t != tag {
+                    dmg += v;
+                    pairs += 1;
+                    effective += u32::from(s.min(v));
                 }
             }
         }
-        let touched = enemies != 0 || ns > 0;
+        let touched = pairs > 0 || ns > 0;
         let stats = &mut report.players[p];
+        if mixed {
+            // Combining losses of sites where several players stand are counted here.
+            stats.cap_loss += single_loss(sc, i, tag).1;
+        }
         stats.damage_to_players += u32::from(s) * pairs;
         dealt_here += u32::from(s) * pairs;
         if ns > 0 {
@@ -477,7 +499,7 @@ fn combat(
         if touched && dmg >= s {
             stats.pieces_lost += 1;
         } else {
-            result = ((p + 1) as u8, (s - if touched { dmg } else { 0 }) as u8);
+            result = (tag, (s - if touched { dmg } else { 0 }) as u8);
         }
     }
     if result.0 == 0 {
@@ -488,10 +510,23 @@ fn combat(
         };
     }
     if ns > 0 {
-        dealt_here += u32::from(ns) * u32::from(count);
+        dealt_here += u32::from(ns) * count;
         taken_here += u32::from(total);
     }
     report.damage_dealt[i] = dealt_here.min(0xffff) as u16;
     report.damage_taken[i] = taken_here.min(0xffff) as u16;
     result
+}
+
+/// The strength player `tag` lost combining on site `i`.
+fn single_loss(sc: &TurnScratch, i: usize, tag: u8) -> (u16, u32) {
+    let mut raw = 0u16;
+    for d in 0..5 {
+        let k = sc.key[d][i];
+        let arrives = if d == 0 { k != 0 } else { k & 7 == TOWARDS[d] };
+        if arrives && k >> 3 == tag && !(d == 0 && k & 7 != 0) {
+            raw += u16::from(sc.carry[d][i]);
+        }
+    }
+    (raw.min(255), u32::from(raw.saturating_sub(255)))
 }
