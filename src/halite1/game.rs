@@ -407,7 +407,9 @@ impl Game {
                 fallen.push(p);
             }
         }
-        fallen.sort_by_key(|&p| (self.last_territory[p], self.territory_integral[p]));
+        stable_sort_by_key(&mut fallen, |p| {
+            (self.last_territory[p], self.territory_integral[p])
+        });
         self.eliminated.extend(fallen);
         &self.report
     }
@@ -415,7 +417,9 @@ impl Game {
     /// Every player's standing now (final once [`Game::is_over`]), in seat order.
     pub fn results(&self) -> Vec<PlayerResult> {
         let mut survivors: Vec<usize> = (0..self.players).filter(|&p| self.alive[p]).collect();
-        survivors.sort_by_key(|&p| (self.last_territory[p], self.territory_integral[p]));
+        stable_sort_by_key(&mut survivors, |p| {
+            (self.last_territory[p], self.territory_integral[p])
+        });
         let order: Vec<usize> = self
             .eliminated
             .iter()
@@ -438,8 +442,31 @@ impl Game {
     }
 }
 
-/// A seed from the operating system's (or the browser's) random source.
+/// A seed from the operating system's (or the browser's) random source, never 0.
 pub fn random_seed() -> u32 {
-    use rand::Rng;
-    rand::thread_rng().gen_range(1..=u32::MAX)
+    let mut bytes = [0u8; 4];
+    loop {
+        if getrandom::getrandom(&mut bytes).is_err() {
+            // No random source at all (never seen in practice): a fixed sequence, still non-zero.
+            use std::sync::atomic::{AtomicU32, Ordering};
+            static NEXT: AtomicU32 = AtomicU32::new(0x9e37_79b9);
+            bytes = NEXT.fetch_add(0x7f4a_7c15, Ordering::Relaxed).to_le_bytes();
+        }
+        let seed = u32::from_le_bytes(bytes);
+        if seed != 0 {
+            return seed;
+        }
+    }
+}
+
+/// Sorts a few players by a key, keeping the order of equal ones (an insertion sort: the
+/// lists hold at most six players, and the standard sort's code is large in WebAssembly).
+pub fn stable_sort_by_key<K: Ord>(items: &mut [usize], key: impl Fn(usize) -> K) {
+    for i in 1..items.len() {
+        let mut j = i;
+        while j > 0 && key(items[j - 1]) > key(items[j]) {
+            items.swap(j - 1, j);
+            j -= 1;
+        }
+    }
 }

@@ -185,11 +185,14 @@ impl Replay {
         out.extend_from_slice(b",\"num_players\":");
         push_num(&mut out, self.num_players as u64);
         out.extend_from_slice(b",\"player_names\":");
-        out.extend_from_slice(
-            serde_json::to_string(&self.player_names)
-                .unwrap_or_else(|_| "[]".into())
-                .as_bytes(),
-        );
+        out.push(b'[');
+        for (k, name) in self.player_names.iter().enumerate() {
+            if k > 0 {
+                out.push(b',');
+            }
+            push_string(&mut out, name);
+        }
+        out.push(b']');
         out.extend_from_slice(b",\"productions\":");
         push_rows(&mut out, self.width, self.height, |i, out| {
             push_num(out, u64::from(self.production[i]))
@@ -224,6 +227,78 @@ fn push_num(out: &mut Vec<u8>, v: u64) {
         }
         out.extend_from_slice(&buf[i..]);
     }
+}
+
+/// A JSON string, escaped as the reference's JSON library escapes it.
+fn push_string(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
+    for c in s.chars() {
+        match c {
+            '"' => out.extend_from_slice(b"\\\""),
+            '\\' => out.extend_from_slice(b"\\\\"),
+            '\n' => out.extend_from_slice(b"\\n"),
+            '\r' => out.extend_from_slice(b"\\r"),
+            '\t' => out.extend_from_slice(b"\\t"),
+            '\u{8}' => out.extend_from_slice(b"\\b"),
+            '\u{c}' => out.extend_from_slice(b"\\f"),
+            c if (c as u32) < 0x20 => {
+                out.extend_from_slice(format!("\\u{:04x}", c as u32).as_bytes());
+            }
+            c => {
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+    }
+    out.push(b'"');
+}
+
+/// The text of a JSON string literal (without its quotes), escapes resolved.
+fn unescape(raw: &[u8]) -> Result<String, String> {
+    let mut out = String::with_capacity(raw.len());
+    let text = std::str::from_utf8(raw).map_err(|_| "not UTF-8".to_string())?;
+    let mut chars = text.chars();
+    let hex4 = |chars: &mut std::str::Chars| -> Result<u32, String> {
+        let digits: String = chars.take(4).collect();
+        if digits.len() != 4 {
+            return Err("a \\u escape needs four hex digits".into());
+        }
+        u32::from_str_radix(&digits, 16).map_err(|_| format!("bad \\u escape {digits:?}"))
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('"') => out.push('"'),
+                Some('\\') => out.push('\\'),
+                Some('/') => out.push('/'),
+                Some('b') => out.push('\u{8}'),
+                Some('f') => out.push('\u{c}'),
+                Some('n') => out.push('\n'),
+                Some('r') => out.push('\r'),
+                Some('t') => out.push('\t'),
+                Some('u') => {
+                    let hi = hex4(&mut chars)?;
+                    let code = if (0xd800..0xdc00).contains(&hi) {
+                        if chars.next() != Some('\\') || chars.next() != Some('u') {
+                            return Err("a lone surrogate".into());
+                        }
+                        let lo = hex4(&mut chars)?;
+                        if !(0xdc00..0xe000).contains(&lo) {
+                            return Err("a lone surrogate".into());
+                        }
+                        0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00)
+                    } else {
+                        hi
+                    };
+                    out.push(char::from_u32(code).ok_or("a lone surrogate")?);
+                }
+                other => return Err(format!("bad escape {other:?}")),
+            },
+            c if (c as u32) < 0x20 => return Err("a control character".into()),
+            c => out.push(c),
+        }
+    }
+    Ok(out)
 }
 
 fn push_rows(out: &mut Vec<u8>, w: usize, h: usize, mut cell: impl FnMut(usize, &mut Vec<u8>)) {
@@ -399,7 +474,8 @@ impl Parser<'_> {
             }
         }
         self.i += 1;
-        serde_json::from_slice::<String>(&self.s[start..self.i.min(self.s.len())])
+        let end = self.i.min(self.s.len());
+        unescape(&self.s[start + 1..end - 1])
             .or_else(|e| err(format!("byte {start}"), format!("invalid string: {e}")))
     }
 

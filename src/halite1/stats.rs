@@ -4,7 +4,7 @@
 //! led to the frame (so frame 0 holds 0): realised production, strength lost to the cap, damage
 //! dealt to players and to the environment, overkill, damage taken, sites captured, pieces lost.
 
-use super::game::PlayerResult;
+use super::game::{stable_sort_by_key, PlayerResult};
 use super::grid::Board;
 use super::replay::Replay;
 use super::turn::{resolve_turn, PlayerTurnStats, TurnReport, TurnScratch};
@@ -180,14 +180,14 @@ pub fn standings(replay: &Replay) -> Vec<PlayerResult> {
                 fallen.push(p);
             }
         }
-        fallen.sort_by_key(|&p| integral[p]);
+        stable_sort_by_key(&mut fallen, |p| integral[p]);
         eliminated.extend(fallen);
     }
     if frames == 1 {
         territory = replay.board(0).territory(players)[1..].to_vec();
     }
     let mut survivors: Vec<usize> = (0..players).filter(|&p| alive[p]).collect();
-    survivors.sort_by_key(|&p| (territory[p], integral[p]));
+    stable_sort_by_key(&mut survivors, |p| (territory[p], integral[p]));
     let order: Vec<usize> = eliminated.iter().chain(&survivors).rev().copied().collect();
     (0..players)
         .map(|p| PlayerResult {

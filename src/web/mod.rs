@@ -54,10 +54,33 @@ pub fn generate_map(
         return Err(JsError::new("a map holds 1 to 6 players"));
     }
     let b = crate::halite1::mapgen::generate(width, height, players, seed);
-    to_js(&serde_json::json!({
-        "width": b.width, "height": b.height,
-        "production": b.production, "owner": b.owner, "strength": b.strength,
-    }))
+    #[derive(serde::Serialize)]
+    struct Map {
+        width: usize,
+        height: usize,
+        production: Vec<u8>,
+        owner: Vec<u8>,
+        strength: Vec<u8>,
+    }
+    to_js(&Map {
+        width: b.width,
+        height: b.height,
+        production: b.production,
+        owner: b.owner,
+        strength: b.strength,
+    })
+}
+
+/// What `verify()` answers.
+#[derive(serde::Serialize)]
+struct Verdict {
+    ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    frame: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    detail: Option<crate::halite1::verify::Mismatch>,
 }
 
 fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsError> {
@@ -240,16 +263,24 @@ impl ReplayHandle {
     /// Re-simulates the replay: `{ok: true}` or `{ok: false, frame, message}`.
     pub fn verify(&self) -> Result<JsValue, JsError> {
         match verify(&self.replay) {
-            Ok(()) => to_js(&serde_json::json!({ "ok": true })),
+            Ok(()) => to_js(&Verdict {
+                ok: true,
+                frame: None,
+                message: None,
+                detail: None,
+            }),
             Err(m) => {
                 let frame = match &m {
                     crate::halite1::verify::Mismatch::Site { frame, .. } => *frame,
                     crate::halite1::verify::Mismatch::Move { turn, .. } => *turn,
                     crate::halite1::verify::Mismatch::End { frame, .. } => *frame,
                 };
-                to_js(&serde_json::json!({
-                    "ok": false, "frame": frame, "message": m.to_string(), "detail": m,
-                }))
+                to_js(&Verdict {
+                    ok: false,
+                    frame: Some(frame),
+                    message: Some(m.to_string()),
+                    detail: Some(m),
+                })
             }
         }
     }

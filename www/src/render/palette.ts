@@ -90,7 +90,7 @@ export function heat(t: number): Rgb {
 /** Map background (and the page's map well) colour. */
 export const MAP_BACKGROUND = '#0d1117';
 /** Colour of sites a perspective cannot see. */
-export const FOG_COLOUR = '#05070b';
+export const FOG_COLOUR = '#12151d';
 
 /**
  * Territory lookup table: entry `owner * 256 + production` is the packed background colour of a

@@ -69,15 +69,15 @@ export class MapRenderer {
   private palette: Palette = DEFAULT_PALETTE;
   private colours: string[] = [];
   private neutralPiece = '';
-  private terrLut = new Uint32Array(0);
-  private heatLut = new Uint32Array(0);
+  private terrLut: Uint32Array = new Uint32Array(0);
+  private heatLut: Uint32Array = new Uint32Array(0);
   private fogPixel = 0;
   private maxProduction = 1;
 
   private readonly bg: HTMLCanvasElement;
   private readonly bgCtx: CanvasRenderingContext2D;
   private bgImage: ImageData | null = null;
-  private bgPixels = new Uint32Array(0);
+  private bgPixels: Uint32Array = new Uint32Array(0);
   // What the background currently holds, to skip repainting while a move animates.
   private bgFrame = -1;
   private bgFog: FogFrame | null = null;
@@ -112,7 +112,7 @@ export class MapRenderer {
   setPalette(p: Palette): void {
     this.palette = p;
     this.colours = [0, 1, 2, 3, 4, 5, 6].map((o) => ownerColour(p, o));
-    this.neutralPiece = withAlpha(p.colours[0], 0.55);
+    this.neutralPiece = withAlpha(p.colours[0], 0.34);
     this.rebuildLuts();
   }
 
@@ -188,8 +188,11 @@ export class MapRenderer {
         ys.push(Math.floor(i / this.width));
       }
     }
-    this.camera.cx = wrappedCentre(xs, this.width);
-    this.camera.cy = wrappedCentre(ys, this.height);
+    // Whole sites at the edges of the fitted map: the seam falls between two columns (rows).
+    const W = this.width;
+    const H = this.height;
+    this.camera.cx = mod(Math.round(wrappedCentre(xs, W) - W / 2) + W / 2, W);
+    this.camera.cy = mod(Math.round(wrappedCentre(ys, H) - H / 2) + H / 2, H);
   }
 
   /** Multiplies the zoom by `factor`, keeping the point (px, py) (CSS px in the canvas) still. */
@@ -249,7 +252,9 @@ export class MapRenderer {
   }
 
   private paintBackground(frame: number, owner: Uint8Array, prod: Uint8Array, o: DrawOptions): void {
-    if (this.bgValid && this.bgFrame === frame && this.bgFog === o.fog && this.bgProduction === o.production) return;
+    // The heat map of the whole map is the same every frame: painted once.
+    const sameFrame = this.bgFrame === frame || (o.production && !o.fog);
+    if (this.bgValid && sameFrame && this.bgFog === o.fog && this.bgProduction === o.production) return;
     const px = this.bgPixels;
     const n = px.length;
     const fog = o.fog;
@@ -489,6 +494,23 @@ export class MapRenderer {
           ctx.fillText(STRENGTH_LABELS[st], px, py);
         }
       }
+      if (o.production) {
+        // The heat map's numbers: each site's production, in its top-left corner.
+        ctx.font = `600 ${Math.round(s * 0.2)}px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`;
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'top';
+        ctx.fillStyle = 'rgba(255, 255, 255, 0.75)';
+        const pad = s * 0.08;
+        for (let r = 0; r < rows; r++) {
+          const wy = j0 + r;
+          const rowBase = mod(wy, H) * W;
+          for (let c = 0; c < cols; c++) {
+            const i = rowBase + mod(i0 + c, W);
+            if (visible !== null && visible[i] === 0) continue;
+            ctx.fillText(STRENGTH_LABELS[prod[i]], L.clipX + (i0 + c - L.ox) * s + pad, L.clipY + (wy - L.oy) * s + pad);
+          }
+        }
+      }
       ctx.shadowBlur = 0;
       ctx.shadowColor = 'transparent';
     }
@@ -499,6 +521,10 @@ export class MapRenderer {
       this.outlineSite(L.clipX, L.clipY, L.ox, L.oy, i0, j0, cols, rows, o.hover, 'rgba(255, 255, 255, 0.6)', 1.5);
     }
     ctx.restore();
+    // The map's edge (the seam of the torus when the whole map is in view).
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.1)';
+    ctx.strokeRect(L.clipX - 0.5, L.clipY - 0.5, L.clipW + 1, L.clipH + 1);
   }
 
   private outlineSite(

@@ -57,7 +57,9 @@ export interface Standing {
   ejected: boolean;
 }
 
-export type VerifyResult = { ok: true } | { ok: false; frame: number; message: string };
+export type VerifyResult =
+  | { ok: true }
+  | { ok: false; frame: number; message: string; site?: { x: number; y: number } };
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
@@ -98,11 +100,15 @@ export function asStandings(v: unknown): Standing[] {
 export function asVerifyResult(v: unknown): VerifyResult {
   if (isObject(v) && v.ok === true) return { ok: true };
   if (isObject(v) && v.ok === false) {
-    return {
+    const out: VerifyResult = {
       ok: false,
       frame: typeof v.frame === 'number' ? v.frame : 0,
       message: typeof v.message === 'string' ? v.message : 'the replay breaks the rules',
     };
+    // Where on the map, when the engine says (a site mismatch or a move for a foreign site).
+    const d = v.detail;
+    if (isObject(d) && typeof d.x === 'number' && typeof d.y === 'number') out.site = { x: d.x, y: d.y };
+    return out;
   }
   return { ok: false, frame: 0, message: 'the engine gave no verdict' };
 }

@@ -4,7 +4,7 @@
 /** `a mod n` in [0, n) for any sign of `a` (n > 0). */
 export function mod(a: number, n: number): number {
   const r = a % n;
-  return r < 0 ? r + n : r;
+  return r < 0 ? r + n : r + 0; // + 0 turns -0 into 0
 }
 
 /** The site index of (x, y) on a `width` x `height` torus, any integers accepted. */
@@ -79,10 +79,7 @@ export interface Layout {
  * the rest of the view is empty; when larger, the view is a window onto the torus.
  */
 export function layout(cam: Camera, viewW: number, viewH: number, width: number, height: number): Layout {
-  const clipW = Math.min(viewW, width * cam.scale);
-  const clipH = Math.min(viewH, height * cam.scale);
-  const clipX = (viewW - clipW) / 2;
-  const clipY = (viewH - clipH) / 2;
+  const { clipX, clipY, clipW, clipH } = clipRect(cam.scale, viewW, viewH, width, height);
   return {
     clipX,
     clipY,
@@ -93,10 +90,27 @@ export function layout(cam: Camera, viewW: number, viewH: number, width: number,
   };
 }
 
-/** The scale at which the whole map fits the view. */
+/** The rectangle the map occupies in the view at `scale` (whole pixels at its top-left). */
+export function clipRect(
+  scale: number,
+  viewW: number,
+  viewH: number,
+  width: number,
+  height: number,
+): { clipX: number; clipY: number; clipW: number; clipH: number } {
+  const clipW = Math.min(viewW, width * scale);
+  const clipH = Math.min(viewH, height * scale);
+  return { clipX: Math.floor((viewW - clipW) / 2), clipY: Math.floor((viewH - clipH) / 2), clipW, clipH };
+}
+
+/**
+ * The scale at which the whole map fits the view: a whole number of pixels per site when sites
+ * are at least 6 px (crisp edges), else the exact fit.
+ */
 export function fitScale(viewW: number, viewH: number, width: number, height: number): number {
   if (width <= 0 || height <= 0 || viewW <= 0 || viewH <= 0) return 1;
-  return Math.min(viewW / width, viewH / height);
+  const raw = Math.min(viewW / width, viewH / height);
+  return raw >= 6 ? Math.floor(raw) : raw;
 }
 
 /** The site under view point (px, py) as [x, y], or null outside the map. */
@@ -162,10 +176,7 @@ export function zoomAt(
   const wx = before.ox + (px - before.clipX) / cam.scale;
   const wy = before.oy + (py - before.clipY) / cam.scale;
   const next: Camera = { scale: newScale, cx: 0, cy: 0 };
-  const clipW = Math.min(viewW, width * newScale);
-  const clipH = Math.min(viewH, height * newScale);
-  const clipX = (viewW - clipW) / 2;
-  const clipY = (viewH - clipH) / 2;
+  const { clipX, clipY, clipW, clipH } = clipRect(newScale, viewW, viewH, width, height);
   const ox = wx - (px - clipX) / newScale;
   const oy = wy - (py - clipY) / newScale;
   next.cx = mod(ox + clipW / (2 * newScale), width);

@@ -1,0 +1,121 @@
+// Browser benchmark of the built app (dist/) in headless Chromium (run by `npm run bench`).
+//
+//   node www/bench/bench.mjs [--reps N] [--draws N] [--seconds S]
+//
+// (a) ReplayHandle.fromBytes on the 11 MB s107 replay + its first frame drawn, against
+// (b) a plain JSON.parse of the same text, side by side in one run, several repetitions;
+// (c) drawing a 50x50 frame, median over ~200 draws;
+// (d) playback at 60 frames a second for ~5 s, counting dropped frames (rAF gaps > 1.5 x 16.7 ms);
+// (e) memory held per site per frame; (f) the size of the .wasm in dist/.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { serve, CHROMIUM } from '../tests/support/server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const dist = path.join(root, 'dist');
+const replayFile = path.join(root, 'tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz');
+
+const arg = (name, dflt) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const REPS = arg('reps', 7);
+const DRAWS = arg('draws', 200);
+const SECONDS = arg('seconds', 5);
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const ms = (v) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
+const mb = (b) => `${(b / (1024 * 1024)).toFixed(2)} MiB`;
+
+if (!fs.existsSync(path.join(dist, 'index.html'))) {
+  console.error('dist/ is missing: build the app first (npm run build, or npx webpack --mode production)');
+  process.exit(1);
+}
+
+const text = zlib.gunzipSync(fs.readFileSync(replayFile));
+const server = await serve(dist, { '/bench/s107.hlt': { type: 'application/json', body: text } });
+const { chromium } = await import('playwright-core');
+const browser = await chromium.launch(CHROMIUM);
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(`${server.url}?bench=1`);
+  await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 30000 });
+
+  const memBefore = await page.evaluate(() => window.__bench.wasmMemory());
+  const size = await page.evaluate(() => window.__bench.load('bench/s107.hlt'));
+
+  // (a) and (b), interleaved so both see the same machine state.
+  const wasmRuns = [];
+  const jsonRuns = [];
+  const decodeRuns = [];
+  let memAfterFirst = 0;
+  let seriesMs = NaN;
+  for (let r = 0; r < REPS; r++) {
+    if (r === 0) {
+      const [a, s] = await page.evaluate(() => [window.__bench.parseAndDraw(), window.__bench.series()]);
+      wasmRuns.push(a);
+      seriesMs = s;
+      memAfterFirst = await page.evaluate(() => window.__bench.wasmMemory());
+    } else {
+      wasmRuns.push(await page.evaluate(() => window.__bench.parseAndDraw()));
+    }
+    jsonRuns.push(await page.evaluate(() => window.__bench.jsonParse()));
+    decodeRuns.push(await page.evaluate(() => window.__bench.decodeAndJsonParse()));
+  }
+  const info = await page.evaluate(() => window.__bench.info());
+
+  // (c) drawing.
+  await page.waitForTimeout(300);
+  const draws = await page.evaluate((n) => window.__bench.draws(n, false), DRAWS);
+  const drawsFlushed = await page.evaluate((n) => window.__bench.draws(n, true), DRAWS);
+
+  // (d) playback at 60 fps.
+  const play = await page.evaluate(([fps, s]) => window.__bench.playback(fps, s), [60, SECONDS]);
+  const budget = 1.5 * (1000 / 60);
+  const dropped = play.deltas.filter((d) => d > budget).length;
+
+  // (f) wasm size.
+  const wasmFiles = fs.readdirSync(dist).filter((f) => f.endsWith('.wasm'));
+  const wasmBytes = wasmFiles.reduce((s, f) => s + fs.statSync(path.join(dist, f)).size, 0);
+  const wasmGz = wasmFiles.reduce((s, f) => s + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length, 0);
+
+  const sites = info.width * info.height;
+  const held = 3 * sites * info.numFrames;
+  const grew = memAfterFirst - memBefore;
+
+  const aMed = median(wasmRuns);
+  const bMed = median(jsonRuns);
+  console.log('');
+  console.log(`Halite I web bench — headless Chromium, replay s107 ${info.width}x${info.height}, ${info.numPlayers} players, ${info.numFrames} frames, ${mb(size)} of JSON`);
+  console.log('');
+  console.log(`(a) ReplayHandle.fromBytes + first frame drawn   median ${ms(aMed)}   runs: ${wasmRuns.map((v) => v.toFixed(0)).join(', ')}`);
+  console.log(`(b) JSON.parse of the same text (string ready)   median ${ms(bMed)}   runs: ${jsonRuns.map((v) => v.toFixed(0)).join(', ')}`);
+  console.log(`    TextDecoder + JSON.parse of the same bytes     median ${ms(median(decodeRuns))}`);
+  console.log(`    ratio (a) / (b)                                 ${(aMed / bMed).toFixed(2)}x  (${aMed < bMed ? 'the engine is faster' : 'JSON.parse is faster'}; (a) also validates every site and draws)`);
+  console.log(`    statistics series for the graphs (once)         ${ms(seriesMs)}`);
+  console.log(`(c) draw one ${info.width}x${info.height} frame (canvas commands)        median ${ms(median(draws))}   p95 ${ms(draws.slice().sort((x, y) => x - y)[Math.floor(draws.length * 0.95)])}   (${draws.length} draws)`);
+  console.log(`    draw + read back one pixel (forces raster)     median ${ms(median(drawsFlushed))}`);
+  console.log(`(d) playback at 60 fps for ${SECONDS} s: ${play.deltas.length} animation frames, ${dropped} dropped (gap > ${budget.toFixed(1)} ms), median gap ${ms(median(play.deltas))}, ${play.framesAdvanced} replay frames advanced`);
+  console.log(`(e) frames held: 3 bytes per site per frame (owner, strength, move; in wasm memory) = ${mb(held)} for this replay`);
+  console.log(`    wasm memory grew ${mb(grew)} on the first load = ${(grew / (sites * info.numFrames)).toFixed(2)} bytes per site per frame (includes parser scratch)`);
+  console.log(`(f) wasm in dist/: ${wasmFiles.join(', ')} ${wasmBytes.toLocaleString('en-US')} bytes (${wasmGz.toLocaleString('en-US')} gzipped)`);
+  if (errors.length) {
+    console.log('');
+    console.log(`page errors: ${errors.join(' | ')}`);
+    process.exitCode = 1;
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}

@@ -1,0 +1,75 @@
+// What a built-in bot sees and answers, the messages between the page and a bot's worker, and
+// the check of a bot's answer. Pure: unit-tested in node.
+
+/** What a bot sees each turn. Arrays are flat, row-major (index = y * width + x). */
+export interface Observation {
+  width: number;
+  height: number;
+  /** The bot's player id, 1..6 (owner values equal to it are the bot's sites). */
+  myId: number;
+  /** 0 neutral, 1..6 players. */
+  owner: Uint8Array;
+  strength: Uint8Array;
+  production: Uint8Array;
+  /** Turn number, 0 for the first move. */
+  turn: number;
+}
+
+/** One move: the piece on (x, y) goes `dir` (0 still, 1 north, 2 east, 3 south, 4 west). */
+export interface Move {
+  x: number;
+  y: number;
+  dir: number;
+}
+
+/** A bot: a plain function from what it sees to its moves. */
+export type Bot = (obs: Observation) => Move[];
+
+/** page -> worker */
+export type ToWorker =
+  | { type: 'init'; bot: string; seed: number }
+  | { type: 'turn'; turn: number; obs: Observation };
+
+/** worker -> page */
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'moves'; turn: number; moves: unknown }
+  | { type: 'error'; turn: number; message: string };
+
+export type Checked = { ok: true; quads: number[] } | { ok: false; reason: string };
+
+/**
+ * Checks a bot's answer and turns it into the engine's quadruples `[player, x, y, dir]`. Garbage
+ * (anything but an array of {x, y, dir} integers with (x, y) on the map and dir 0..4, or more
+ * moves than twice the number of sites) is refused with a reason; the caller ejects the bot.
+ */
+export function checkMoves(raw: unknown, player: number, width: number, height: number): Checked {
+  if (!Array.isArray(raw)) return { ok: false, reason: `answered ${describe(raw)} instead of an array of moves` };
+  if (raw.length > 2 * width * height) return { ok: false, reason: `answered ${raw.length} moves for ${width * height} sites` };
+  const quads: number[] = new Array(raw.length * 4);
+  for (let i = 0; i < raw.length; i++) {
+    const m: unknown = raw[i];
+    if (typeof m !== 'object' || m === null) return { ok: false, reason: `move ${i} is ${describe(m)}, not {x, y, dir}` };
+    const { x, y, dir } = m as Record<string, unknown>;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || !Number.isInteger(dir)) {
+      return { ok: false, reason: `move ${i} has non-integer x, y or dir` };
+    }
+    const xi = x as number;
+    const yi = y as number;
+    const d = dir as number;
+    if (xi < 0 || xi >= width || yi < 0 || yi >= height) return { ok: false, reason: `move ${i} is off the map at (${xi}, ${yi})` };
+    if (d < 0 || d > 4) return { ok: false, reason: `move ${i} has direction ${d} (0 to 4)` };
+    quads[i * 4] = player;
+    quads[i * 4 + 1] = xi;
+    quads[i * 4 + 2] = yi;
+    quads[i * 4 + 3] = d;
+  }
+  return { ok: true, quads };
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return 'a string';
+  return typeof v === 'object' ? 'an object' : typeof v;
+}

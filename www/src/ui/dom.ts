@@ -1,0 +1,46 @@
+// Small DOM helpers. Text always goes in through textContent: names from replays and bots are
+// untrusted and never parsed as HTML.
+
+/** The element with id `id`, checked to be of the expected class. */
+export function byId<T extends HTMLElement>(id: string, type: { new (): T }): T {
+  const el = document.getElementById(id);
+  if (!(el instanceof type)) throw new Error(`page is missing #${id}`);
+  return el;
+}
+
+export interface ElOptions {
+  className?: string;
+  text?: string;
+  attrs?: Record<string, string>;
+}
+
+/** A new element with a class, text (as textContent) and attributes. */
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  opts: ElOptions = {},
+  children: Node[] = [],
+): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (opts.className) e.className = opts.className;
+  if (opts.text !== undefined) e.textContent = opts.text;
+  if (opts.attrs) for (const [k, v] of Object.entries(opts.attrs)) e.setAttribute(k, v);
+  for (const c of children) e.appendChild(c);
+  return e;
+}
+
+/** Sets textContent only when it changes (no layout work for identical text). */
+export function setText(e: Element, text: string): void {
+  if (e.textContent !== text) e.textContent = text;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+export function fmt(n: number): string {
+  return numberFormat.format(n);
+}
+
+/** "1.2 MB" style byte counts. */
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} kB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}

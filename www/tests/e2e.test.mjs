@@ -1,0 +1,486 @@
+// End-to-end tests of the built app (dist/) in headless Chromium with playwright-core.
+// The production build must exist: `npm run build` (the test script builds it first).
+//
+//   node --test www/tests/
+//
+// Serves dist/ on a free port, opens the app, and checks the live game, opening replays (file
+// input, URL, drag and drop), stepping and seeking, the inspector against the fixture's own
+// numbers, graph seeking, the fog perspective, broken files, misbehaving bots, and that no console
+// error happens anywhere. Screenshots go to www/tests/screenshots/ (gitignored).
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { serve, CHROMIUM } from './support/server.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const dist = path.join(root, 'dist');
+const fixtures = path.join(root, 'tests/fixtures/halite1');
+const shots = path.join(here, 'screenshots');
+const S101 = 's101-20x20-greedy-chaos.hlt.gz';
+const S103 = 's103-25x25-greedy1-greedy1-chaos.hlt.gz';
+
+/** The fixture's replay JSON, read independently of the app (node zlib + JSON.parse). */
+function fixture(name) {
+  return JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(fixtures, name))).toString('utf8'));
+}
+
+let chromium;
+let server;
+let browser;
+const errors = [];
+
+before(async () => {
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    throw new Error('dist/ is missing: build the app first with `npm run build` (or `npx webpack --mode production` after `npm run build:wasm`)');
+  }
+  ({ chromium } = await import('playwright-core'));
+  fs.mkdirSync(shots, { recursive: true });
+  // A replay whose frame 50 was tampered with: readable, but not what the rules produce.
+  const tampered = fixture(S101);
+  const [x, y] = [3, 4];
+  tampered.frames[50][y][x][1] = (tampered.frames[50][y][x][1] + 7) % 256;
+  server = await serve(dist, {
+    '/broken.hlt.gz': { type: 'application/gzip', body: Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7]) },
+    '/tampered.hlt': { type: 'application/json', body: Buffer.from(JSON.stringify(tampered)) },
+  });
+  browser = await chromium.launch(CHROMIUM);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A new page that records console errors and uncaught exceptions. */
+async function open(search = '', viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 500 });
+  const page = await context.newPage();
+  const mine = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') mine.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => mine.push(`pageerror: ${e.message}`));
+  await page.goto(server.url + search);
+  page.errors = mine;
+  page.done = async () => {
+    errors.push(...mine);
+    await context.close();
+    assert.deepEqual(mine, [], 'no console errors');
+  };
+  return page;
+}
+
+const state = (page) => page.evaluate(() => ({ ...window.__viewer, frame: window.__viewer.frame, numFrames: window.__viewer.numFrames, kind: window.__viewer.kind, perspective: window.__viewer.perspective, playing: window.__viewer.playing }));
+
+async function waitReplay(page, frames) {
+  await page.waitForFunction((n) => window.__viewer && window.__viewer.kind === 'replay' && window.__viewer.numFrames === n, frames, { timeout: 20000 });
+}
+
+/** Clicks the centre of site (x, y) on the map and returns the inspector's fields. */
+async function inspect(page, x, y) {
+  const p = await page.evaluate(([x, y]) => window.__viewer.siteToClient(x, y), [x, y]);
+  assert.ok(p, `site (${x}, ${y}) is on screen`);
+  await page.mouse.click(p.x, p.y);
+  return readInspector(page);
+}
+
+function readInspector(page) {
+  return page.evaluate(() => {
+    const t = (id) => document.getElementById(id).textContent.trim();
+    return { loc: t('insp-loc'), owner: t('insp-owner'), strength: t('insp-strength'), production: t('insp-production'), move: t('insp-move'), dealt: t('insp-dealt'), taken: t('insp-taken') };
+  });
+}
+
+/** Fraction of the map canvas's pixels that are painted. */
+function paintedFraction(page) {
+  return page.evaluate(() => {
+    const c = document.getElementById('map');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let painted = 0;
+    for (let i = 3; i < d.length; i += 4 * 7) if (d[i] > 0) painted++;
+    return painted / (d.length / (4 * 7));
+  });
+}
+
+test('the home page plays a live game between built-in bots at once', { timeout: 60000 }, async () => {
+  const page = await open('');
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live' && window.__viewer.numFrames > 3, null, { timeout: 20000 });
+  assert.ok((await paintedFraction(page)) > 0.3, 'the map is drawn');
+  const a = await state(page);
+  await page.waitForTimeout(800);
+  const b = await state(page);
+  assert.ok(b.frame > a.frame, `the frame counter advances (${a.frame} -> ${b.frame})`);
+  assert.equal(b.playing, true);
+  assert.match(await page.textContent('#game-title'), / vs /);
+  assert.equal(await page.isVisible('text=Open replay'), true, 'a visible way to open a replay');
+  assert.match(await page.textContent('#verify-badge'), /Live/);
+  const players = await page.$$eval('#player-list .player', (els) => els.length);
+  assert.ok(players >= 2);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: path.join(shots, 'home-desktop.png') });
+  await page.done();
+});
+
+test('the home page on a phone', { timeout: 60000 }, async () => {
+  const page = await open('', { width: 390, height: 844 });
+  await page.waitForFunction(() => window.__viewer && window.__viewer.numFrames > 20, null, { timeout: 20000 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `no horizontal scrolling on a phone (overflow ${overflow}px)`);
+  await page.screenshot({ path: path.join(shots, 'home-phone.png') });
+  await page.screenshot({ path: path.join(shots, 'home-phone-full.png'), fullPage: true });
+  await page.done();
+});
+
+test('a replay from the URL: step, seek, keys, URL state and the rules badge', { timeout: 60000 }, async () => {
+  const hlt = fixture(S101);
+  const page = await open(`?replay=replays/${S101}&frame=10`);
+  await waitReplay(page, hlt.num_frames);
+  let s = await state(page);
+  assert.equal(s.frame, 10);
+  assert.equal(s.playing, false);
+  assert.equal(await page.textContent('#game-title'), hlt.player_names.join(' vs '));
+  await page.waitForFunction(() => document.getElementById('verify-badge').dataset.state === 'ok', null, { timeout: 20000 });
+  assert.match(await page.textContent('#verify-badge'), /Rules verified/);
+
+  await page.keyboard.press('.');
+  await page.waitForFunction(() => window.__viewer.frame === 11);
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.__viewer.frame === 12);
+  await page.keyboard.press(',');
+  await page.waitForFunction(() => window.__viewer.frame === 11);
+  await page.click('#btn-forward');
+  await page.waitForFunction(() => window.__viewer.frame === 12);
+  await page.keyboard.press('x');
+  await page.waitForFunction((n) => window.__viewer.frame === n - 1, hlt.num_frames);
+  await page.keyboard.press('z');
+  await page.waitForFunction(() => window.__viewer.frame === 0);
+
+  // WASD pans by one site (the map wraps, so site (0, 0) moves one site width).
+  const at0 = await page.evaluate(() => window.__viewer.siteToClient(3, 3));
+  await page.keyboard.press('d');
+  await page.waitForTimeout(50);
+  const at1 = await page.evaluate(() => window.__viewer.siteToClient(3, 3));
+  assert.ok(at1.x < at0.x && Math.abs(at1.y - at0.y) < 0.01, 'D moves the view right');
+  await page.keyboard.press('a');
+  await page.waitForTimeout(50);
+  assert.deepEqual(await page.evaluate(() => window.__viewer.siteToClient(3, 3)), at0);
+
+  await page.fill('#frame-input', '50');
+  await page.press('#frame-input', 'Enter');
+  await page.waitForFunction(() => window.__viewer.frame === 50);
+  await page.focus('#timeline');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction(() => window.__viewer.frame === 51);
+  assert.equal(await page.inputValue('#timeline'), '51');
+
+  // Play, then pause with Space; the speed presets work.
+  await page.click('#map', { position: { x: 5, y: 5 } });
+  await page.keyboard.press('5');
+  assert.equal(await page.inputValue('#speed-select'), '15');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => window.__viewer.frame > 53);
+  await page.keyboard.press('Space');
+  s = await state(page);
+  assert.equal(s.playing, false);
+
+  // The address bar follows the view.
+  await page.fill('#frame-input', '77');
+  await page.press('#frame-input', 'Enter');
+  await page.waitForFunction(() => new URLSearchParams(location.search).get('frame') === '77', null, { timeout: 5000 });
+  assert.equal(new URL(page.url()).searchParams.get('replay'), `replays/${S101}`);
+
+  // Help dialog, by key (outside the number field, which keeps its keys) and by button.
+  await page.evaluate(() => document.activeElement.blur());
+  await page.keyboard.press('?');
+  assert.equal(await page.isVisible('#help-dialog'), true);
+  assert.match(await page.textContent('#help-keys'), /Play \/ pause/);
+  await page.keyboard.press('Escape');
+  assert.equal(await page.isVisible('#help-dialog'), false);
+  await page.click('#btn-help');
+  assert.equal(await page.isVisible('#help-dialog'), true);
+  await page.screenshot({ path: path.join(shots, 'help-dialog.png') });
+  await page.click('#help-close');
+  assert.equal(await page.isVisible('#help-dialog'), false);
+  await page.done();
+});
+
+test('the inspector shows what the replay holds at a site and frame', { timeout: 60000 }, async () => {
+  const hlt = fixture(S101);
+  const frame = 60;
+  // A site of player 1 with some strength, and a neutral one.
+  let site = null;
+  let neutral = null;
+  for (let y = 0; y < hlt.height; y++) {
+    for (let x = 0; x < hlt.width; x++) {
+      const [owner, strength] = hlt.frames[frame][y][x];
+      if (!site && owner === 1 && strength > 20) site = { x, y, strength };
+      if (!neutral && owner === 0 && strength > 0) neutral = { x, y, strength };
+    }
+  }
+  assert.ok(site && neutral);
+  const page = await open(`?replay=replays/${S101}&frame=${frame}`);
+  await waitReplay(page, hlt.num_frames);
+  let insp = await inspect(page, site.x, site.y);
+  assert.equal(insp.loc, `(${site.x}, ${site.y})`);
+  assert.equal(insp.strength, String(site.strength));
+  assert.equal(insp.owner, hlt.player_names[0]);
+  assert.equal(insp.production, String(hlt.productions[site.y][site.x]));
+  const dir = hlt.moves[frame][site.y][site.x];
+  assert.match(insp.move, new RegExp(['Still', 'North', 'East', 'South', 'West'][dir]));
+  assert.match(insp.dealt, /^\d+$/);
+  assert.match(insp.taken, /^\d+$/);
+  // Pinned: it follows the frame.
+  await page.keyboard.press('.');
+  await page.waitForFunction(() => window.__viewer.frame === 61);
+  insp = await readInspector(page);
+  assert.equal(insp.strength, String(hlt.frames[61][site.y][site.x][1]));
+  insp = await inspect(page, neutral.x, neutral.y);
+  assert.equal(insp.owner, 'Neutral');
+  assert.equal(insp.strength, String(hlt.frames[61][neutral.y][neutral.x][1]));
+
+  // Zoom with the wheel at a site: the site under the pointer stays under it.
+  const p = await page.evaluate(([x, y]) => window.__viewer.siteToClient(x, y), [site.x, site.y]);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.wheel(0, -400);
+  await page.waitForTimeout(100);
+  await page.mouse.move(p.x + 1, p.y + 1);
+  await page.mouse.click(p.x + 1, p.y + 1);
+  insp = await readInspector(page);
+  assert.equal(insp.loc, `(${site.x}, ${site.y})`, 'zoom is anchored at the pointer');
+  // Arrows and the production map draw without errors.
+  await page.keyboard.press('m');
+  await page.keyboard.press('p');
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: path.join(shots, 'replay-zoomed-production.png') });
+  await page.keyboard.press('p');
+  await page.keyboard.press('o');
+  await page.waitForTimeout(100);
+  await page.screenshot({ path: path.join(shots, 'replay-inspector-arrows.png') });
+  await page.done();
+});
+
+test('clicking and dragging on a graph seeks', { timeout: 60000 }, async () => {
+  const hlt = fixture(S101);
+  const page = await open(`?replay=replays/${S101}&frame=5`);
+  await waitReplay(page, hlt.num_frames);
+  const graph = page.locator('.graph[data-series="territory"] canvas');
+  await graph.waitFor();
+  const box = await graph.boundingBox();
+  await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+  const expected = Math.round(0.75 * (hlt.num_frames - 1));
+  await page.waitForFunction((e) => Math.abs(window.__viewer.frame - e) <= 2, expected);
+  // Drag to the start.
+  await page.mouse.move(box.x + box.width * 0.5, box.y + 10);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 1, box.y + 10, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.__viewer.frame <= 1);
+  // Extended statistics show all eleven graphs.
+  await page.keyboard.press('e');
+  assert.equal(await page.locator('.graph:visible').count(), 11);
+  await page.done();
+});
+
+test('the fog perspective shows only what the player saw', { timeout: 60000 }, async () => {
+  const hlt = fixture(S101);
+  const frame = 40;
+  const radius = 1;
+  const { width: W, height: H } = hlt;
+  const mine = [];
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (hlt.frames[frame][y][x][0] === 1) mine.push([x, y]);
+  const d = (a, b, n) => Math.min(Math.abs(a - b), n - Math.abs(a - b));
+  const seen = (x, y) => mine.some(([mx, my]) => d(x, mx, W) ** 2 + d(y, my, H) ** 2 <= radius * radius);
+  // A site player 2 owns that player 1 cannot see, and one of player 1's own sites.
+  let hidden = null;
+  for (let y = 0; y < H && !hidden; y++) for (let x = 0; x < W && !hidden; x++) if (hlt.frames[frame][y][x][0] === 2 && !seen(x, y)) hidden = [x, y];
+  assert.ok(hidden, 'the fixture has a site hidden from player 1');
+  const own = mine[0];
+
+  const page = await open(`?replay=replays/${S101}&frame=${frame}&player=1&radius=${radius}`);
+  await waitReplay(page, hlt.num_frames);
+  const s = await state(page);
+  assert.equal(s.perspective, 1);
+  assert.equal(await page.evaluate(() => window.__viewer.radius), radius);
+  assert.equal(await page.inputValue('#perspective-select'), '1');
+  assert.equal(await page.evaluate(([x, y]) => window.__viewer.isVisible(x, y), hidden), false);
+  let insp = await inspect(page, hidden[0], hidden[1]);
+  assert.equal(insp.owner, 'Hidden by fog');
+  assert.equal(insp.strength, '?');
+  insp = await inspect(page, own[0], own[1]);
+  assert.equal(insp.owner, hlt.player_names[0]);
+  assert.equal(insp.strength, String(hlt.frames[frame][own[1]][own[0]][1]));
+  await page.screenshot({ path: path.join(shots, 'replay-fog.png') });
+  // Back to the whole map: the hidden site shows its owner.
+  await page.selectOption('#perspective-select', '0');
+  insp = await inspect(page, hidden[0], hidden[1]);
+  assert.equal(insp.owner, hlt.player_names[1]);
+  await page.waitForFunction(() => !new URLSearchParams(location.search).has('player'), null, { timeout: 5000 });
+  // The radius input drives the fog.
+  await page.selectOption('#perspective-select', '1');
+  await page.fill('#radius-input', '40');
+  await page.press('#radius-input', 'Enter');
+  await page.waitForFunction(() => window.__viewer.radius === 40);
+  assert.equal(await page.evaluate(([x, y]) => window.__viewer.isVisible(x, y), hidden), true);
+  await page.done();
+});
+
+test('opening replays by file input and by drag and drop; the URL forgets file replays', { timeout: 60000 }, async () => {
+  const page = await open('');
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live', null, { timeout: 20000 });
+  const s103 = fixture(S103);
+  await page.setInputFiles('#file-input', path.join(fixtures, S103));
+  await waitReplay(page, s103.num_frames);
+  assert.equal(await page.textContent('#game-title'), s103.player_names.join(' vs '));
+  await page.waitForTimeout(500);
+  assert.equal(new URL(page.url()).searchParams.get('replay'), null);
+  await page.waitForFunction(() => window.__viewer.frame > 2, null, { timeout: 10000 });
+
+  const s101 = fixture(S101);
+  const b64 = fs.readFileSync(path.join(fixtures, S101)).toString('base64');
+  await page.evaluate((data) => {
+    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'dropped.hlt.gz', { type: 'application/gzip' }));
+    document.body.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true }));
+    document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, b64);
+  await waitReplay(page, s101.num_frames);
+  assert.equal(await page.isVisible('#drop-overlay'), false);
+  await page.screenshot({ path: path.join(shots, 'replay-desktop.png') });
+  await page.done();
+});
+
+test('a broken file shows the engine message and the previous game keeps working', { timeout: 60000 }, async () => {
+  const hlt = fixture(S101);
+  const page = await open(`?replay=replays/${S101}&frame=20`);
+  await waitReplay(page, hlt.num_frames);
+  await page.setInputFiles('#file-input', { name: 'broken.hlt', mimeType: 'application/json', buffer: Buffer.from('{"version": 11, "width": 3, "height"') });
+  await page.waitForSelector('#banner:not([hidden])');
+  const msg = await page.textContent('#banner-text');
+  assert.match(msg, /^Could not open broken\.hlt: \S/);
+  assert.equal((await state(page)).numFrames, hlt.num_frames, 'the previous replay is still open');
+  await page.keyboard.press('.');
+  await page.waitForFunction(() => window.__viewer.frame === 21);
+  await page.screenshot({ path: path.join(shots, 'broken-file.png') });
+  await page.click('#banner-close');
+  assert.equal(await page.isVisible('#banner'), false);
+
+  // Bad gzip from a URL (served 200): the engine's error, shown in the page.
+  await page.goto(`${server.url}?replay=broken.hlt.gz`);
+  await page.waitForSelector('#banner:not([hidden])');
+  assert.match(await page.textContent('#banner-text'), /^Could not open broken\.hlt\.gz: \S/);
+  // The page falls back to a live game and stays usable.
+  await page.waitForFunction(() => window.__viewer.kind === 'live' && window.__viewer.numFrames > 2, null, { timeout: 20000 });
+  await page.done();
+});
+
+test('a replay that breaks the rules is flagged at the frame where it does', { timeout: 60000 }, async () => {
+  const page = await open('?replay=tampered.hlt&frame=3');
+  await page.waitForFunction(() => document.getElementById('verify-badge').dataset.state === 'bad', null, { timeout: 20000 });
+  const badge = await page.textContent('#verify-badge');
+  const m = /Breaks the rules at frame (\d+)/.exec(badge);
+  assert.ok(m, badge);
+  const frame = Number(m[1]);
+  assert.ok(frame === 49 || frame === 50, `flagged at frame ${frame}`);
+  assert.match(await page.getAttribute('#verify-badge', 'title'), /site \(3, 4\): strength/);
+  await page.click('#verify-badge');
+  await page.waitForFunction((f) => window.__viewer.frame === f, frame);
+  assert.equal((await readInspector(page)).loc, '(3, 4)', 'the offending site is pinned');
+  await page.screenshot({ path: path.join(shots, 'replay-breaks-rules.png') });
+  await page.done();
+});
+
+test('bots that crash, hang or answer garbage are ejected and the game goes on', { timeout: 60000 }, async () => {
+  const page = await open('?bots=expander,greedy,crash,hang,garbage');
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live', null, { timeout: 20000 });
+  await page.waitForFunction(() => document.querySelectorAll('.player-status[data-kind="ejected"]').length === 3, null, { timeout: 20000 });
+  const statuses = await page.$$eval('.player-status', (els) => els.map((e) => [e.textContent, e.title]));
+  assert.match(statuses[2][1], /threw: deliberate crash/);
+  assert.match(statuses[3][1], /timed out/);
+  assert.match(statuses[4][1], /garbage/);
+  const before = (await state(page)).numFrames;
+  await page.waitForFunction((n) => window.__viewer.numFrames > n + 5, before, { timeout: 20000 });
+  await page.done();
+});
+
+test('a replay on a phone: tap to inspect, controls wrap under the map', { timeout: 60000 }, async () => {
+  const hlt = fixture(S101);
+  const frame = 30;
+  const page = await open(`?replay=replays/${S101}&frame=${frame}`, { width: 390, height: 844 });
+  await waitReplay(page, hlt.num_frames);
+  let site = null;
+  for (let y = 0; y < hlt.height && !site; y++) for (let x = 0; x < hlt.width && !site; x++) if (hlt.frames[frame][y][x][0] === 2) site = [x, y];
+  const p = await page.evaluate(([x, y]) => window.__viewer.siteToClient(x, y), site);
+  await page.touchscreen.tap(p.x, p.y);
+  const insp = await readInspector(page);
+  assert.equal(insp.loc, `(${site[0]}, ${site[1]})`);
+  assert.equal(insp.owner, hlt.player_names[1]);
+  assert.equal(insp.strength, String(hlt.frames[frame][site[1]][site[0]][1]));
+  const map = await page.locator('#map').boundingBox();
+  const side = await page.locator('.side').boundingBox();
+  const controls = await page.locator('#controls').boundingBox();
+  assert.ok(controls.y >= map.y + map.height - 1, 'controls under the map');
+  assert.ok(side.y >= controls.y + controls.height, 'panels stacked under the controls');
+  assert.ok(map.width >= 340, 'the map uses the phone width');
+  // Pinch (two touch points moving apart) zooms in about the fingers.
+  const cdp = await page.context().newCDPSession(page);
+  const cx = map.x + map.width / 2;
+  const cy = map.y + map.height / 2;
+  const gap = () => page.evaluate(() => {
+    const a = window.__viewer.siteToClient(9, 9);
+    const b = window.__viewer.siteToClient(10, 9);
+    return a && b ? b.x - a.x : NaN;
+  });
+  const before = await gap();
+  const touches = (d) => [{ x: cx - d, y: cy, id: 0 }, { x: cx + d, y: cy, id: 1 }];
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: touches(30) });
+  for (let d = 40; d <= 90; d += 10) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: touches(d) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  const zoomed = await gap();
+  assert.ok(zoomed > before * 2, `pinch zooms in (${before} -> ${zoomed} px per site)`);
+  await page.click('#btn-recentre');
+  await page.keyboard.press('c');
+  await page.screenshot({ path: path.join(shots, 'replay-phone.png') });
+  await page.screenshot({ path: path.join(shots, 'replay-phone-full.png'), fullPage: true });
+  await page.done();
+});
+
+test('the current game can be downloaded as .hlt JSON', { timeout: 60000 }, async () => {
+  const hlt = fixture(S101);
+  const page = await open(`?replay=replays/${S101}`);
+  await waitReplay(page, hlt.num_frames);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-download')]);
+  assert.equal(download.suggestedFilename(), 's101-20x20-greedy-chaos.hlt');
+  const file = await download.path();
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
+  assert.equal(saved.num_frames, hlt.num_frames);
+  assert.deepEqual(saved.frames[100], hlt.frames[100]);
+  assert.deepEqual(saved.player_names, hlt.player_names);
+  await page.done();
+});
+
+test('a finished live game shows the result, then a new game starts', { timeout: 60000 }, async () => {
+  // The crasher is ejected on turn 2, which leaves one player: the game ends at once.
+  const page = await open('?bots=expander,crash');
+  await page.waitForSelector('#result:not([hidden])', { timeout: 30000 });
+  assert.match(await page.textContent('#result-title'), /^Expander wins$/);
+  assert.match(await page.textContent('#result-list'), /ejected at frame/);
+  assert.match(await page.textContent('#result-next'), /Next game in \d+ s/);
+  await page.screenshot({ path: path.join(shots, 'live-result.png') });
+  const oldSeed = await page.textContent('#game-meta');
+  await page.click('#btn-next-game');
+  await page.waitForFunction((m) => document.getElementById('game-meta').textContent !== m, oldSeed);
+  assert.equal(await page.isVisible('#result'), false);
+  assert.equal((await state(page)).kind, 'live');
+  assert.equal(new URL(page.url()).searchParams.get('bots'), 'expander,crash', 'the lineup stays in the address');
+  await page.done();
+});
+
+test('no console errors anywhere', () => {
+  assert.deepEqual(errors, []);
+});

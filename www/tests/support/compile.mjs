@@ -1,0 +1,49 @@
+// Compiles the front end's pure TypeScript modules to CommonJS in a temporary directory so node's
+// test runner can load them (no bundler, no DOM). Type checking is `tsc --noEmit`'s job.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const ts = require('typescript');
+
+const SRC = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../src');
+
+/** Transpiles every .ts file under www/src into a temp dir; returns a require for it. */
+export function compileSources() {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'halite-www-'));
+  const walk = (dir) => {
+    for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
+      const p = path.join(dir, ent.name);
+      if (ent.isDirectory()) walk(p);
+      else if (ent.name.endsWith('.ts')) {
+        const rel = path.relative(SRC, p);
+        const js = ts.transpileModule(fs.readFileSync(p, 'utf8'), {
+          compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, esModuleInterop: true },
+          fileName: p,
+        }).outputText;
+        const dest = path.join(out, rel.replace(/\.ts$/, '.js'));
+        fs.mkdirSync(path.dirname(dest), { recursive: true });
+        fs.writeFileSync(dest, js);
+      }
+    }
+  };
+  walk(SRC);
+  fs.writeFileSync(path.join(out, 'package.json'), '{"type":"commonjs"}');
+  const req = createRequire(path.join(out, 'index.js'));
+  return { load: (rel) => req(`./${rel}`), dir: out, cleanup: () => fs.rmSync(out, { recursive: true, force: true }) };
+}
+
+/** Loads the engine's wasm package (pkg/, bundler target) in plain node, or null if not built. */
+export async function loadEngine() {
+  const pkg = path.resolve(SRC, '../../pkg');
+  const wasmFile = path.join(pkg, 'halite_bg.wasm');
+  if (!fs.existsSync(wasmFile)) return null;
+  const bg = await import(path.join(pkg, 'halite_bg.js'));
+  const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmFile), { './halite_bg.js': bg });
+  bg.__wbg_set_wasm(instance.exports);
+  instance.exports.__wbindgen_start?.();
+  return bg;
+}

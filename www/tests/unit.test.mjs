@@ -1,0 +1,375 @@
+// Unit tests of the front end's pure logic (no browser): wrap-around and camera maths, palettes,
+// the playback clock, URL state, keyboard mapping, bot answer checking, and the built-in bots
+// playing real games in the engine (the wasm package loaded in node).
+//
+//   node --test www/tests/
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileSources, loadEngine } from './support/compile.mjs';
+
+const src = compileSources();
+after(() => src.cleanup());
+const wrap = src.load('render/wrap.js');
+const palette = src.load('render/palette.js');
+const clock = src.load('viewer/clock.js');
+const url = src.load('viewer/urlstate.js');
+const keys = src.load('ui/keys.js');
+const protocol = src.load('bots/protocol.js');
+const builtin = src.load('bots/builtin.js');
+const loader = src.load('viewer/loader.js');
+const sourceChecks = src.load('render/source.js');
+
+// ------------------------------------------------------------------ wrap-around maths
+
+test('mod is always in [0, n)', () => {
+  assert.equal(wrap.mod(-1, 5), 4);
+  assert.equal(wrap.mod(5, 5), 0);
+  assert.equal(wrap.mod(-10, 5), 0);
+  assert.equal(wrap.mod(7.5, 5), 2.5);
+  assert.equal(wrap.siteIndex(-1, -1, 4, 3), 2 * 4 + 3);
+});
+
+test('neighbours wrap around the torus; north is y - 1', () => {
+  assert.deepEqual(wrap.neighbour(0, 0, 1, 10, 8), [0, 7]);
+  assert.deepEqual(wrap.neighbour(9, 0, 2, 10, 8), [0, 0]);
+  assert.deepEqual(wrap.neighbour(0, 7, 3, 10, 8), [0, 0]);
+  assert.deepEqual(wrap.neighbour(0, 3, 4, 10, 8), [9, 3]);
+  assert.deepEqual(wrap.neighbour(4, 4, 9, 10, 8), [4, 4], 'invalid directions stay');
+  assert.equal(wrap.wrapDistance(1, 9, 10), 2);
+});
+
+test('wrappedCentre finds the middle of the shortest arc holding every point', () => {
+  // Points either side of the seam: the centre is on the seam, not in the middle of the map.
+  assert.equal(wrap.wrappedCentre([2, 17], 20), 0);
+  assert.equal(wrap.wrappedCentre([5, 10], 20), 8);
+  assert.equal(wrap.wrappedCentre([5], 20), 5.5);
+  assert.equal(wrap.wrappedCentre([], 20), 10);
+  // Points all around: still a value in range.
+  const c = wrap.wrappedCentre([0, 5, 10, 15], 20);
+  assert.ok(c >= 0 && c < 20);
+});
+
+test('camera: site under a point and point of a site agree, across the seam', () => {
+  const cam = { scale: 10, cx: 0.5, cy: 0.5 }; // site (0, 0) at the view centre
+  const at = (px, py) => wrap.siteAtPoint(cam, 200, 200, 30, 30, px, py);
+  assert.deepEqual(at(100, 100), [0, 0]);
+  assert.deepEqual(at(85, 100), [29, 0], 'left of site 0 is the last column');
+  assert.deepEqual(at(100, 85), [0, 29]);
+  const p = wrap.pointOfSite(cam, 200, 200, 30, 30, 29, 0);
+  assert.deepEqual(p, [90, 100]);
+  assert.deepEqual(at(p[0], p[1]), [29, 0]);
+});
+
+test('camera: a map smaller than the view is centred, points outside it hit nothing', () => {
+  const cam = { scale: 5, cx: 5, cy: 5 };
+  const l = wrap.layout(cam, 200, 100, 10, 10);
+  assert.deepEqual([l.clipX, l.clipY, l.clipW, l.clipH], [75, 25, 50, 50]);
+  assert.equal(wrap.siteAtPoint(cam, 200, 100, 10, 10, 10, 50), null);
+  assert.deepEqual(wrap.siteAtPoint(cam, 200, 100, 10, 10, 76, 26), [0, 0]);
+});
+
+test('zoomAt keeps the world point under the pointer', () => {
+  const cam = { scale: 10, cx: 15, cy: 15 };
+  const before = wrap.siteAtPoint(cam, 300, 300, 30, 30, 40, 250);
+  const next = wrap.zoomAt(cam, 25, 300, 300, 30, 30, 40, 250);
+  assert.equal(next.scale, 25);
+  assert.deepEqual(wrap.siteAtPoint(next, 300, 300, 30, 30, 40, 250), before);
+  assert.ok(next.cx >= 0 && next.cx < 30 && next.cy >= 0 && next.cy < 30);
+});
+
+test('fitScale fits the map, whole pixels once sites are big', () => {
+  assert.equal(wrap.fitScale(500, 300, 20, 20), 15);
+  assert.equal(wrap.fitScale(100, 100, 50, 50), 2);
+  assert.equal(wrap.fitScale(571, 1000, 24, 24), 23);
+});
+
+test('ease runs 0 to 1 smoothly', () => {
+  assert.equal(wrap.ease(0), 0);
+  assert.equal(wrap.ease(1), 1);
+  assert.ok(Math.abs(wrap.ease(0.5) - 0.5) < 1e-12);
+  assert.equal(wrap.ease(2), 1);
+});
+
+// ------------------------------------------------------------------ palettes
+
+test('hex parsing and packing', () => {
+  assert.deepEqual(palette.hexToRgb('#ff8000'), [255, 128, 0]);
+  assert.deepEqual(palette.hexToRgb('#f80'), [255, 136, 0]);
+  assert.throws(() => palette.hexToRgb('red'));
+  assert.equal(palette.rgbToHex([255, 128, 0]), '#ff8000');
+  assert.equal(palette.packRgba([1, 2, 3], true), 0xff030201);
+  assert.equal(palette.packRgba([1, 2, 3], false), 0x010203ff);
+});
+
+test('palettes have neutral plus six distinct player colours', () => {
+  for (const p of palette.PALETTES) {
+    assert.equal(p.colours.length, 7, p.id);
+    assert.equal(new Set(p.colours.map((c) => c.toLowerCase())).size, 7, `${p.id} colours are distinct`);
+    for (const c of p.colours) palette.hexToRgb(c);
+  }
+  assert.equal(palette.paletteById('okabe-ito'), palette.OKABE_ITO_PALETTE);
+  assert.equal(palette.paletteById('nope'), palette.DEFAULT_PALETTE);
+  assert.equal(palette.ownerColour(palette.DEFAULT_PALETTE, 0), palette.DEFAULT_PALETTE.colours[0]);
+  assert.equal(palette.ownerColour(palette.DEFAULT_PALETTE, 7), palette.DEFAULT_PALETTE.colours[1], 'cycles');
+});
+
+test('the colour-blind palette is the Okabe-Ito set', () => {
+  const okabeIto = ['#e69f00', '#56b4e9', '#009e73', '#f0e442', '#0072b2', '#d55e00', '#cc79a7'];
+  for (const c of palette.OKABE_ITO_PALETTE.colours.slice(1)) assert.ok(okabeIto.includes(c), c);
+});
+
+test('territory and heat lookup tables', () => {
+  const lut = palette.territoryLut(palette.DEFAULT_PALETTE, 10, true);
+  assert.equal(lut.length, 7 * 256);
+  const lum = (v) => (v & 255) + ((v >> 8) & 255) + ((v >>> 16) & 255);
+  assert.ok(lum(lut[1 * 256 + 10]) > lum(lut[1 * 256 + 0]), 'higher production is brighter');
+  assert.equal(lut[3 * 256 + 5] >>> 24, 255, 'opaque');
+  const heat = palette.heatLut(8, true);
+  assert.ok(lum(heat[8]) > lum(heat[4]) && lum(heat[4]) > lum(heat[0]), 'heat ramp rises');
+  assert.deepEqual(palette.heat(0).map(Math.round), palette.hexToRgb(palette.HEAT_STOPS[0]));
+  assert.deepEqual(palette.heat(1).map(Math.round), palette.hexToRgb(palette.HEAT_STOPS.at(-1)));
+});
+
+// ------------------------------------------------------------------ playback clock
+
+test('playback advances at fps and stops at the end (or holds for a live game)', () => {
+  const pb = new clock.Playback();
+  pb.fps = 10;
+  pb.play(100);
+  pb.tick(0, 50, 100);
+  assert.ok(Math.abs(pb.pos - 0.5) < 1e-9);
+  assert.equal(pb.frame, 0);
+  assert.ok(Math.abs(pb.transit - 0.5) < 1e-9);
+  pb.tick(50, 100, 100);
+  assert.ok(Math.abs(pb.pos - 1.5) < 1e-9);
+  // A long pause (tab in background) does not jump more than MAX_DT_MS.
+  pb.tick(10_000, 9_000, 100);
+  assert.ok(Math.abs(pb.pos - 2.5) < 1e-9);
+  pb.seek(99, 100);
+  pb.play(100);
+  for (let i = 0; i < 30; i++) pb.tick(i, 100, 100);
+  assert.equal(pb.pos, 100);
+  assert.equal(pb.playing, false, 'stops at the last frame');
+  pb.play(100);
+  assert.equal(pb.pos, 0, 'play at the end restarts');
+  const live = new clock.Playback();
+  live.play(3);
+  for (let i = 0; i < 30; i++) live.tick(i, 100, 3, true);
+  assert.equal(live.pos, 3);
+  assert.equal(live.playing, true, 'holds waiting for frames');
+});
+
+test('a step animates the move over STEP_MS, forward and back', () => {
+  const pb = new clock.Playback();
+  pb.seek(5, 10);
+  pb.step(1, 1000, 10);
+  pb.tick(1000 + clock.STEP_MS / 2, 16, 10);
+  assert.equal(pb.frame, 5);
+  assert.ok(Math.abs(pb.transit - 0.5) < 1e-9, 'half way through the move');
+  pb.tick(1000 + clock.STEP_MS, 16, 10);
+  assert.equal(pb.pos, 6);
+  pb.step(-1, 2000, 10);
+  pb.tick(2000 + clock.STEP_MS / 4, 16, 10);
+  assert.equal(pb.frame, 5);
+  assert.ok(pb.transit > 0.7, 'pieces slide home');
+  // A second step finishes the first at once.
+  pb.step(-1, 2010, 10);
+  pb.tick(2010 + clock.STEP_MS, 16, 10);
+  assert.equal(pb.pos, 4);
+  pb.seek(0, 10);
+  pb.step(-1, 0, 10);
+  assert.equal(pb.animating, false, 'nothing before frame 0');
+  // Stepping pauses playback.
+  pb.play(10);
+  pb.step(1, 0, 10);
+  assert.equal(pb.playing, false);
+});
+
+test('speeds: 1 to 60, presets and up/down', () => {
+  assert.equal(clock.SPEEDS[0], 1);
+  assert.equal(clock.SPEEDS.at(-1), 60);
+  assert.deepEqual([...clock.SPEED_PRESETS], [1, 3, 6, 10, 15]);
+  assert.equal(clock.nextSpeed(10, 1), 12);
+  assert.equal(clock.nextSpeed(10, -1), 8);
+  assert.equal(clock.nextSpeed(60, 1), 60);
+  assert.equal(clock.nextSpeed(1, -1), 1);
+  assert.equal(clock.nextSpeed(11, -1), 10);
+});
+
+// ------------------------------------------------------------------ URL state
+
+test('URL state round-trips and drops bad values', () => {
+  const s = url.parseUrlState('?replay=replays/s101-20x20-greedy-chaos.hlt.gz&frame=42&player=2&radius=3');
+  assert.deepEqual(s, { replay: 'replays/s101-20x20-greedy-chaos.hlt.gz', frame: 42, player: 2, radius: 3 });
+  assert.equal(url.buildSearch(s), '?replay=replays/s101-20x20-greedy-chaos.hlt.gz&frame=42&player=2&radius=3');
+  assert.deepEqual(url.parseUrlState(url.buildSearch(s)), s);
+  assert.deepEqual(url.parseUrlState('frame=-1&player=9&radius=x&replay='), {});
+  assert.deepEqual(url.parseUrlState('?frame=1e3&player=1.5'), {});
+  assert.equal(url.buildSearch({ frame: 0, player: 0, radius: 2 }), '', 'defaults are left out');
+  assert.equal(url.buildSearch({}), '');
+  const full = url.parseUrlState('?replay=' + encodeURIComponent('https://example.org/a b.hlt?x=1&y=2'));
+  assert.equal(full.replay, 'https://example.org/a b.hlt?x=1&y=2');
+  assert.deepEqual(url.parseUrlState(url.buildSearch(full)), full);
+  assert.deepEqual(url.parseUrlState('?bots=Expander,random,<script>,hang').bots, ['expander', 'random', 'hang']);
+});
+
+// ------------------------------------------------------------------ keyboard
+
+test('the official keys map to their actions', () => {
+  const k = (key, code) => keys.keyAction({ key, code });
+  assert.deepEqual(k(' ', 'Space'), { kind: 'toggle-play' });
+  assert.deepEqual(k('ArrowLeft', 'ArrowLeft'), { kind: 'step', dir: -1 });
+  assert.deepEqual(k(',', 'Comma'), { kind: 'step', dir: -1 });
+  assert.deepEqual(k('.', 'Period'), { kind: 'step', dir: 1 });
+  assert.deepEqual(k('ArrowRight', 'ArrowRight'), { kind: 'step', dir: 1 });
+  assert.deepEqual(k('3', 'Digit3'), { kind: 'speed-preset', index: 2 });
+  assert.deepEqual(k('z', 'KeyZ'), { kind: 'start' });
+  assert.deepEqual(k('x', 'KeyX'), { kind: 'end' });
+  assert.deepEqual(k('w', 'KeyW'), { kind: 'pan', dx: 0, dy: -1 });
+  assert.deepEqual(k('a', 'KeyA'), { kind: 'pan', dx: -1, dy: 0 });
+  assert.deepEqual(k('o', 'KeyO'), { kind: 'recentre' });
+  assert.deepEqual(k('p', 'KeyP'), { kind: 'production' });
+  assert.deepEqual(k('E', 'KeyE'), { kind: 'extended' });
+  assert.deepEqual(k('?', 'Slash'), { kind: 'help' });
+  // WASD by position on an AZERTY keyboard (the key printed there is 'z' for KeyW).
+  assert.deepEqual(k('z', 'KeyW'), { kind: 'pan', dx: 0, dy: -1 });
+  assert.equal(keys.keyAction({ key: 'r', code: 'KeyR', ctrlKey: true }), null, 'browser shortcuts pass');
+  assert.equal(k('q', 'KeyQ'), null);
+  assert.ok(keys.KEY_HELP.length >= 10);
+});
+
+test('keys typed into fields stay in the fields', () => {
+  assert.equal(keys.keyBelongsToTarget({ tagName: 'INPUT', type: 'number' }, '1'), true);
+  assert.equal(keys.keyBelongsToTarget({ tagName: 'INPUT', type: 'range' }, 'ArrowLeft'), true);
+  assert.equal(keys.keyBelongsToTarget({ tagName: 'INPUT', type: 'range' }, ' '), false);
+  assert.equal(keys.keyBelongsToTarget({ tagName: 'BUTTON' }, ' '), false, 'Space plays even on a button');
+  assert.equal(keys.keyBelongsToTarget({ tagName: 'BUTTON' }, 'Enter'), true);
+  assert.equal(keys.keyBelongsToTarget({ tagName: 'SELECT' }, 'ArrowDown'), true);
+  assert.equal(keys.keyBelongsToTarget({ tagName: 'CANVAS' }, 'ArrowDown'), false);
+  assert.equal(keys.keyBelongsToTarget(null, 'a'), false);
+});
+
+// ------------------------------------------------------------------ bot answers
+
+test('checkMoves accepts well-formed moves and builds quadruples', () => {
+  const ok = protocol.checkMoves([{ x: 1, y: 2, dir: 3 }, { x: 0, y: 0, dir: 0 }], 4, 5, 5);
+  assert.deepEqual(ok, { ok: true, quads: [4, 1, 2, 3, 4, 0, 0, 0] });
+  assert.deepEqual(protocol.checkMoves([], 1, 5, 5), { ok: true, quads: [] });
+});
+
+test('checkMoves refuses garbage with a reason', () => {
+  const bad = [
+    'nonsense',
+    null,
+    undefined,
+    42,
+    { x: 1, y: 1, dir: 1 },
+    [null],
+    [[1, 1, 1]],
+    [{ x: 1.5, y: 1, dir: 1 }],
+    [{ x: '1', y: 1, dir: 1 }],
+    [{ x: 1, y: 1 }],
+    [{ x: 5, y: 1, dir: 1 }],
+    [{ x: -1, y: 1, dir: 1 }],
+    [{ x: 1, y: 1, dir: 5 }],
+    [{ x: 1, y: 1, dir: -1 }],
+    [{ x: 1, y: 1, dir: NaN }],
+    new Array(51).fill({ x: 0, y: 0, dir: 0 }),
+  ];
+  for (const b of bad) {
+    const r = protocol.checkMoves(b, 1, 5, 5);
+    assert.equal(r.ok, false, JSON.stringify(b));
+    assert.ok(r.reason.length > 5);
+  }
+});
+
+test('mulberry32 is deterministic and uniform-ish', () => {
+  const a = builtin.rng(7);
+  const b = builtin.rng(7);
+  const xs = Array.from({ length: 1000 }, () => a());
+  assert.deepEqual(xs.slice(0, 5), Array.from({ length: 5 }, () => b()));
+  assert.ok(xs.every((x) => x >= 0 && x < 1));
+  const mean = xs.reduce((s, x) => s + x, 0) / xs.length;
+  assert.ok(Math.abs(mean - 0.5) < 0.05);
+});
+
+test('frontierDistance: 0 outside, 1 on the border, growing inwards, wrapping', () => {
+  const W = 5;
+  const H = 5;
+  const owner = new Uint8Array(W * H).fill(1);
+  owner[0] = 0; // the only foreign site, at the corner: neighbours wrap
+  const d = builtin.frontierDistance({ width: W, height: H, myId: 1, owner, strength: new Uint8Array(25), production: new Uint8Array(25), turn: 0 });
+  assert.equal(d[0], 0);
+  assert.equal(d[1], 1);
+  assert.equal(d[4], 1, 'wraps east-west');
+  assert.equal(d[20], 1, 'wraps north-south');
+  assert.equal(d[2 * W + 2], 4);
+});
+
+test('liveLineup seats the requested number of visible bots', () => {
+  const r = builtin.rng(3);
+  for (let n = 2; n <= 6; n++) {
+    const l = builtin.liveLineup(n, r);
+    assert.equal(l.length, n);
+    assert.ok(l.includes('expander'));
+    for (const b of l) assert.ok(builtin.BOTS[b] && !builtin.BOTS[b].hidden);
+  }
+});
+
+test('downloadName and engine-shape checks', () => {
+  assert.equal(loader.downloadName('s101-20x20-greedy-chaos.hlt.gz'), 's101-20x20-greedy-chaos.hlt');
+  assert.equal(loader.downloadName('https://x.org/r/game 1.blitz?dl=1'), 'game-1.hlt');
+  assert.equal(loader.downloadName(''), 'replay.hlt');
+  assert.equal(sourceChecks.asFogFrame({}, 4), null);
+  assert.deepEqual(sourceChecks.asVerifyResult({ ok: true }), { ok: true });
+  assert.deepEqual(sourceChecks.asVerifyResult({ ok: false, frame: 3, message: 'm' }), { ok: false, frame: 3, message: 'm' });
+  assert.equal(sourceChecks.asVerifyResult(undefined).ok, false);
+  assert.deepEqual(sourceChecks.asStandings([{ tag: 1, rank: 1 }, 3, null]), [{ tag: 1, rank: 1 }]);
+});
+
+// ------------------------------------------------------------------ bots in real games
+
+const engine = await loadEngine();
+
+/** Plays a game between built-in bots in the engine (no workers); returns the final standings. */
+function playGame(botIds, width, height, seed) {
+  const game = new engine.GameHandle({ width, height, players: botIds.length, seed, playerNames: botIds });
+  const bots = botIds.map((id, k) => builtin.BOTS[id].create(seed + k));
+  let turns = 0;
+  while (!game.isOver()) {
+    const quads = [];
+    for (let p = 1; p <= botIds.length; p++) {
+      if (!game.isAlive(p)) continue;
+      const o = game.observation(p);
+      const moves = bots[p - 1]({ width, height, myId: p, owner: o.owner, strength: o.strength, production: o.production, turn: game.turn });
+      const c = protocol.checkMoves(moves, p, width, height);
+      assert.ok(c.ok, `${botIds[p - 1]} answered garbage on turn ${game.turn}: ${c.reason}`);
+      quads.push(...c.quads);
+    }
+    game.step(Uint32Array.from(quads));
+    turns++;
+  }
+  const results = game.results();
+  game.free();
+  return { results, turns };
+}
+
+test('built-in bots play whole games with valid moves; the expander wins', { skip: engine ? false : 'pkg/ not built' }, () => {
+  let expanderWins = 0;
+  const seeds = [11, 12, 13];
+  for (const seed of seeds) {
+    const { results } = playGame(['expander', 'greedy', 'random'], 24, 24, seed);
+    const winner = results.find((r) => r.rank === 1);
+    if (winner.name === 'expander') expanderWins++;
+  }
+  assert.ok(expanderWins >= 2, `the expander won ${expanderWins} of ${seeds.length}`);
+});
+
+test('faulty test bots misbehave on turn 2 as documented', () => {
+  const obs = (turn) => ({ width: 3, height: 3, myId: 1, owner: new Uint8Array(9).fill(1), strength: new Uint8Array(9).fill(50), production: new Uint8Array(9).fill(1), turn });
+  assert.throws(() => builtin.BOTS.crash.create(1)(obs(2)), /deliberate/);
+  assert.equal(protocol.checkMoves(builtin.BOTS.garbage.create(1)(obs(2)), 1, 3, 3).ok, false);
+  assert.equal(protocol.checkMoves(builtin.BOTS.garbage.create(1)(obs(1)), 1, 3, 3).ok, true);
+  assert.ok(builtin.BOTS.hang.hidden && builtin.BOTS.crash.hidden && builtin.BOTS.garbage.hidden);
+});
