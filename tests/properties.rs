@@ -1,5 +1,6 @@
 //! Property tests: the fast turn resolver against the plain oracle, invariants of a turn,
 //! determinism, symmetry, and robustness of the replay reader, the move parser and `Game::step`.
+#![cfg(not(target_arch = "wasm32"))]
 
 use halite::halite1::grid::step as grid_step;
 use halite::halite1::naive::resolve_turn_naive;
