@@ -806,6 +806,10 @@ impl Parser<'_> {
             Some(r) if r > u64::from(u32::MAX) => return err("fog_of_war", "radius too large"),
             r => r.map(|r| r as u32),
         };
+        // Frames are held at exactly 3 bytes per site: drop the growth slack.
+        for v in [&mut owner, &mut strength, &mut moves, &mut production] {
+            v.shrink_to_fit();
+        }
         Ok(Replay {
             width: w,
             height: h,

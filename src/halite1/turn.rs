@@ -450,7 +450,8 @@ fn combat(
     players: usize,
     report: &mut TurnReport,
 ) -> (u8, u8) {
-    let [a, b, c, d] = neighbours(w, h, i % w, i / w);
+    let y = (i as u32 / w as u32) as usize;
+    let [a, b, c, d] = neighbours(w, h, i - y * w, y);
     let ns = u16::from(sc.neutral[i]);
     let mixed = sc.mixed[0][i] != 0;
     let (mut total, mut count) = (0u16, 0u32);
