@@ -136,7 +136,9 @@ function expander(): Bot {
         if (owner[t] === me) continue;
         const isEnemy = owner[t] !== 0;
         // A neutral wall must be beaten outright; an enemy site or a gap is entered to fight.
-        if (!isEnemy && str[t] >= s) continue;
+        // A piece at the 255 cap cannot grow any more: it breaks a 255 wall (both fall, and the
+        // piece left behind takes the emptied site next turn).
+        if (!isEnemy && str[t] >= s && s < 255) continue;
         if (isEnemy && str[t] >= s) continue;
         if (arriving[t] + s > 255 + 10) continue;
         const v = value(t);
@@ -200,7 +202,8 @@ function greedy(): Bot {
         const t = step(i, d, W, H);
         if (owner[t] === me) continue;
         interior = false;
-        if (str[t] < s && str[t] < weakest) {
+        // At the 255 cap, a 255 wall is broken (both fall; the site is taken next turn).
+        if ((str[t] < s || s === 255) && str[t] < weakest) {
           weakest = str[t];
           target = d;
         }
