@@ -99,6 +99,14 @@ fn frame_slice(data: &[u8], n: usize, t: usize, count: usize) -> Result<&[u8], J
         .ok_or_else(|| JsError::new("frame out of range"))
 }
 
+/// A view of frame `t` of flat per-frame data: read it at once, before any other call into the
+/// module (memory growth detaches it).
+fn frame_view(data: &[u8], n: usize, t: usize, count: usize) -> Result<Uint8Array, JsError> {
+    let s = frame_slice(data, n, t, count)?;
+    // SAFETY: the view aliases memory that lives as long as the handle; callers read it at once.
+    Ok(unsafe { Uint8Array::view(s) })
+}
+
 fn series_array(series: &Series, name: &str) -> Result<Uint32Array, JsError> {
     let k =
         Series::index_of(name).ok_or_else(|| JsError::new(&format!("no series named {name:?}")))?;
@@ -201,25 +209,13 @@ impl ReplayHandle {
 
     /// View of frame `t`'s owners.
     pub fn owner(&self, t: usize) -> Result<Uint8Array, JsError> {
-        let s = frame_slice(
-            &self.replay.owner,
-            self.replay.sites(),
-            t,
-            self.num_frames(),
-        )?;
-        // SAFETY: the view is read at once by the caller, before any allocation in the module.
-        Ok(unsafe { Uint8Array::view(s) })
+        let r = &self.replay;
+        frame_view(&r.owner, r.sites(), t, r.num_frames())
     }
     /// View of frame `t`'s strengths.
     pub fn strength(&self, t: usize) -> Result<Uint8Array, JsError> {
-        let s = frame_slice(
-            &self.replay.strength,
-            self.replay.sites(),
-            t,
-            self.num_frames(),
-        )?;
-        // SAFETY: as for `owner`.
-        Ok(unsafe { Uint8Array::view(s) })
+        let r = &self.replay;
+        frame_view(&r.strength, r.sites(), t, r.num_frames())
     }
     /// View of the production map.
     pub fn production(&self) -> Uint8Array {
@@ -228,10 +224,8 @@ impl ReplayHandle {
     }
     /// View of the moves of turn `t` (from frame `t` to `t + 1`).
     pub fn moves(&self, t: usize) -> Result<Uint8Array, JsError> {
-        let turns = self.num_frames().saturating_sub(1);
-        let s = frame_slice(&self.replay.moves, self.replay.sites(), t, turns)?;
-        // SAFETY: as for `owner`.
-        Ok(unsafe { Uint8Array::view(s) })
+        let r = &self.replay;
+        frame_view(&r.moves, r.sites(), t, r.num_frames().saturating_sub(1))
     }
 
     fn series_cache(&mut self) -> &Series {
@@ -381,16 +375,12 @@ impl GameHandle {
     /// View of frame `t`'s owners (the current frame is `numFrames - 1`).
     pub fn owner(&self, t: usize) -> Result<Uint8Array, JsError> {
         let r = self.game.replay();
-        let s = frame_slice(&r.owner, r.sites(), t, r.num_frames())?;
-        // SAFETY: read at once by the caller, before any allocation in the module.
-        Ok(unsafe { Uint8Array::view(s) })
+        frame_view(&r.owner, r.sites(), t, r.num_frames())
     }
     /// View of frame `t`'s strengths.
     pub fn strength(&self, t: usize) -> Result<Uint8Array, JsError> {
         let r = self.game.replay();
-        let s = frame_slice(&r.strength, r.sites(), t, r.num_frames())?;
-        // SAFETY: as for `owner`.
-        Ok(unsafe { Uint8Array::view(s) })
+        frame_view(&r.strength, r.sites(), t, r.num_frames())
     }
     /// View of the production map.
     pub fn production(&self) -> Uint8Array {
@@ -400,9 +390,7 @@ impl GameHandle {
     /// View of the moves of turn `t` (from frame `t` to `t + 1`).
     pub fn moves(&self, t: usize) -> Result<Uint8Array, JsError> {
         let r = self.game.replay();
-        let s = frame_slice(&r.moves, r.sites(), t, r.num_frames().saturating_sub(1))?;
-        // SAFETY: as for `owner`.
-        Ok(unsafe { Uint8Array::view(s) })
+        frame_view(&r.moves, r.sites(), t, r.num_frames().saturating_sub(1))
     }
     /// The report of turn `t` (from frame `t` to `t + 1`).
     #[wasm_bindgen(js_name = turnReport)]
