@@ -147,20 +147,15 @@ impl Game {
             }
         }
         let seed = config.seed.unwrap_or_else(random_seed);
-        let mut board = mapgen::generate(config.width, config.height, map_players, seed);
+        let board = mapgen::generate(config.width, config.height, map_players, seed);
         if board.is_empty() {
             return bad(format!(
                 "a {}x{} map for {map_players} players is too small",
                 config.width, config.height
             ));
         }
-        if config.players == 1 {
-            for o in board.owner.iter_mut() {
-                if *o > 1 {
-                    *o = 0;
-                }
-            }
-        }
+        // A single-player game on a map made for more: `from_board` turns the other seats'
+        // sites neutral, as the reference does.
         let names = (0..config.players)
             .map(|p| {
                 config
@@ -420,18 +415,12 @@ impl Game {
         stable_sort_by_key(&mut survivors, |p| {
             (self.last_territory[p], self.territory_integral[p])
         });
-        let order: Vec<usize> = self
-            .eliminated
-            .iter()
-            .chain(survivors.iter())
-            .rev()
-            .copied()
-            .collect();
+        let ranks = ranks(self.players, &self.eliminated, &survivors);
         (0..self.players)
             .map(|p| PlayerResult {
                 tag: p + 1,
                 name: self.replay.player_names[p].clone(),
-                rank: order.iter().position(|&q| q == p).map_or(0, |r| r + 1),
+                rank: ranks[p],
                 last_frame_alive: i64::from(self.alive_frames[p]) - 2 + i64::from(self.alive[p]),
                 territory: self.last_territory[p],
                 territory_integral: self.territory_integral[p],
@@ -457,6 +446,18 @@ pub fn random_seed() -> u32 {
             return seed;
         }
     }
+}
+
+/// Each player's rank (1 is best) from those eliminated, worst first, and the survivors sorted
+/// worst first: the reference lists them in that order and reverses the list.
+pub fn ranks(players: usize, eliminated: &[usize], survivors: &[usize]) -> Vec<usize> {
+    let mut rank = vec![0; players];
+    for (k, &p) in eliminated.iter().chain(survivors).rev().enumerate() {
+        if let Some(r) = rank.get_mut(p) {
+            *r = k + 1;
+        }
+    }
+    rank
 }
 
 /// Sorts a few players by a key, keeping the order of equal ones (an insertion sort: the

@@ -4,7 +4,7 @@
 //! led to the frame (so frame 0 holds 0): realised production, strength lost to the cap, damage
 //! dealt to players and to the environment, overkill, damage taken, sites captured, pieces lost.
 
-use super::game::{stable_sort_by_key, PlayerResult};
+use super::game::{ranks, stable_sort_by_key, PlayerResult};
 use super::grid::Board;
 use super::replay::Replay;
 use super::turn::{resolve_turn, PlayerTurnStats, TurnReport, TurnScratch};
@@ -188,12 +188,12 @@ pub fn standings(replay: &Replay) -> Vec<PlayerResult> {
     }
     let mut survivors: Vec<usize> = (0..players).filter(|&p| alive[p]).collect();
     stable_sort_by_key(&mut survivors, |p| (territory[p], integral[p]));
-    let order: Vec<usize> = eliminated.iter().chain(&survivors).rev().copied().collect();
+    let rank = ranks(players, &eliminated, &survivors);
     (0..players)
         .map(|p| PlayerResult {
             tag: p + 1,
             name: replay.player_names[p].clone(),
-            rank: order.iter().position(|&q| q == p).map_or(0, |r| r + 1),
+            rank: rank[p],
             last_frame_alive: last_alive[p],
             territory: territory[p],
             territory_integral: integral[p],

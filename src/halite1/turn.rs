@@ -347,8 +347,9 @@ pub fn resolve_turn(
         for j in 0..LANES {
             let i = c * LANES + j;
             if i < n && ml[j] != 0 && sc.mixed[0][i] == 0 {
-                let (_, loss) = pieces_at(sc, i).1;
-                exact_merge[usize::from(sc.first[0][i])] += loss;
+                let (pieces, count) = pieces_at(sc, i);
+                let lost: u16 = pieces[..count].iter().map(|p| p.lost).sum();
+                exact_merge[usize::from(sc.first[0][i])] += u32::from(lost);
             }
         }
     }
@@ -385,12 +386,18 @@ pub fn resolve_turn(
     board.strength[..n].copy_from_slice(&sc.new_strength[..n]);
 }
 
-/// The pieces standing on site `i` after movement: (player tag, strength) for each player there
-/// (at most five), and for each the strength combining lost to the cap.
+/// A piece after movement: its player's tag, its strength, and what combining lost to the cap.
+#[derive(Clone, Copy, Default)]
+struct Piece {
+    tag: u8,
+    strength: u16,
+    lost: u16,
+}
+
+/// The pieces standing on site `i` after movement, one per player there (at most five).
 #[inline]
-fn pieces_at(sc: &TurnScratch, i: usize) -> ([(u8, u16); 5], (usize, u32)) {
-    let mut found = [(0u8, 0u16); 5];
-    let mut raw = [0u16; 5];
+fn pieces_at(sc: &TurnScratch, i: usize) -> ([Piece; 5], usize) {
+    let mut found = [Piece::default(); 5];
     let mut count = 0;
     for d in 0..5 {
         let k = sc.key[d][i];
@@ -399,42 +406,48 @@ fn pieces_at(sc: &TurnScratch, i: usize) -> ([(u8, u16); 5], (usize, u32)) {
             continue;
         }
         let tag = k >> 3;
+        // A piece that moved away leaves a 0-strength piece behind.
         let s = if d == 0 && k & 7 != 0 {
             0
         } else {
             u16::from(sc.carry[d][i])
         };
-        match found[..count].iter().position(|&(t, _)| t == tag) {
-            Some(e) => raw[e] += s,
+        match found[..count].iter().position(|p| p.tag == tag) {
+            Some(e) => found[e].strength += s,
             None => {
-                found[count] = (tag, 0);
-                raw[count] = s;
+                found[count] = Piece {
+                    tag,
+                    strength: s,
+                    lost: 0,
+                };
                 count += 1;
             }
         }
     }
-    let mut loss = 0u32;
-    for e in 0..count {
-        found[e].1 = raw[e].min(255);
-        loss += u32::from(raw[e] - found[e].1);
+    for p in &mut found[..count] {
+        p.lost = p.strength.saturating_sub(255);
+        p.strength = p.strength.min(255);
     }
-    (found, (count, loss))
+    (found, count)
 }
 
 /// The pieces on site `i` after movement (as [`pieces_at`] gives them), read from `first` and
 /// `total` where at most one player stands.
 #[inline(always)]
-fn standing(sc: &TurnScratch, i: usize) -> ([(u8, u16); 5], usize) {
+fn standing(sc: &TurnScratch, i: usize) -> ([Piece; 5], usize) {
     let f = sc.first[0][i];
-    let mut one = [(0u8, 0u16); 5];
+    let mut one = [Piece::default(); 5];
     if f == 0 {
         (one, 0)
     } else if sc.mixed[0][i] == 0 {
-        one[0] = (f, u16::from(sc.total[i]));
+        one[0] = Piece {
+            tag: f,
+            strength: u16::from(sc.total[i]),
+            lost: 0,
+        };
         (one, 1)
     } else {
-        let (pieces, (count, _)) = pieces_at(sc, i);
-        (pieces, count)
+        pieces_at(sc, i)
     }
 }
 
@@ -453,13 +466,17 @@ fn combat(
     let y = (i as u32 / w as u32) as usize;
     let [a, b, c, d] = neighbours(w, h, i - y * w, y);
     let ns = u16::from(sc.neutral[i]);
-    let mixed = sc.mixed[0][i] != 0;
     let (mut total, mut count) = (0u16, 0u32);
     let mut result = (0u8, 0u8);
     let (mut dealt_here, mut taken_here) = (0u32, 0u32);
     let lists = [i, a, b, c, d].map(|k| standing(sc, k));
     let (here, here_count) = lists[0];
-    for &(tag, s) in &here[..here_count] {
+    for &Piece {
+        tag,
+        strength: s,
+        lost,
+    } in &here[..here_count]
+    {
         let p = usize::from(tag) - 1;
         if p >= players {
             continue;
@@ -470,7 +487,12 @@ fn combat(
         let mut pairs = 0u32;
         let mut effective = 0u32;
         for (list, count) in &lists {
-            for &(t, v) in &list[..*count] {
+            for &Piece {
+                tag: t,
+                strength: v,
+                ..
+            } in &list[..*count]
+            {
                 if t != tag {
                     dmg += v;
                     pairs += 1;
@@ -480,10 +502,9 @@ fn combat(
         }
         let touched = pairs > 0 || ns > 0;
         let stats = &mut report.players[p];
-        if mixed {
-            // Combining losses of sites where several players stand are counted here.
-            stats.cap_loss += single_loss(sc, i, tag).1;
-        }
+        // Combining losses of sites where several players stand are counted here (`lost` is 0
+        // where one player stands: those are counted with the other per-player totals).
+        stats.cap_loss += u32::from(lost);
         stats.damage_to_players += u32::from(s) * pairs;
         dealt_here += u32::from(s) * pairs;
         if ns > 0 {
@@ -517,17 +538,4 @@ fn combat(
     report.damage_dealt[i] = dealt_here.min(0xffff) as u16;
     report.damage_taken[i] = taken_here.min(0xffff) as u16;
     result
-}
-
-/// The strength player `tag` lost combining on site `i`.
-fn single_loss(sc: &TurnScratch, i: usize, tag: u8) -> (u16, u32) {
-    let mut raw = 0u16;
-    for d in 0..5 {
-        let k = sc.key[d][i];
-        let arrives = if d == 0 { k != 0 } else { k & 7 == TOWARDS[d] };
-        if arrives && k >> 3 == tag && !(d == 0 && k & 7 != 0) {
-            raw += u16::from(sc.carry[d][i]);
-        }
-    }
-    (raw.min(255), u32::from(raw.saturating_sub(255)))
 }
