@@ -1,49 +1,85 @@
 #!/usr/bin/env bash
 # Installs what is missing to build and test the project, and nothing else. Safe to run again.
+# Runs at every `npm start` / `npm test`, so when nothing is missing it prints one line and is fast.
+# Every tool is looked up on PATH (tests/setup/setup_test.sh puts stand-ins first); the Chromium
+# paths can be moved with HALITE_CHROMIUM and HALITE_CHROMEDRIVER.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
+chromium=${HALITE_CHROMIUM:-/usr/bin/chromium}
+chromedriver=${HALITE_CHROMEDRIVER:-/usr/bin/chromedriver}
 
 say() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
   echo "setup: need root to run: $*" >&2; return 1; fi; }
 
+# step "what (about how long)": says what is about to happen and starts the clock; step_done says
+# how long it really took.
+steps=0
+step() { say "$1"; step_started=$SECONDS; steps=$((steps + 1)); }
+step_done() { say "  done in $((SECONDS - step_started)) s"; }
+
+# cargo_install NAME ARGS...: `cargo install NAME ARGS... --locked`, and if that fails, once more
+# without --locked. --locked fails when a version pinned in the tool's own Cargo.lock has since
+# vanished from the registry (e.g. wasm-bindgen-cli 0.2.130 and webpki-roots 1.0.11); the retry
+# lets cargo pick versions that exist. Prebuilt binaries are deliberately never downloaded.
+cargo_install() {
+  local name=$1
+  shift
+  local cmd="cargo install $name${*:+ $*}"
+  if cargo install "$name" "$@" --locked; then return 0; fi
+  say "$cmd --locked failed (a version in its lock file is missing from the registry?); retrying without --locked"
+  if cargo install "$name" "$@"; then return 0; fi
+  echo "setup: could not install $name. Run by hand: $cmd" >&2
+  exit 1
+}
+
 command -v cargo >/dev/null || { echo "setup: Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
 command -v npm >/dev/null || { echo "setup: Node.js and npm are required" >&2; exit 1; }
 
 if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  say "adding the wasm32-unknown-unknown target"
+  step "adding the wasm32-unknown-unknown target (a few seconds)"
   rustup target add wasm32-unknown-unknown
+  step_done
 fi
 
 if ! command -v wasm-pack >/dev/null; then
-  say "installing wasm-pack (a few minutes, once)"
-  cargo install wasm-pack --locked
+  step "installing wasm-pack from crates.io (compiles once, about 5 minutes)"
+  cargo_install wasm-pack
+  step_done
 fi
 
 # wasm-bindgen-cli must be exactly the wasm-bindgen version in Cargo.lock.
-want=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/"/, "", $3); print $3; exit}' Cargo.lock 2>/dev/null || true)
+lock_version() { awk '/^name = "wasm-bindgen"$/ {getline; gsub(/"/, "", $3); print $3; exit}' Cargo.lock 2>/dev/null; }
+want=$(lock_version || true)
 if [ -z "$want" ]; then
+  step "writing Cargo.lock to learn the wasm-bindgen version (a few seconds)"
   cargo generate-lockfile
-  want=$(awk '/^name = "wasm-bindgen"$/ {getline; gsub(/"/, "", $3); print $3; exit}' Cargo.lock)
+  want=$(lock_version)
+  step_done
 fi
 have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
 if [ "$have" != "$want" ]; then
-  say "installing wasm-bindgen-cli $want (a few minutes, once)"
-  cargo install wasm-bindgen-cli --version "$want" --locked
+  step "installing wasm-bindgen-cli $want${have:+ (replacing $have)} (about 3 minutes)"
+  cargo_install wasm-bindgen-cli --version "$want"
+  step_done
 fi
 
-if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+if [ ! -x "$chromium" ] || [ ! -x "$chromedriver" ]; then
   if command -v apt-get >/dev/null; then
-    say "installing Chromium and ChromeDriver (for the browser tests)"
+    step "installing Chromium and ChromeDriver with apt-get (about 1 minute)"
     as_root apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+    step_done
   else
-    echo "setup: install Chromium and ChromeDriver at /usr/bin/chromium and /usr/bin/chromedriver" >&2
+    echo "setup: install Chromium and ChromeDriver at $chromium and $chromedriver" >&2
   fi
 fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing npm packages"
+  step "installing npm packages (about 30 seconds)"
   npm ci --no-audit --no-fund
+  step_done
 fi
+
+if [ "$steps" = 0 ]; then say "all tools present"; fi
