@@ -4,7 +4,13 @@
 //! 1. a 50x50, 6-player board with every piece moving, and
 //! 2. re-simulating the reference replay s107 (50x50, 2 players) from frame 0 with its moves,
 //!    and the ratio between the two resolvers, plus the allocations made per turn.
+//!
+//! The re-simulation runs `halite::halite1::bench::Resimulation`, the same loop as the wasm
+//! export `Halite1Replay.benchResimulate`, so the two numbers compare. The last line is
+//! machine-readable: `native_ns_per_site_turn=<float>`. `cargo bench --bench engine --
+//! --resim-only` prints only that line.
 
+use halite::halite1::bench::Resimulation;
 use halite::halite1::naive::resolve_turn_naive;
 use halite::halite1::turn::{resolve_turn, TurnReport, TurnScratch};
 use halite::halite1::{Board, Replay};
@@ -62,8 +68,39 @@ fn crowded_board() -> (Board, Vec<u8>) {
     (b, moves)
 }
 
+/// The reference replay s107 (50x50, 2 players, 500 turns).
+fn s107() -> Replay {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz"
+    );
+    Replay::from_bytes(&std::fs::read(path).expect("s107 fixture")).expect("s107")
+}
+
+/// Nanoseconds per site-turn re-simulating `replay` whole with the engine, as
+/// `Halite1Replay.benchResimulate` does in wasm.
+fn resim_ns_per_site_turn(replay: &Replay, budget: Duration) -> f64 {
+    let mut resim = Resimulation::new(replay);
+    let mut site_turns = 0;
+    let seconds = time_per_call(budget, || {
+        site_turns = resim.run(black_box(replay), 1);
+    });
+    let turns = replay.num_frames() - 1;
+    assert_eq!(
+        resim.board().owner,
+        replay.frame_owner(turns),
+        "re-simulation diverged"
+    );
+    seconds * 1e9 / site_turns as f64
+}
+
 fn main() {
     let budget = Duration::from_secs(2);
+    if std::env::args().any(|a| a == "--resim-only") {
+        let ns = resim_ns_per_site_turn(&s107(), budget);
+        println!("native_ns_per_site_turn={ns:.3}");
+        return;
+    }
     println!("turn resolution, nanoseconds per site per turn (lower is better)\n");
 
     let (start, moves) = crowded_board();
@@ -105,32 +142,11 @@ fn main() {
         allocs as f64 / turns as f64
     );
 
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz"
-    );
-    let replay = Replay::from_bytes(&std::fs::read(path).expect("s107 fixture")).expect("s107");
+    let replay = s107();
     let turns = replay.num_frames() - 1;
     let site_turns = (replay.sites() * turns) as f64;
     let mut board = replay.board(0);
-    let whole_engine = time_per_call(budget, || {
-        board.owner.copy_from_slice(replay.frame_owner(0));
-        board.strength.copy_from_slice(replay.frame_strength(0));
-        for t in 0..turns {
-            resolve_turn(
-                &mut board,
-                replay.turn_moves(t),
-                2,
-                &mut scratch,
-                &mut report,
-            );
-        }
-    });
-    assert_eq!(
-        board.owner,
-        replay.frame_owner(turns),
-        "re-simulation diverged"
-    );
+    let engine_ns = resim_ns_per_site_turn(&replay, budget);
     let whole_plain = time_per_call(budget, || {
         board.owner.copy_from_slice(replay.frame_owner(0));
         board.strength.copy_from_slice(replay.frame_strength(0));
@@ -141,8 +157,8 @@ fn main() {
     println!("s107-50x50-greedy1-greedy2 re-simulated whole ({turns} turns)");
     println!(
         "  engine (with full report)   {:8.2} ns   ({:.2} ms per game)",
-        whole_engine * 1e9 / site_turns,
-        whole_engine * 1e3
+        engine_ns,
+        engine_ns * site_turns / 1e6
     );
     println!(
         "  plain map-based resolver    {:8.2} ns",
@@ -150,9 +166,10 @@ fn main() {
     );
     println!(
         "  ratio                       {:8.1}x",
-        whole_plain / whole_engine
+        whole_plain * 1e9 / site_turns / engine_ns
     );
     println!(
         "\nreference environment (C++, measured separately on this kind of machine): about 300 ns"
     );
+    println!("native_ns_per_site_turn={engine_ns:.3}");
 }

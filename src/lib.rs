@@ -1,7 +1,12 @@
-//! Halite I rules engine: exact turn resolution, the reference map generator, replays
-//! and statistics. The core is plain Rust; everything exported to JavaScript lives in
-//! [`web`], compiled only for `wasm32`.
+//! Rules engines for Halite I (with its Blitz fog variant), replay tools and a drop-in CLI.
+//!
+//! * [`env`](mod@env): the game-agnostic seam (the `Game` and `TextProtocol` traits, seat results, the
+//!   native subprocess runner, the contract checks every game passes).
+//! * [`halite1`]: Halite I: exact turn resolution, the reference map generator, replays,
+//!   ranking, statistics.
+//! * `web` (wasm32 only): everything exported to JavaScript, one handle pair per game.
 
+pub mod env;
 pub mod halite1;
 
 #[cfg(target_arch = "wasm32")]

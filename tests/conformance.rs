@@ -49,7 +49,7 @@ fn standings_match_what_the_reference_printed() {
         let got: String = game
             .results()
             .iter()
-            .map(|p| format!("{} {} {}\n", p.tag, p.rank, p.last_frame_alive))
+            .map(|p| format!("{} {} {}\n", p.score.tag, p.rank, p.last_frame_alive))
             .collect();
         let want = std::fs::read_to_string(fixtures().join(format!("{name}.ranks.txt"))).unwrap();
         assert_eq!(got, want, "{name}");

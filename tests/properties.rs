@@ -4,11 +4,11 @@
 
 use halite::halite1::grid::step as grid_step;
 use halite::halite1::naive::resolve_turn_naive;
-use halite::halite1::protocol::{parse_moves, Move};
+use halite::halite1::protocol::parse_moves;
 use halite::halite1::stats::replay_series;
 use halite::halite1::turn::resolve_turn;
 use halite::halite1::verify::verify;
-use halite::halite1::{Board, Direction, Game, Replay, ReplayError, TurnReport, TurnScratch};
+use halite::halite1::{Board, Direction, Game, Move, Replay, ReplayError, TurnReport, TurnScratch};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use std::io::Write;

@@ -9,10 +9,10 @@ use halite::halite1::fog::fog_view;
 use halite::halite1::game::{default_max_turns, GameError};
 use halite::halite1::grid::wrapped_distance2;
 use halite::halite1::naive::resolve_turn_naive;
-use halite::halite1::protocol::{parse_moves, Move};
+use halite::halite1::protocol::parse_moves;
 use halite::halite1::stats::Series;
 use halite::halite1::turn::resolve_turn;
-use halite::halite1::{Board, Game, PlayerResult, PlayerTurnStats, TurnReport, TurnScratch};
+use halite::halite1::{Board, Game, Move, PlayerResult, PlayerTurnStats, TurnReport, TurnScratch};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -944,8 +944,8 @@ fn players_eliminated_on_the_same_turn_are_ordered_by_territory_integral() {
     assert_eq!((t[2], t[3], t[4]), (0, 0, 1));
     assert!(!g.is_over());
     let r = g.results();
-    assert_eq!(r[1].territory_integral, 3);
-    assert_eq!(r[2].territory_integral, 2);
+    assert_eq!(r[1].score.territory_integral, 3);
+    assert_eq!(r[2].score.territory_integral, 2);
     assert_eq!(standings(&r), vec![(1, 2), (3, 1), (4, 1), (2, 2)]);
 }
 
@@ -980,7 +980,7 @@ fn survivors_are_ranked_by_territory_then_by_integral() {
     let r = g.results();
     let got: Vec<(u32, u64)> = r
         .iter()
-        .map(|p| (p.territory, p.territory_integral))
+        .map(|p| (p.score.territory, p.score.territory_integral))
         .collect();
     assert_eq!(got, vec![(6, 10), (2, 5), (2, 4), (5, 11)]);
     assert_eq!(standings(&r), vec![(1, 2), (3, 2), (4, 2), (2, 2)]);

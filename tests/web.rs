@@ -1,8 +1,9 @@
 //! The JavaScript boundary, run by `wasm-pack test --node` and `wasm-pack test --headless --chrome`
-//! (the same suite in both).
+//! (the same suite in both). Seats are 0-based in every argument and result.
 #![cfg(target_arch = "wasm32")]
 
-use halite::web::{generate_map, series_names, GameHandle, ReplayHandle};
+use halite::web::halite1::{halite1_fog_view, halite1_turn_report};
+use halite::web::{generate_map, series_names, Halite1Game, Halite1Replay};
 use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -21,7 +22,7 @@ fn error_text(e: wasm_bindgen::JsError) -> String {
 
 #[wasm_bindgen_test]
 fn loads_a_gzipped_reference_replay_and_reads_frames_through_views() {
-    let r = ReplayHandle::from_bytes(S101).unwrap();
+    let r = Halite1Replay::from_bytes(S101).unwrap();
     assert_eq!((r.width(), r.height()), (20, 20));
     assert_eq!(r.num_frames(), 163);
     assert_eq!(r.num_players(), 2);
@@ -39,10 +40,10 @@ fn loads_a_gzipped_reference_replay_and_reads_frames_through_views() {
 
 #[wasm_bindgen_test]
 fn the_json_and_gzip_forms_load_alike_and_round_trip() {
-    let r = ReplayHandle::from_bytes(S101).unwrap();
+    let r = Halite1Replay::from_bytes(S101).unwrap();
     let json = r.to_json();
     assert_eq!(json.first(), Some(&b'{'));
-    let again = ReplayHandle::from_bytes(&json).unwrap();
+    let again = Halite1Replay::from_bytes(&json).unwrap();
     assert_eq!(
         again.owner(100).unwrap().to_vec(),
         r.owner(100).unwrap().to_vec()
@@ -51,26 +52,26 @@ fn the_json_and_gzip_forms_load_alike_and_round_trip() {
 
 #[wasm_bindgen_test]
 fn broken_input_is_an_error_with_a_place_not_a_panic() {
-    let e = ReplayHandle::from_bytes(b"{\"version\":11,\"frames\":[[[[0,1]]],")
+    let e = Halite1Replay::from_bytes(b"{\"version\":11,\"frames\":[[[[0,1]]],")
         .err()
         .unwrap();
     assert!(error_text(e).starts_with("byte "));
-    let e = ReplayHandle::from_bytes(&S101[..S101.len() / 2])
+    let e = Halite1Replay::from_bytes(&S101[..S101.len() / 2])
         .err()
         .unwrap();
     assert!(error_text(e).contains("gzip"));
-    let e = ReplayHandle::from_bytes(b"not a replay").err().unwrap();
+    let e = Halite1Replay::from_bytes(b"not a replay").err().unwrap();
     assert!(error_text(e).contains("expected a JSON object"));
-    let r = ReplayHandle::from_bytes(S101).unwrap();
+    let r = Halite1Replay::from_bytes(S101).unwrap();
     let json = String::from_utf8(r.to_json()).unwrap();
     let bad = json.replacen("[[[[0,", "[[[[7,", 1);
-    let e = ReplayHandle::from_bytes(bad.as_bytes()).err().unwrap();
+    let e = Halite1Replay::from_bytes(bad.as_bytes()).err().unwrap();
     assert_eq!(error_text(e), "frames[0][0][0]: owner 7 > num_players 2");
 }
 
 #[wasm_bindgen_test]
 fn series_reports_fog_and_verification() {
-    let mut r = ReplayHandle::from_bytes(S101).unwrap();
+    let mut r = Halite1Replay::from_bytes(S101).unwrap();
     let names: Vec<String> = series_names()
         .iter()
         .map(|v| v.as_string().unwrap())
@@ -94,26 +95,25 @@ fn series_reports_fog_and_verification() {
     assert_eq!(Array::from(&get(&report, "damageTaken")).length(), 400);
     assert!(r.turn_report(162).is_err());
 
-    let fog = r.fog_view(10, 1, 2).unwrap();
+    let fog = r.fog_view(10, 0, 2).unwrap();
     let owner: Uint8Array = get(&fog, "owner").dyn_into().unwrap();
     let visible: Uint8Array = get(&fog, "visible").dyn_into().unwrap();
     let (owner, visible) = (owner.to_vec(), visible.to_vec());
-    assert!(
-        visible.iter().any(|&v| v == 0),
-        "radius 2 hides part of the map"
-    );
+    assert!(visible.contains(&0), "radius 2 hides part of the map");
     assert!(owner.iter().zip(&visible).all(|(&o, &v)| v == 1 || o == 0));
-    assert!(r.fog_view(10, 3, 2).is_err());
+    assert!(r.fog_view(10, 2, 2).is_err(), "seats are 0 and 1");
 
     assert_eq!(get(&r.verify().unwrap(), "ok"), JsValue::TRUE);
     let standings: Array = r.standings().unwrap().dyn_into().unwrap();
     assert_eq!(get(&standings.get(0), "rank").as_f64(), Some(1.0));
+    assert_eq!(get(&standings.get(0), "seat").as_f64(), Some(0.0));
+    assert_eq!(get(&standings.get(1), "seat").as_f64(), Some(1.0));
 }
 
 #[wasm_bindgen_test]
 fn a_live_game_steps_with_flat_moves_and_becomes_a_replay() {
     let config = js_sys::JSON::parse(r#"{"width":20,"height":20,"players":2,"seed":42}"#).unwrap();
-    let mut g = GameHandle::new(config).unwrap();
+    let mut g = Halite1Game::new(config).unwrap();
     assert_eq!(
         (g.width(), g.height(), g.players(), g.seed()),
         (20, 20, 2, 42)
@@ -123,10 +123,14 @@ fn a_live_game_steps_with_flat_moves_and_becomes_a_replay() {
     let start = owner.iter().position(|&o| o == 1).unwrap() as u32;
     let map_owner: Vec<u8> = serde_wasm_bindgen::from_value(get(&map, "owner")).unwrap();
     assert_eq!(map_owner, owner, "the game starts on the generated map");
-    // Player 1 stays still (gains production); garbage quadruples are ignored.
-    let report = g
-        .step(&[1, start % 20, start / 20, 0, 9, 1, 1, 1, 2, 999, 999, 3])
+    assert!(
+        g.last_report().unwrap().is_undefined(),
+        "no turn played yet"
+    );
+    // Seat 0 stays still (gains production); garbage quadruples are ignored.
+    g.step(&[0, start % 20, start / 20, 0, 9, 1, 1, 1, 1, 999, 999, 3])
         .unwrap();
+    let report = g.last_report().unwrap();
     assert_eq!(g.turn(), 1);
     assert_eq!(g.num_frames(), 2);
     assert!(g.owner(2).is_err());
@@ -135,16 +139,201 @@ fn a_live_game_steps_with_flat_moves_and_becomes_a_replay() {
     let players: Array = get(&report, "players").dyn_into().unwrap();
     assert!(get(&players.get(0), "production").as_f64().unwrap() >= 1.0);
     assert!(g.step(&[1, 2, 3]).is_err(), "not quadruples");
-    let obs = g.observation(2).unwrap();
+    let obs = g.observation(1).unwrap();
     assert_eq!(Uint8Array::from(get(&obs, "owner")).length(), 400);
-    g.eject(2);
+    assert!(g.observation(2).is_err(), "seats are 0 and 1");
+    g.eject(1);
     g.step(&[]).unwrap();
     assert!(g.is_over(), "only one player is left");
-    assert!(!g.is_alive(2));
+    assert!(!g.is_alive(1) && g.is_alive(0));
+    let results: Array = g.results().unwrap().dyn_into().unwrap();
+    assert_eq!(get(&results.get(1), "seat").as_f64(), Some(1.0));
+    assert_eq!(get(&results.get(1), "ejected"), JsValue::TRUE);
+    assert_eq!(get(&results.get(0), "rank").as_f64(), Some(1.0));
     assert!(g.step(&[]).is_err(), "a finished game cannot step");
     let replay = g.to_replay();
     assert_eq!(replay.num_frames(), 3);
-    assert!(GameHandle::new(js_sys::JSON::parse(r#"{"players":9}"#).unwrap()).is_err());
-    assert!(GameHandle::new(js_sys::JSON::parse(r#"{"width":100000}"#).unwrap()).is_err());
-    assert!(GameHandle::new(JsValue::from_str("nonsense")).is_err());
+    assert!(Halite1Game::new(js_sys::JSON::parse(r#"{"players":9}"#).unwrap()).is_err());
+    assert!(Halite1Game::new(js_sys::JSON::parse(r#"{"width":100000}"#).unwrap()).is_err());
+    assert!(Halite1Game::new(JsValue::from_str("nonsense")).is_err());
+}
+
+#[wasm_bindgen_test]
+fn step_returns_undefined_and_the_report_only_when_asked() {
+    let config = js_sys::JSON::parse(r#"{"width":20,"height":20,"players":2,"seed":7}"#).unwrap();
+    let mut g = Halite1Game::new(config).unwrap();
+    // `()` is what wasm-bindgen hands JavaScript as `undefined`: the step copies nothing out.
+    let () = g.step(&[]).unwrap();
+    let report = g.last_report().unwrap();
+    let players: Array = get(&report, "players").dyn_into().unwrap();
+    assert_eq!(players.length(), 2);
+}
+
+/// Turn `t`'s recorded moves as `[seat, x, y, direction]` quadruples.
+fn quadruples(r: &Halite1Replay, t: usize) -> Vec<u32> {
+    let (owner, moves) = (r.owner(t).unwrap().to_vec(), r.moves(t).unwrap().to_vec());
+    let w = r.width() as u32;
+    let mut q = Vec::new();
+    for (i, (&o, &d)) in owner.iter().zip(&moves).enumerate() {
+        if o != 0 && d != 0 {
+            q.extend([u32::from(o) - 1, i as u32 % w, i as u32 / w, u32::from(d)]);
+        }
+    }
+    q
+}
+
+#[wasm_bindgen_test]
+fn a_fork_of_a_replay_plays_on_as_recorded_with_its_results() {
+    let r = Halite1Replay::from_bytes(S101).unwrap();
+    let last = r.num_frames() - 1;
+    let want = js_sys::JSON::stringify(&r.standings().unwrap()).unwrap();
+    for n in [0, 1, 80, last - 1, last] {
+        let mut g = Halite1Game::from_replay(&r, n).unwrap();
+        assert_eq!((g.turn() as usize, g.num_frames()), (n, n + 1));
+        assert_eq!(g.player_names(), r.player_names());
+        assert_eq!(g.owner(n).unwrap().to_vec(), r.owner(n).unwrap().to_vec());
+        for t in n..last {
+            assert!(!g.is_over(), "fork at {n}, turn {t}");
+            g.step(&quadruples(&r, t)).unwrap();
+            assert_eq!(
+                g.owner(t + 1).unwrap().to_vec(),
+                r.owner(t + 1).unwrap().to_vec(),
+                "fork at {n}: frame {}",
+                t + 1
+            );
+            assert_eq!(
+                g.strength(t + 1).unwrap().to_vec(),
+                r.strength(t + 1).unwrap().to_vec()
+            );
+        }
+        assert!(g.is_over(), "fork at {n}");
+        let got = js_sys::JSON::stringify(&g.results().unwrap()).unwrap();
+        assert_eq!(got, want, "fork at {n}: results");
+        assert_eq!(g.to_json(), r.to_json(), "fork at {n}: the whole replay");
+    }
+    let e = Halite1Game::from_replay(&r, last + 1).err().unwrap();
+    assert!(error_text(e).contains("out of range"));
+}
+
+fn board_json(extra: &str) -> JsValue {
+    let text = format!(
+        r#"{{"width":3,"height":2,"owner":[1,0,0,0,0,2],"strength":[5,1,2,3,4,5],
+            "production":[1,1,1,1,1,1],"playerNames":["a","b"]{extra}}}"#
+    );
+    js_sys::JSON::parse(&text).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_game_from_a_board_takes_arrays_or_typed_arrays() {
+    let mut g = Halite1Game::from_board(board_json(r#","maxTurns":3,"fogRadius":1"#)).unwrap();
+    assert_eq!(
+        (g.width(), g.height(), g.players(), g.max_turns()),
+        (3, 2, 2, 3)
+    );
+    assert_eq!(g.fog_radius(), Some(1));
+    assert_eq!(g.owner(0).unwrap().to_vec(), vec![1, 0, 0, 0, 0, 2]);
+    assert_eq!(g.player_names(), vec!["a".to_string(), "b".to_string()]);
+    g.step(&[0, 0, 0, 2]).unwrap();
+    assert_eq!(g.owner(1).unwrap().to_vec()[1], 1, "seat 0 moved east");
+
+    let typed = board_json("");
+    let owner = Uint8Array::from(&[0u8, 0, 1, 0, 0, 0][..]);
+    Reflect::set(&typed, &"owner".into(), &owner).unwrap();
+    let g = Halite1Game::from_board(typed).unwrap();
+    assert_eq!(g.owner(0).unwrap().to_vec(), vec![0, 0, 1, 0, 0, 0]);
+    assert_eq!(g.max_turns(), 24, "the reference's limit for 3x2");
+}
+
+#[wasm_bindgen_test]
+fn a_bad_board_is_an_error_never_a_panic() {
+    let cases = [
+        (r#"{"width":3}"#, "missing field"),
+        (r#""nonsense""#, "invalid board"),
+        (
+            r#"{"width":3,"height":2,"owner":[0,0,0,0,0,0],"strength":[0,0,0,0,0,0],"production":[0,0,0,0,0],"playerNames":["a"]}"#,
+            "production has 5 values",
+        ),
+        (
+            r#"{"width":3,"height":2,"owner":[0,0,0,0,0,3],"strength":[0,0,0,0,0,0],"production":[0,0,0,0,0,0],"playerNames":["a","b"]}"#,
+            "owner 3 at (2, 1)",
+        ),
+        (
+            r#"{"width":3,"height":2,"owner":[0,0,0,0,0,300],"strength":[0,0,0,0,0,0],"production":[0,0,0,0,0,0],"playerNames":["a"]}"#,
+            "invalid board",
+        ),
+        (
+            r#"{"width":3,"height":2,"owner":[0,0,0,0,0,0],"strength":[0,0,0,0,0,-1],"production":[0,0,0,0,0,0],"playerNames":["a"]}"#,
+            "invalid board",
+        ),
+        (
+            r#"{"width":3,"height":2,"owner":[0,0,0,0,0,0],"strength":[0,0,0,0,0,0],"production":[0,0,0,0,0,0],"playerNames":[]}"#,
+            "0 players: a game seats 1 to 6",
+        ),
+        (
+            r#"{"width":1,"height":1,"owner":[0],"strength":[0],"production":[0],"playerNames":["1","2","3","4","5","6","7"]}"#,
+            "7 players",
+        ),
+        (
+            r#"{"width":0,"height":0,"owner":[],"strength":[],"production":[],"playerNames":["a"]}"#,
+            "map sides are 1 to 250",
+        ),
+        (
+            r#"{"width":251,"height":1,"owner":[],"strength":[],"production":[],"playerNames":["a"]}"#,
+            "map sides are 1 to 250",
+        ),
+    ];
+    for (json, want) in cases {
+        let e = Halite1Game::from_board(js_sys::JSON::parse(json).unwrap())
+            .err()
+            .unwrap_or_else(|| panic!("{json} was accepted"));
+        let text = error_text(e);
+        assert!(text.contains(want), "{json}: {text}");
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_resimulation_bench_counts_site_turns() {
+    let r = Halite1Replay::from_bytes(S101).unwrap();
+    assert_eq!(r.bench_resimulate(2), (2 * 400 * 162) as f64);
+    assert_eq!(r.bench_resimulate(0), 0.0);
+}
+
+#[wasm_bindgen_test]
+fn stateless_fog_views_and_turn_reports_match_the_replay_handle() {
+    let r = Halite1Replay::from_bytes(S101).unwrap();
+    let (w, h) = (r.width(), r.height());
+    let t = 40;
+    let owner = r.owner(t).unwrap().to_vec();
+    let strength = r.strength(t).unwrap().to_vec();
+    let production = r.production().to_vec();
+    let moves = r.moves(t).unwrap().to_vec();
+    // The same fog view from the frame's arrays as from the handle.
+    let a = halite1_fog_view(w, h, &owner, &strength, &production, 0, 2).unwrap();
+    let b = r.fog_view(t, 0, 2).unwrap();
+    for k in ["owner", "strength", "production", "visible"] {
+        let x = Uint8Array::new(&get(&a, k)).to_vec();
+        let y = Uint8Array::new(&get(&b, k)).to_vec();
+        assert_eq!(x, y, "{k}");
+    }
+    // The same report.
+    let a = halite1_turn_report(
+        w,
+        h,
+        r.num_players(),
+        &owner,
+        &strength,
+        &production,
+        &moves,
+    )
+    .unwrap();
+    let b = r.turn_report(t).unwrap();
+    let json = |v: &JsValue| String::from(js_sys::JSON::stringify(v).unwrap());
+    assert_eq!(json(&a), json(&b));
+    // Bad input is an error with a reason.
+    let e = halite1_fog_view(w, h, &owner[1..], &strength, &production, 0, 2).unwrap_err();
+    assert!(error_text(e).contains("owner holds 399 values"));
+    let e = halite1_turn_report(0, h, 2, &[], &[], &[], &[]).unwrap_err();
+    assert!(error_text(e).contains("map sides"));
+    let e = halite1_turn_report(w, h, 9, &owner, &strength, &production, &moves).unwrap_err();
+    assert!(error_text(e).contains("9 players"));
 }

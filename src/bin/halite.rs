@@ -1,4 +1,7 @@
 //! `halite`: run games between subprocess bots, verify replays, generate maps, print statistics.
+//!
+//! `--game` picks the game a new match or map is for (`halite1`, the default, is the only one so
+//! far); a replay's game is recognised from its bytes ([`native::open_replay`]).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -11,12 +14,14 @@ fn main() -> std::process::ExitCode {
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
 
-    use clap::{Args, Parser, Subcommand};
-    use halite::halite1::game::{GameConfig, PlayerResult};
-    use halite::halite1::runner::{run_game, RunOptions};
+    use clap::{Args, Parser, Subcommand, ValueEnum};
+    use halite::env::runner::{run_game, RunOptions};
+    use halite::env::{Game, ReplayFile, TextProtocol};
+    use halite::halite1;
+    use halite::halite1::mapgen::MapRequest;
     use halite::halite1::stats::{replay_series, standings, Series, SERIES};
     use halite::halite1::verify::verify;
-    use halite::halite1::{mapgen, Replay};
+    use halite::halite1::{GameConfig, PlayerResult, Replay};
     use std::path::{Path, PathBuf};
     use std::process::ExitCode;
 
@@ -29,8 +34,36 @@ mod native {
 binary (its `run` takes the original flags), plus tools for replays and maps."
     )]
     struct Cli {
+        /// The game to run or make a map for (replays are recognised from their bytes).
+        #[arg(long, global = true, value_enum, default_value_t = GameKind::Halite1)]
+        game: GameKind,
         #[command(subcommand)]
         command: Cmd,
+    }
+
+    /// The games the binary knows.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+    enum GameKind {
+        /// Halite I (and Blitz, its fog-of-war variant: `run --fog R`).
+        Halite1,
+    }
+
+    /// A replay of any game the binary knows.
+    pub enum AnyReplay {
+        Halite1(Replay),
+    }
+
+    /// Opens a replay of any known game, recognising the game from the bytes alone: Halite I
+    /// writes `.hlt` JSON, plain or gzipped. (Halite II's replays are zstd frames; they will be
+    /// told apart here by their magic number.)
+    pub fn open_replay(bytes: &[u8]) -> Result<AnyReplay, String> {
+        const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
+        if bytes.starts_with(&ZSTD_MAGIC) {
+            return Err("a zstd-compressed (Halite II) replay: not supported yet".into());
+        }
+        Replay::from_bytes(bytes)
+            .map(AnyReplay::Halite1)
+            .map_err(|e| e.to_string())
     }
 
     #[derive(Subcommand)]
@@ -122,13 +155,13 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
     pub fn main() -> ExitCode {
         let cli = Cli::parse();
         let result = match cli.command {
-            Cmd::Run(args) => run(args),
+            Cmd::Run(args) => run(cli.game, args),
             Cmd::Verify { paths } => verify_all(&paths),
             Cmd::Mapgen {
                 dims,
                 seed,
                 players,
-            } => mapgen_json(dims, seed, players),
+            } => mapgen_json(cli.game, dims, seed, players),
             Cmd::Stats { path, json } => stats(&path, json),
         };
         match result {
@@ -140,12 +173,12 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
         }
     }
 
-    fn read_replay(path: &Path) -> Result<Replay, String> {
+    fn read_replay(path: &Path) -> Result<AnyReplay, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Replay::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+        open_replay(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    fn run(a: RunArgs) -> Result<ExitCode, String> {
+    fn run(game: GameKind, a: RunArgs) -> Result<ExitCode, String> {
         let (commands, names) = if a.override_names {
             if a.bots.len() < 2 || a.bots.len() % 2 != 0 {
                 return Err("with -o, arguments alternate BOT_COMMAND NAME".into());
@@ -171,31 +204,46 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
             (s, s)
         });
         let seed = if a.seed == 0 {
-            halite::halite1::game::random_seed()
+            halite1::game::random_seed()
         } else {
             a.seed
         };
-        let config = GameConfig {
-            width,
-            height,
-            players: commands.len(),
-            map_players: if commands.len() == 1 {
-                a.nplayers
-            } else {
-                None
-            },
-            seed: Some(seed),
-            max_turns: a.max_turns,
-            fog_radius: a.fog,
-            player_names: Vec::new(),
-        };
+        match game {
+            GameKind::Halite1 => {
+                let config = GameConfig {
+                    width,
+                    height,
+                    players: commands.len(),
+                    map_players: if commands.len() == 1 {
+                        a.nplayers
+                    } else {
+                        None
+                    },
+                    seed: Some(seed),
+                    max_turns: a.max_turns,
+                    fog_radius: a.fog,
+                    player_names: Vec::new(),
+                };
+                let game = halite1::Game::new(&config).map_err(|e| e.to_string())?;
+                run_bots(game, seed, &commands, names.as_deref(), &a)
+            }
+        }
+    }
+
+    /// Plays `game` between subprocess bots and prints what the reference prints.
+    fn run_bots<G: Game + TextProtocol>(
+        game: G,
+        seed: u32,
+        commands: &[String],
+        names: Option<&[String]>,
+        a: &RunArgs,
+    ) -> Result<ExitCode, String> {
         let options = RunOptions {
             timeouts: !a.no_timeouts,
             verbose: !a.quiet,
             ..RunOptions::default()
         };
-        let outcome =
-            run_game(&config, &commands, names.as_deref(), &options).map_err(|e| e.to_string())?;
+        let outcome = run_game(game, commands, names, &options).map_err(|e| e.to_string())?;
         let id = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_secs())
@@ -216,9 +264,9 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
                 }
             };
             let bytes = if path.extension().is_some_and(|e| e == "gz") {
-                replay.to_gzip()
+                replay.to_compressed_bytes()
             } else {
-                replay.to_json()
+                replay.to_bytes()
             };
             std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
             if a.quiet {
@@ -234,7 +282,7 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
         let mut log_files = Vec::new();
         for (p, e) in outcome.ejections.iter().enumerate() {
             if e.is_some() {
-                let name = format!("{}-{id}.log", p + 1);
+                let name = format!("{}-{id}.log", G::tag(p));
                 if std::fs::write(a.replay_dir.join(&name), &outcome.logs[p]).is_ok() {
                     log_files.push(name);
                 }
@@ -242,12 +290,13 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
         }
         if a.quiet {
             for r in &results {
-                out.push_str(&format!("{} {} {}\n", r.tag, r.rank, r.last_frame_alive));
+                let tag = G::tag(r.seat);
+                out.push_str(&format!("{tag} {} {}\n", r.rank, r.last_frame_alive));
             }
             let tags: String = results
                 .iter()
                 .filter(|r| r.ejected)
-                .map(|r| format!("{} ", r.tag))
+                .map(|r| format!("{} ", G::tag(r.seat)))
                 .collect();
             out.push_str(if tags.is_empty() { " " } else { &tags });
             out.push('\n');
@@ -257,7 +306,10 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
             for r in &results {
                 out.push_str(&format!(
                     "Player #{}, {}, came in rank #{} and was last alive on frame #{}!\n",
-                    r.tag, r.name, r.rank, r.last_frame_alive
+                    G::tag(r.seat),
+                    r.name,
+                    r.rank,
+                    r.last_frame_alive
                 ));
             }
         }
@@ -269,7 +321,7 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
         let mut ok = true;
         for p in paths {
             let line = match read_replay(p) {
-                Ok(r) => match verify(&r) {
+                Ok(AnyReplay::Halite1(r)) => match verify(&r) {
                     Ok(()) => "ok".to_string(),
                     Err(m) => {
                         ok = false;
@@ -290,28 +342,30 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
         })
     }
 
-    fn mapgen_json((w, h): (usize, usize), seed: u32, players: usize) -> Result<ExitCode, String> {
-        if !(1..=6).contains(&players) {
-            return Err(format!("a map holds 1 to 6 players, not {players}"));
-        }
-        let max = halite::halite1::game::MAX_SIDE;
-        if !(1..=max).contains(&w) || !(1..=max).contains(&h) {
-            return Err(format!("map sides are 1 to {max}, not {w}x{h}"));
-        }
-        let b = mapgen::generate(w, h, players, seed);
-        let json = serde_json::json!({
-            "width": b.width,
-            "height": b.height,
-            "production": b.production,
-            "owner": b.owner,
-            "strength": b.strength,
-        });
+    fn mapgen_json(
+        game: GameKind,
+        (width, height): (usize, usize),
+        seed: u32,
+        players: usize,
+    ) -> Result<ExitCode, String> {
+        let json = match game {
+            GameKind::Halite1 => {
+                let request = MapRequest {
+                    width,
+                    height,
+                    players,
+                    seed,
+                };
+                let board = request.generate().map_err(|e| e.to_string())?;
+                serde_json::to_value(&board).map_err(|e| e.to_string())?
+            }
+        };
         println!("{json}");
         Ok(ExitCode::SUCCESS)
     }
 
     fn stats(path: &Path, json: bool) -> Result<ExitCode, String> {
-        let replay = read_replay(path)?;
+        let AnyReplay::Halite1(replay) = read_replay(path)?;
         let series = replay_series(&replay);
         let results = standings(&replay);
         if json {
@@ -348,10 +402,10 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
             "tag", "name", "rank", "last alive", "territory", "production", "strength"
         ));
         for r in results {
-            let p = r.tag - 1;
+            let p = r.seat;
             out.push_str(&format!(
                 "{:<4}{:<24}{:>5}{:>11}{:>10}{:>11}{:>10}\n",
-                r.tag,
+                r.score.tag,
                 r.name.chars().take(23).collect::<String>(),
                 r.rank,
                 r.last_frame_alive,
@@ -363,13 +417,13 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
         out.push_str("\nTotals over the game\n");
         out.push_str(&format!("{:<22}", "series"));
         for r in results {
-            out.push_str(&format!("{:>10}", format!("#{}", r.tag)));
+            out.push_str(&format!("{:>10}", format!("#{}", r.score.tag)));
         }
         out.push('\n');
         for (k, name) in SERIES.iter().enumerate().skip(3) {
             out.push_str(&format!("{name:<22}"));
             for r in results {
-                let total: u64 = series.get(k, r.tag - 1).iter().map(|&v| u64::from(v)).sum();
+                let total: u64 = series.get(k, r.seat).iter().map(|&v| u64::from(v)).sum();
                 out.push_str(&format!("{total:>10}"));
             }
             out.push('\n');
@@ -377,7 +431,7 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
         for (k, name) in SERIES.iter().enumerate().take(3) {
             out.push_str(&format!("\n{name} by frame\n{:<8}", "frame"));
             for r in results {
-                out.push_str(&format!("{:>10}", format!("#{}", r.tag)));
+                out.push_str(&format!("{:>10}", format!("#{}", r.score.tag)));
             }
             out.push('\n');
             let step = (series.frames / 10).max(1);
@@ -388,7 +442,7 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
             for t in frames {
                 out.push_str(&format!("{t:<8}"));
                 for r in results {
-                    out.push_str(&format!("{:>10}", series.get(k, r.tag - 1)[t]));
+                    out.push_str(&format!("{:>10}", series.get(k, r.seat)[t]));
                 }
                 out.push('\n');
             }

@@ -2,7 +2,7 @@
 //! Euclidean distance `radius` (inclusive) of one of them. Hidden sites arrive as neutral,
 //! production 0, strength 0.
 
-use super::grid::Board;
+use super::grid::{wrap, Board};
 
 /// Marks in `visible` (resized to the board) the sites `player` can see.
 pub fn visibility(
@@ -31,40 +31,65 @@ pub fn visibility(
             }
         }
     }
-    let (w, h) = (width as isize, height as isize);
     for (i, &o) in owner.iter().enumerate().take(n) {
         if o != player {
             continue;
         }
-        let (x, y) = ((i % width) as isize, (i / width) as isize);
+        let (x, y) = (i % width, i / width);
         for &(dx, dy) in &offsets {
-            let vx = (x + dx).rem_euclid(w);
-            let vy = (y + dy).rem_euclid(h);
-            visible[(vy * w + vx) as usize] = true;
+            visible[wrap(width, height, x, y, dx, dy)] = true;
         }
     }
 }
 
+/// What a player sees: the position with hidden sites masked, and which sites are visible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sight {
+    pub view: Board,
+    pub visible: Vec<bool>,
+}
+
+/// What `player` (its owner value on the board) sees of a position given as flat arrays within
+/// `radius`: hidden sites neutral with production 0 and strength 0. The one place fog masks.
+pub fn sight(
+    width: usize,
+    height: usize,
+    owner: &[u8],
+    strength: &[u8],
+    production: &[u8],
+    player: u8,
+    radius: u32,
+) -> Sight {
+    let mut visible = Vec::new();
+    visibility(width, height, owner, player, radius, &mut visible);
+    let mask = |src: &[u8]| -> Vec<u8> {
+        src.iter()
+            .zip(&visible)
+            .map(|(&v, &seen)| if seen { v } else { 0 })
+            .collect()
+    };
+    let view = Board {
+        width,
+        height,
+        production: mask(production),
+        owner: mask(owner),
+        strength: mask(strength),
+    };
+    Sight { view, visible }
+}
+
 /// What `player` sees of `board`: hidden sites neutral with production 0 and strength 0.
 pub fn fog_view(board: &Board, player: u8, radius: u32) -> Board {
-    let mut visible = Vec::new();
-    visibility(
+    sight(
         board.width,
         board.height,
         &board.owner,
+        &board.strength,
+        &board.production,
         player,
         radius,
-        &mut visible,
-    );
-    let mut view = board.clone();
-    for (i, &v) in visible.iter().enumerate() {
-        if !v {
-            view.owner[i] = 0;
-            view.production[i] = 0;
-            view.strength[i] = 0;
-        }
-    }
-    view
+    )
+    .view
 }
 
 #[cfg(test)]

@@ -2,20 +2,22 @@
 //!
 //! [`Game::step`] takes every player's moves at once (simultaneous moves), resolves the turn with
 //! [`resolve_turn`], records the frame in the game's [`Replay`] and its statistics, and returns the
-//! turn's [`TurnReport`]. The end conditions and the ranking are the reference environment's.
+//! turn's [`TurnReport`]. The end conditions are the reference environment's; the ranking is
+//! [`super::ranking`]'s.
+//!
+//! [`Game::from_replay`] (a fork of a recorded game at any frame) lives with the replay checks
+//! in [`super::verify`], whose re-simulation it reuses.
 
 use super::fog::fog_view;
-use super::grid::{Board, MAX_PLAYERS};
-use super::mapgen;
-use super::protocol::Move;
+use super::grid::{Board, Move, MAX_PLAYERS};
+use super::mapgen::{check_sides, MapRequest};
+use super::ranking::{PlayerResult, Ranking, Score};
 use super::replay::Replay;
 use super::stats::Series;
 use super::turn::{resolve_turn, TurnReport, TurnScratch};
+use crate::env;
 use serde::{Deserialize, Serialize};
 use std::fmt;
-
-/// The largest map side a game accepts (the reference stores sides in 16 bits; real games use 20..50).
-pub const MAX_SIDE: usize = 250;
 
 /// How a game is set up. Missing fields take their defaults.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,10 +55,19 @@ impl Default for GameConfig {
     }
 }
 
-/// Why a game cannot be made or stepped.
+/// Why a game cannot be made, forked or stepped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameError {
     InvalidConfig(String),
+    /// A board given as a starting position is not one.
+    InvalidBoard(String),
+    /// A fork asked for a frame the replay does not have.
+    NoSuchFrame {
+        frame: usize,
+        frames: usize,
+    },
+    /// A fork of a replay that breaks the rules before the frame asked for.
+    Diverges(String),
     Over,
 }
 
@@ -64,6 +75,13 @@ impl fmt::Display for GameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             GameError::InvalidConfig(m) => write!(f, "invalid game: {m}"),
+            GameError::InvalidBoard(m) => write!(f, "invalid board: {m}"),
+            GameError::NoSuchFrame { frame, frames } => write!(
+                f,
+                "frame {frame} is out of range (the replay has frames 0 to {})",
+                frames.saturating_sub(1)
+            ),
+            GameError::Diverges(m) => write!(f, "the replay breaks the rules: {m}"),
             GameError::Over => write!(f, "the game is over"),
         }
     }
@@ -71,23 +89,13 @@ impl fmt::Display for GameError {
 
 impl std::error::Error for GameError {}
 
-/// One player's standing, as the reference prints it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct PlayerResult {
-    pub tag: usize,
-    pub name: String,
-    /// 1 is best.
-    pub rank: usize,
-    /// Last frame in which the player owned a site (`num_frames - 1` for a survivor, -1 for a bot
-    /// ejected before the first turn).
-    pub last_frame_alive: i64,
-    pub territory: u32,
-    /// Sum of territory over all frames (frame 0 counts 1).
-    pub territory_integral: u64,
-    pub alive: bool,
-    /// Ejected for a crash, a timeout or an invalid move line.
-    pub ejected: bool,
+/// Whether a game can seat `seats` players (1 to [`MAX_PLAYERS`]).
+fn check_seats(seats: usize) -> Result<(), String> {
+    if (1..=MAX_PLAYERS).contains(&seats) {
+        Ok(())
+    } else {
+        Err(format!("{seats} players: a game seats 1 to {MAX_PLAYERS}"))
+    }
 }
 
 /// The reference's turn limit for a map actually played.
@@ -104,14 +112,10 @@ pub struct Game {
     turn: u32,
     max_turns: u32,
     fog_radius: Option<u32>,
-    alive: Vec<bool>,
-    ejected: Vec<bool>,
     pending_eject: Vec<bool>,
-    last_territory: Vec<u32>,
-    territory_integral: Vec<u64>,
-    alive_frames: Vec<u32>,
-    /// Players out of the game, worst first.
-    eliminated: Vec<usize>,
+    ranking: Ranking,
+    /// Sites each player owns (a buffer for the ranking).
+    territory: Vec<u32>,
     productive_left: usize,
     replay: Replay,
     series: Series,
@@ -125,35 +129,23 @@ impl Game {
     /// A new game on a generated map.
     pub fn new(config: &GameConfig) -> Result<Game, GameError> {
         let bad = |m: String| Err(GameError::InvalidConfig(m));
-        if !(1..=MAX_PLAYERS).contains(&config.players) {
-            return bad(format!(
-                "{} players: a game seats 1 to {MAX_PLAYERS}",
-                config.players
-            ));
-        }
+        check_seats(config.players).map_err(GameError::InvalidConfig)?;
         let map_players = match config.map_players {
             Some(n) if config.players > 1 && n != config.players => {
                 return bad("only single-player games take a map player count".into())
             }
-            Some(n) if !(1..=MAX_PLAYERS).contains(&n) => {
-                return bad(format!("a map holds 1 to {MAX_PLAYERS} players, not {n}"))
-            }
             Some(n) => n,
             None => config.players,
         };
-        for (side, v) in [("width", config.width), ("height", config.height)] {
-            if !(1..=MAX_SIDE).contains(&v) {
-                return bad(format!("{side} {v}: map sides are 1 to {MAX_SIDE}"));
-            }
-        }
         let seed = config.seed.unwrap_or_else(random_seed);
-        let board = mapgen::generate(config.width, config.height, map_players, seed);
-        if board.is_empty() {
-            return bad(format!(
-                "a {}x{} map for {map_players} players is too small",
-                config.width, config.height
-            ));
+        let board = MapRequest {
+            width: config.width,
+            height: config.height,
+            players: map_players,
+            seed,
         }
+        .generate()
+        .map_err(|e| GameError::InvalidConfig(e.to_string()))?;
         // A single-player game on a map made for more: `from_board` turns the other seats'
         // sites neutral, as the reference does.
         let names = (0..config.players)
@@ -171,6 +163,43 @@ impl Game {
             game.max_turns = t;
         }
         Ok(game)
+    }
+
+    /// A game starting from a board given from outside (a lesson, a position built in the page),
+    /// checked: sides within [`super::MAX_SIDE`], one value per site in every array, 1 to
+    /// [`MAX_PLAYERS`] names, no owner above the number of names.
+    pub fn from_board_checked(
+        board: Board,
+        player_names: Vec<String>,
+        fog_radius: Option<u32>,
+    ) -> Result<Game, GameError> {
+        let bad = |m: String| Err(GameError::InvalidBoard(m));
+        let (w, h) = (board.width, board.height);
+        check_sides(w, h).map_err(|e| GameError::InvalidBoard(e.to_string()))?;
+        for (name, v) in [
+            ("owner", &board.owner),
+            ("strength", &board.strength),
+            ("production", &board.production),
+        ] {
+            if v.len() != w * h {
+                return bad(format!(
+                    "{name} has {} values for a {w}x{h} map ({} sites)",
+                    v.len(),
+                    w * h
+                ));
+            }
+        }
+        let players = player_names.len();
+        check_seats(players).map_err(GameError::InvalidBoard)?;
+        if let Some(i) = board.owner.iter().position(|&o| usize::from(o) > players) {
+            return bad(format!(
+                "owner {} at ({}, {}) but only {players} players",
+                board.owner[i],
+                i % w,
+                i / w
+            ));
+        }
+        Ok(Game::from_board(board, player_names, fog_radius))
     }
 
     /// A game starting from any board (hand-built positions, lessons, re-simulation).
@@ -199,13 +228,10 @@ impl Game {
             turn: 0,
             max_turns,
             fog_radius,
-            alive: vec![true; players],
-            ejected: vec![false; players],
             pending_eject: vec![false; players],
-            last_territory: vec![1; players],
-            territory_integral: vec![1; players],
-            alive_frames: vec![1; players],
-            eliminated: Vec::new(),
+            // The reference counts every player's territory as 1 before the first turn.
+            ranking: Ranking::new(vec![1; players]),
+            territory: vec![0; players],
             productive_left: 1,
             replay,
             series,
@@ -238,6 +264,14 @@ impl Game {
     pub fn set_recording(&mut self, on: bool) {
         self.recording = on;
     }
+    /// Hands a game that did not record the history it played (the replay's frames and the
+    /// statistics series up to its current frame, as recording would have made them) and
+    /// records from now on.
+    pub(crate) fn resume_recording(&mut self, replay: Replay, series: Series) {
+        self.replay = replay;
+        self.series = series;
+        self.recording = true;
+    }
     pub fn set_max_turns(&mut self, turns: u32) {
         self.max_turns = turns;
     }
@@ -246,7 +280,7 @@ impl Game {
     }
     /// Whether player `p` (0-based) is still in the game.
     pub fn is_alive(&self, p: usize) -> bool {
-        self.alive.get(p).copied().unwrap_or(false)
+        self.ranking.is_alive(p)
     }
     pub fn replay(&self) -> &Replay {
         &self.replay
@@ -270,7 +304,7 @@ impl Game {
     /// Whether the game has ended: at the turn limit, when at most one player is left, or in a
     /// single-player game when no unowned productive site remains.
     pub fn is_over(&self) -> bool {
-        let alive = self.alive.iter().filter(|&&a| a).count();
+        let alive = (0..self.players).filter(|&p| self.is_alive(p)).count();
         !(self.turn < self.max_turns
             && (alive > 1 || (self.players == 1 && self.productive_left > 0)))
     }
@@ -290,9 +324,7 @@ impl Game {
             self.eject(p);
             return;
         }
-        self.alive[p] = false;
-        self.ejected[p] = true;
-        self.eliminated.push(p);
+        self.ranking.eject_at_init(p);
         self.neutralise(p);
     }
 
@@ -323,7 +355,7 @@ impl Game {
         let (w, h) = (self.board.width, self.board.height);
         self.site_moves.fill(0);
         for (p, list) in moves.iter().enumerate().take(self.players) {
-            if !self.alive[p] {
+            if !self.is_alive(p) {
                 continue;
             }
             let tag = (p + 1) as u8;
@@ -358,12 +390,9 @@ impl Game {
     fn begin_turn(&mut self) {
         self.turn += 1;
         for p in 0..self.players {
-            if self.alive[p] {
-                self.alive_frames[p] += 1;
-            }
             if self.pending_eject[p] {
                 self.pending_eject[p] = false;
-                self.ejected[p] = true;
+                self.ranking.mark_ejected(p);
                 self.neutralise(p);
             }
         }
@@ -382,7 +411,7 @@ impl Game {
             self.series.push(&self.board, Some(&self.report));
         }
 
-        self.last_territory.fill(0);
+        self.territory.fill(0);
         self.productive_left = 0;
         for (i, &o) in self.board.owner.iter().enumerate() {
             let o = o as usize;
@@ -391,43 +420,101 @@ impl Game {
                     self.productive_left += 1;
                 }
             } else if o <= self.players {
-                self.last_territory[o - 1] += 1;
+                self.territory[o - 1] += 1;
             }
         }
-        let mut fallen: Vec<usize> = Vec::new();
-        for p in 0..self.players {
-            self.territory_integral[p] += u64::from(self.last_territory[p]);
-            if self.alive[p] && self.last_territory[p] == 0 {
-                self.alive[p] = false;
-                fallen.push(p);
-            }
-        }
-        stable_sort_by_key(&mut fallen, |p| {
-            (self.last_territory[p], self.territory_integral[p])
-        });
-        self.eliminated.extend(fallen);
+        self.ranking.record_frame(&self.territory);
         &self.report
     }
 
     /// Every player's standing now (final once [`Game::is_over`]), in seat order.
     pub fn results(&self) -> Vec<PlayerResult> {
-        let mut survivors: Vec<usize> = (0..self.players).filter(|&p| self.alive[p]).collect();
-        stable_sort_by_key(&mut survivors, |p| {
-            (self.last_territory[p], self.territory_integral[p])
-        });
-        let ranks = ranks(self.players, &self.eliminated, &survivors);
-        (0..self.players)
-            .map(|p| PlayerResult {
-                tag: p + 1,
-                name: self.replay.player_names[p].clone(),
-                rank: ranks[p],
-                last_frame_alive: i64::from(self.alive_frames[p]) - 2 + i64::from(self.alive[p]),
-                territory: self.last_territory[p],
-                territory_integral: self.territory_integral[p],
-                alive: self.alive[p],
-                ejected: self.ejected[p],
-            })
-            .collect()
+        self.ranking.results(&self.replay.player_names)
+    }
+}
+
+impl env::Game for Game {
+    type Config = GameConfig;
+    type Action = Vec<Move>;
+    type Observation = Board;
+    type Replay = Replay;
+    type Score = Score;
+    type Error = GameError;
+
+    fn new(config: &GameConfig) -> Result<Game, GameError> {
+        Game::new(config)
+    }
+    fn from_replay(replay: &Replay, frame: usize) -> Result<Game, GameError> {
+        Game::from_replay(replay, frame)
+    }
+    fn step(&mut self, actions: &[Vec<Move>]) -> Result<(), GameError> {
+        Game::step(self, actions).map(|_| ())
+    }
+    fn observation(&self, seat: usize) -> Board {
+        Game::observation(self, seat)
+    }
+    fn eject(&mut self, seat: usize) {
+        Game::eject(self, seat)
+    }
+    fn eject_at_init(&mut self, seat: usize) {
+        Game::eject_at_init(self, seat)
+    }
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+    fn is_alive(&self, seat: usize) -> bool {
+        Game::is_alive(self, seat)
+    }
+    fn results(&self) -> Vec<PlayerResult> {
+        Game::results(self)
+    }
+    fn replay(&self) -> &Replay {
+        Game::replay(self)
+    }
+    fn seats(&self) -> usize {
+        self.players
+    }
+    fn turn(&self) -> u32 {
+        Game::turn(self)
+    }
+    fn set_player_name(&mut self, seat: usize, name: &str) {
+        Game::set_player_name(self, seat, name)
+    }
+}
+
+/// Random play for the contract checks: each piece of the seat stays (half the time) or moves
+/// one step; now and then a move is garbage (an invalid direction, a site the seat does not
+/// own, a site off the map) or repeats a site.
+impl env::contract::RandomPlay for Game {
+    fn random_action(&self, seat: usize, rng: &mut rand::rngs::StdRng) -> Vec<Move> {
+        use rand::Rng;
+        let tag = (seat + 1) as u8;
+        let (w, h) = (self.board.width, self.board.height);
+        let mut moves = Vec::new();
+        for (i, _) in self
+            .board
+            .owner
+            .iter()
+            .enumerate()
+            .filter(|(_, &o)| o == tag)
+        {
+            let (x, y) = ((i % w) as u16, (i / w) as u16);
+            let dir = match rng.gen_range(0..100) {
+                0..=49 => continue,
+                50..=95 => rng.gen_range(1..=4),
+                _ => rng.gen(),
+            };
+            moves.push(Move { x, y, dir });
+        }
+        if rng.gen_range(0..20) == 0 {
+            let (x, y) = (rng.gen_range(0..w + 2), rng.gen_range(0..h + 2));
+            moves.push(Move {
+                x: x as u16,
+                y: y as u16,
+                dir: rng.gen_range(0..=4),
+            });
+        }
+        moves
     }
 }
 
@@ -444,30 +531,6 @@ pub fn random_seed() -> u32 {
         let seed = u32::from_le_bytes(bytes);
         if seed != 0 {
             return seed;
-        }
-    }
-}
-
-/// Each player's rank (1 is best) from those eliminated, worst first, and the survivors sorted
-/// worst first: the reference lists them in that order and reverses the list.
-pub fn ranks(players: usize, eliminated: &[usize], survivors: &[usize]) -> Vec<usize> {
-    let mut rank = vec![0; players];
-    for (k, &p) in eliminated.iter().chain(survivors).rev().enumerate() {
-        if let Some(r) = rank.get_mut(p) {
-            *r = k + 1;
-        }
-    }
-    rank
-}
-
-/// Sorts a few players by a key, keeping the order of equal ones (an insertion sort: the
-/// lists hold at most six players, and the standard sort's code is large in WebAssembly).
-pub fn stable_sort_by_key<K: Ord>(items: &mut [usize], key: impl Fn(usize) -> K) {
-    for i in 1..items.len() {
-        let mut j = i;
-        while j > 0 && key(items[j - 1]) > key(items[j]) {
-            items.swap(j - 1, j);
-            j -= 1;
         }
     }
 }

@@ -53,12 +53,71 @@
 //! For every request the reference handles (sides at least 12 always suffice), the output is
 //! identical to the reference's.
 
-use super::grid::{Board, MAX_PLAYERS};
+pub use super::grid::MAX_SIDE;
+use super::grid::{neighbours, wrap, Board, MAX_PLAYERS};
 use rand_mt::Mt;
+use std::fmt;
 
-/// The largest map side generated; larger requests are clamped to it. (The reference accepts
-/// up to 32767 but its official games never went beyond 50.)
-pub const MAX_SIDE: usize = 250;
+/// A map request as every caller makes it (a new game, the CLI's `mapgen`, the web's
+/// `generateMap`): its limits are checked here and only here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MapRequest {
+    /// Requested size; the generator may shrink it to keep the map symmetric.
+    pub width: usize,
+    pub height: usize,
+    /// Players the map is made for, 1 to [`MAX_PLAYERS`].
+    pub players: usize,
+    pub seed: u32,
+}
+
+/// Why a map request is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MapError {
+    Players(usize),
+    Size { width: usize, height: usize },
+}
+
+impl fmt::Display for MapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MapError::Players(n) => {
+                write!(f, "a map holds 1 to {MAX_PLAYERS} players, not {n}")
+            }
+            MapError::Size { width, height } => {
+                write!(f, "map sides are 1 to {MAX_SIDE}, not {width}x{height}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MapError {}
+
+/// Whether a map of `width` x `height` is within [`MAX_SIDE`] (for requests and for boards given
+/// from outside alike).
+pub fn check_sides(width: usize, height: usize) -> Result<(), MapError> {
+    let sides = 1..=MAX_SIDE;
+    if sides.contains(&width) && sides.contains(&height) {
+        Ok(())
+    } else {
+        Err(MapError::Size { width, height })
+    }
+}
+
+impl MapRequest {
+    /// Whether the request is within the limits ([`MAX_PLAYERS`], [`MAX_SIDE`]).
+    pub fn check(&self) -> Result<(), MapError> {
+        if !(1..=MAX_PLAYERS).contains(&self.players) {
+            return Err(MapError::Players(self.players));
+        }
+        check_sides(self.width, self.height)
+    }
+
+    /// The reference map for this request, once it is checked (see [`generate`]).
+    pub fn generate(&self) -> Result<Board, MapError> {
+        self.check()?;
+        Ok(generate(self.width, self.height, self.players, self.seed))
+    }
+}
 
 /// The map size actually played for a request when the player count makes it independent of
 /// the seed, which it is for 1, 2, 3 and 5 players: each side is cut down to a multiple of the
@@ -276,17 +335,13 @@ fn build_region(w: usize, h: usize, draws: &mut Draws) -> Region {
     const KEEP: f64 = 0.75;
     let blurred: Vec<f64> = (0..rows * cols)
         .map(|k| {
-            let (r, c) = (k / cols, k % cols);
-            let up = (r + rows - 1) % rows;
-            let down = (r + 1) % rows;
-            let left = (c + cols - 1) % cols;
-            let right = (c + 1) % cols;
+            let [up, right, down, left] = neighbours(cols, rows, k % cols, k / cols);
             let mut sum = 0.0;
             sum += subs[k].factor * KEEP;
-            sum += subs[up * cols + c].factor * (1.0 - KEEP) / 4.0;
-            sum += subs[down * cols + c].factor * (1.0 - KEEP) / 4.0;
-            sum += subs[r * cols + left].factor * (1.0 - KEEP) / 4.0;
-            sum += subs[r * cols + right].factor * (1.0 - KEEP) / 4.0;
+            sum += subs[up].factor * (1.0 - KEEP) / 4.0;
+            sum += subs[down].factor * (1.0 - KEEP) / 4.0;
+            sum += subs[left].factor * (1.0 - KEEP) / 4.0;
+            sum += subs[right].factor * (1.0 - KEEP) / 4.0;
             sum
         })
         .collect();
@@ -365,7 +420,7 @@ fn arrange(layout: &Layout, draws: &mut Draws) -> (Vec<usize>, Vec<u8>) {
         for y in 0..map_h {
             for x in 0..map_w {
                 let b = x / cw;
-                let src = ((y + b * step) % map_h) * map_w + x;
+                let src = wrap(map_w, map_h, x, y, 0, (b * step) as isize);
                 slid_cell[y * map_w + x] = cell[src];
                 slid_owner[y * map_w + x] = owner[src];
             }
@@ -375,7 +430,7 @@ fn arrange(layout: &Layout, draws: &mut Draws) -> (Vec<usize>, Vec<u8>) {
         for y in 0..map_h {
             let a = y / ch;
             for x in 0..map_w {
-                let src = y * map_w + (x + a * step) % map_w;
+                let src = wrap(map_w, map_h, x, y, (a * step) as isize, 0);
                 slid_cell[y * map_w + x] = cell[src];
                 slid_owner[y * map_w + x] = owner[src];
             }
@@ -403,16 +458,13 @@ fn torus_blur(values: &mut Vec<f64>, w: usize, h: usize, passes: usize) {
     let mut next = values.clone();
     for _ in 0..passes {
         for y in 0..h {
-            let north = (y + h - 1) % h;
-            let south = (y + 1) % h;
             for x in 0..w {
-                let west = (x + w - 1) % w;
-                let east = (x + 1) % w;
+                let [north, east, south, west] = neighbours(w, h, x, y);
                 let mut v = values[y * w + x] * KEEP;
-                v += values[north * w + x] * (1.0 - KEEP) / 4.0;
-                v += values[south * w + x] * (1.0 - KEEP) / 4.0;
-                v += values[y * w + west] * (1.0 - KEEP) / 4.0;
-                v += values[y * w + east] * (1.0 - KEEP) / 4.0;
+                v += values[north] * (1.0 - KEEP) / 4.0;
+                v += values[south] * (1.0 - KEEP) / 4.0;
+                v += values[west] * (1.0 - KEEP) / 4.0;
+                v += values[east] * (1.0 - KEEP) / 4.0;
                 next[y * w + x] = v;
             }
         }

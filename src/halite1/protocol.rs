@@ -5,16 +5,11 @@
 //! The map is a run-length encoding of owners (`count owner` pairs, row-major) followed by every
 //! site's strength; every number is followed by one space.
 
-use super::grid::Board;
+use super::game::Game;
+use super::grid::{Board, Move};
+use crate::env::TextProtocol;
 use std::fmt::{self, Write};
-
-/// One move as a bot sent it. `dir` is the byte the reference keeps: the number sent, modulo 256.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Move {
-    pub x: u16,
-    pub y: u16,
-    pub dir: u8,
-}
+use std::time::Duration;
 
 /// Why a move line ejects its bot.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,6 +121,35 @@ pub fn init_lines(tag: usize, board: &Board) -> [String; 4] {
         prod,
         map,
     ]
+}
+
+/// The original stdio protocol, for the native runner: tag `seat + 1`, the reference's time
+/// limits (30 s to start, 1.5 s a turn), fog applied to what a Blitz bot is sent.
+impl TextProtocol for Game {
+    const INIT_TIME: Duration = Duration::from_millis(30_000);
+    const TURN_TIME: Duration = Duration::from_millis(1_500);
+    type ProtocolError = MoveError;
+
+    fn tag(seat: usize) -> usize {
+        seat + 1
+    }
+
+    fn init_lines(&self, seat: usize) -> Vec<String> {
+        init_lines(Self::tag(seat), &self.observation(seat)).into()
+    }
+
+    fn turn_input(&self, seat: usize, out: &mut String) {
+        if self.fog_radius().is_some() {
+            let view = self.observation(seat);
+            serialize_map(&view.owner, &view.strength, out);
+        } else {
+            serialize_map(&self.board().owner, &self.board().strength, out);
+        }
+    }
+
+    fn parse_action(&self, _seat: usize, line: &[u8]) -> Result<Vec<Move>, MoveError> {
+        parse_moves(line, self.board().width, self.board().height)
+    }
 }
 
 #[cfg(test)]

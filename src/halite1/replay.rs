@@ -114,6 +114,20 @@ impl Replay {
         }
     }
 
+    /// The replay cut after frame `last` (frames `0..=last`, the moves of turns `0..last`).
+    pub fn prefix(&self, last: usize) -> Replay {
+        let n = self.sites();
+        let frames = (last + 1).min(self.num_frames());
+        Replay {
+            player_names: self.player_names.clone(),
+            production: self.production.clone(),
+            owner: self.owner[..frames * n].to_vec(),
+            strength: self.strength[..frames * n].to_vec(),
+            moves: self.moves[..frames.saturating_sub(1) * n].to_vec(),
+            ..*self
+        }
+    }
+
     /// Appends one turn: its moves and the frame they led to.
     pub fn push_turn(&mut self, moves: &[u8], board: &Board) {
         self.moves.extend_from_slice(moves);
@@ -210,6 +224,34 @@ impl Replay {
         // Writing to a Vec cannot fail.
         let _ = enc.write_all(&self.to_json());
         enc.finish().unwrap_or_default()
+    }
+}
+
+impl crate::env::ReplayFile for Replay {
+    type Error = ReplayError;
+    fn from_bytes(bytes: &[u8]) -> Result<Replay, ReplayError> {
+        Replay::from_bytes(bytes)
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        self.to_json()
+    }
+    fn to_compressed_bytes(&self) -> Vec<u8> {
+        self.to_gzip()
+    }
+    fn width(&self) -> usize {
+        self.width
+    }
+    fn height(&self) -> usize {
+        self.height
+    }
+    fn num_frames(&self) -> usize {
+        Replay::num_frames(self)
+    }
+    fn seats(&self) -> usize {
+        self.num_players
+    }
+    fn player_names(&self) -> &[String] {
+        &self.player_names
     }
 }
 

@@ -4,8 +4,8 @@
 //! led to the frame (so frame 0 holds 0): realised production, strength lost to the cap, damage
 //! dealt to players and to the environment, overkill, damage taken, sites captured, pieces lost.
 
-use super::game::{ranks, stable_sort_by_key, PlayerResult};
-use super::grid::Board;
+use super::grid::{territory, Board};
+use super::ranking::{PlayerResult, Ranking};
 use super::replay::Replay;
 use super::turn::{resolve_turn, PlayerTurnStats, TurnReport, TurnScratch};
 use serde::Serialize;
@@ -153,52 +153,13 @@ pub fn replay_turn_report(replay: &Replay, t: usize) -> Option<TurnReport> {
     Some(report)
 }
 
-/// Final standings read from a replay's frames alone, ranked as the reference ranks them:
-/// players eliminated on the same turn by territory integral, survivors by territory then
-/// integral (the integral counts 1 for frame 0, as the reference counts it).
+/// Final standings read from a replay's frames alone, ranked by [`Ranking`] as the reference
+/// ranks them (a replay does not say who was ejected, so nobody is).
 pub fn standings(replay: &Replay) -> Vec<PlayerResult> {
-    let players = replay.num_players;
-    let frames = replay.num_frames();
-    let mut integral = vec![1u64; players];
-    let mut last_alive = vec![frames as i64 - 1; players];
-    let mut alive = vec![true; players];
-    let mut territory = vec![0u32; players];
-    let mut eliminated = Vec::new();
-    for t in 1..frames {
-        territory.fill(0);
-        for &o in replay.frame_owner(t) {
-            if o != 0 && usize::from(o) <= players {
-                territory[usize::from(o) - 1] += 1;
-            }
-        }
-        let mut fallen = Vec::new();
-        for p in 0..players {
-            integral[p] += u64::from(territory[p]);
-            if alive[p] && territory[p] == 0 {
-                alive[p] = false;
-                last_alive[p] = t as i64 - 1;
-                fallen.push(p);
-            }
-        }
-        stable_sort_by_key(&mut fallen, |p| integral[p]);
-        eliminated.extend(fallen);
+    let owned = |t: usize| territory(replay.frame_owner(t), replay.num_players).split_off(1);
+    let mut ranking = Ranking::new(owned(0));
+    for t in 1..replay.num_frames() {
+        ranking.record_frame(&owned(t));
     }
-    if frames == 1 {
-        territory = replay.board(0).territory(players)[1..].to_vec();
-    }
-    let mut survivors: Vec<usize> = (0..players).filter(|&p| alive[p]).collect();
-    stable_sort_by_key(&mut survivors, |p| (territory[p], integral[p]));
-    let rank = ranks(players, &eliminated, &survivors);
-    (0..players)
-        .map(|p| PlayerResult {
-            tag: p + 1,
-            name: replay.player_names[p].clone(),
-            rank: rank[p],
-            last_frame_alive: last_alive[p],
-            territory: territory[p],
-            territory_integral: integral[p],
-            alive: alive[p],
-            ejected: false,
-        })
-        .collect()
+    ranking.results(&replay.player_names)
 }

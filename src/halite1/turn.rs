@@ -25,7 +25,7 @@
 // Lane loops index several arrays of one width by lane: the form the compiler vectorises.
 #![allow(clippy::needless_range_loop)]
 
-use super::grid::Board;
+use super::grid::{neighbours, Board};
 use serde::Serialize;
 
 /// What one player did and suffered in one turn (the "Statistics series" of the reference data).
@@ -175,18 +175,6 @@ impl TurnScratch {
         }
         padded
     }
-}
-
-/// The four neighbours of (x, y) on a `w` x `h` torus: north, east, south, west.
-#[inline(always)]
-fn neighbours(w: usize, h: usize, x: usize, y: usize) -> [usize; 4] {
-    let i = y * w + x;
-    [
-        if y == 0 { i + (h - 1) * w } else { i - w },
-        if x + 1 == w { i + 1 - w } else { i + 1 },
-        if y + 1 == h { x } else { i + w },
-        if x == 0 { i + w - 1 } else { i - 1 },
-    ]
 }
 
 /// Fills `v[1..=4]` with `v[0]` as seen from each site's north, east, south and west neighbour.

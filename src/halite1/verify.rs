@@ -1,6 +1,7 @@
-//! Re-simulating a replay from frame 0 and its moves, to tell whether it follows the rules.
+//! Re-simulating a replay from frame 0 and its moves, to tell whether it follows the rules, and
+//! forking it at any frame ([`Game::from_replay`]) by the same re-simulation.
 
-use super::game::Game;
+use super::game::{Game, GameError};
 use super::replay::Replay;
 use serde::Serialize;
 use std::fmt;
@@ -63,58 +64,13 @@ impl fmt::Display for Mismatch {
 /// A player whose pieces all turn neutral at once (ejected by the environment for a crash, a
 /// timeout or an invalid move line) is recognised as such, as the reference ejects.
 pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
-    let board = replay.board(0);
-    let mut game = Game::from_board(board, replay.player_names.clone(), replay.fog_of_war);
-    game.set_recording(false);
+    let mut game = start(replay);
     let frames = replay.num_frames();
     for t in 0..frames - 1 {
-        if game.is_over() {
-            return Err(Mismatch::End {
-                frame: t,
-                over: true,
-            });
-        }
-        let moves = replay.turn_moves(t);
-        let owner = &game.board().owner;
-        if let Some(i) = moves
-            .iter()
-            .zip(owner)
-            .position(|(&m, &o)| m != 0 && o == 0)
-        {
-            let w = replay.width;
-            return Err(Mismatch::Move {
-                turn: t,
-                x: i % w,
-                y: i / w,
-                dir: moves[i],
-            });
-        }
-        let mut next = game.clone();
-        let _ = next.step_sites(moves);
-        let mut first = differs(replay, t + 1, &next);
-        if first.is_some() {
-            if let Some(fixed) = explain_by_ejection(&game, moves, t, replay) {
-                next = fixed;
-                first = None;
-            }
-        }
-        if let Some(m) = first {
-            return Err(m);
-        }
-        game = next;
+        game = follow_turn(&game, replay, t)?.0;
     }
-    if frames == 1 && !game.is_over() {
-        // Bots that failed to start can end the game before its first turn.
-        let live: Vec<usize> = (0..game.players()).filter(|&p| game.is_alive(p)).collect();
-        for set in subsets(&live) {
-            let mut trial = game.clone();
-            for &p in &set {
-                trial.eject_at_init(p);
-            }
-            if trial.is_over() {
-                return Ok(());
-            }
-        }
+    if frames == 1 && !game.is_over() && ended_at_init(&game).is_some() {
+        return Ok(());
     }
     if !game.is_over() {
         return Err(Mismatch::End {
@@ -125,25 +81,147 @@ pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
     Ok(())
 }
 
+impl Game {
+    /// The recorded game exactly as it was after frame `frame`: board, turn count, who is alive
+    /// or ejected, the elimination order and territory integrals, the replay's frames
+    /// `0..=frame` and the statistics series so far. Stepping it with the recorded moves of the
+    /// later turns ([`Game::step_sites`]) reproduces the rest of the replay and its ranking.
+    ///
+    /// The turns before `frame` are re-simulated from frame 0 with the recorded moves, ejections
+    /// explained as [`verify`] explains them (bots that failed to start count from frame 0).
+    /// A replay's frames do not say for how many turns the game was set, so the fork has the
+    /// reference's turn limit for its map.
+    pub fn from_replay(replay: &Replay, frame: usize) -> Result<Game, GameError> {
+        let frames = replay.num_frames();
+        if frame >= frames {
+            return Err(GameError::NoSuchFrame { frame, frames });
+        }
+        let mut game = start(replay);
+        let mut series = game.series().clone();
+        for t in 0..frame {
+            let (next, _) =
+                follow_turn(&game, replay, t).map_err(|m| GameError::Diverges(m.to_string()))?;
+            game = next;
+            series.push(game.board(), Some(game.last_report()));
+        }
+        if frame == 0 {
+            let at_init = if frames > 1 {
+                follow_turn(&game, replay, 0)
+                    .ok()
+                    .map(|(_, e)| e)
+                    .filter(|e| e.at_init)
+            } else {
+                ended_at_init(&game)
+            };
+            if let Some(e) = at_init {
+                e.apply(&mut game);
+            }
+        }
+        // The frames matched the replay's, so they are its frames.
+        game.resume_recording(replay.prefix(frame), series);
+        Ok(game)
+    }
+}
+
+/// The replay's frame 0 as a game that does not record (cheap to clone).
+fn start(replay: &Replay) -> Game {
+    let mut game = Game::from_board(
+        replay.board(0),
+        replay.player_names.clone(),
+        replay.fog_of_war,
+    );
+    game.set_recording(false);
+    game
+}
+
+/// Ejections that explain a recorded turn: these players, before the first turn (`at_init`) or
+/// during the turn.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Ejections {
+    players: Vec<usize>,
+    at_init: bool,
+}
+
+impl Ejections {
+    fn apply(&self, game: &mut Game) {
+        for &p in &self.players {
+            if self.at_init {
+                game.eject_at_init(p);
+            } else {
+                game.eject(p);
+            }
+        }
+    }
+}
+
+/// Turn `t` of `replay` played from `game` (at frame `t`): the game at frame `t + 1` and the
+/// ejections it took to match the replay, or the first mismatch.
+fn follow_turn(game: &Game, replay: &Replay, t: usize) -> Result<(Game, Ejections), Mismatch> {
+    if game.is_over() {
+        return Err(Mismatch::End {
+            frame: t,
+            over: true,
+        });
+    }
+    let moves = replay.turn_moves(t);
+    let owner = &game.board().owner;
+    if let Some(i) = moves
+        .iter()
+        .zip(owner)
+        .position(|(&m, &o)| m != 0 && o == 0)
+    {
+        let w = replay.width;
+        return Err(Mismatch::Move {
+            turn: t,
+            x: i % w,
+            y: i / w,
+            dir: moves[i],
+        });
+    }
+    let mut next = game.clone();
+    let _ = next.step_sites(moves);
+    match differs(replay, t + 1, &next) {
+        None => Ok((next, Ejections::default())),
+        Some(m) => explain_by_ejection(game, moves, t, replay).ok_or(m),
+    }
+}
+
+/// Bots that failed to start and so ended the game before its first turn (a one-frame replay).
+fn ended_at_init(game: &Game) -> Option<Ejections> {
+    let live: Vec<usize> = (0..game.players()).filter(|&p| game.is_alive(p)).collect();
+    subsets(&live).into_iter().find_map(|players| {
+        let e = Ejections {
+            players,
+            at_init: true,
+        };
+        let mut trial = game.clone();
+        e.apply(&mut trial);
+        trial.is_over().then_some(e)
+    })
+}
+
 /// The game after turn `t` if some live players' ejection (before the first turn, at
 /// initialisation or during it) makes it match the replay's next frame.
-fn explain_by_ejection(game: &Game, moves: &[u8], t: usize, replay: &Replay) -> Option<Game> {
+fn explain_by_ejection(
+    game: &Game,
+    moves: &[u8],
+    t: usize,
+    replay: &Replay,
+) -> Option<(Game, Ejections)> {
     let live: Vec<usize> = (0..game.players()).filter(|&p| game.is_alive(p)).collect();
-    for set in subsets(&live) {
+    for players in subsets(&live) {
         for at_init in [false, true] {
             if at_init && t != 0 {
                 continue;
             }
+            let e = Ejections {
+                players: players.clone(),
+                at_init,
+            };
             let mut trial = game.clone();
-            for &p in &set {
-                if at_init {
-                    trial.eject_at_init(p);
-                } else {
-                    trial.eject(p);
-                }
-            }
+            e.apply(&mut trial);
             if trial.step_sites(moves).is_ok() && differs(replay, t + 1, &trial).is_none() {
-                return Some(trial);
+                return Some((trial, e));
             }
         }
     }

@@ -23,6 +23,7 @@ const fixtures = path.join(root, 'tests/fixtures/halite1');
 const shots = path.join(here, 'screenshots');
 const S101 = 's101-20x20-greedy-chaos.hlt.gz';
 const S103 = 's103-25x25-greedy1-greedy1-chaos.hlt.gz';
+const S105 = 's105-35x35-greedy1-greedy2-greedy0.5-greedy1-chaos.hlt.gz';
 
 /** The fixture's replay JSON, read independently of the app (node zlib + JSON.parse). */
 function fixture(name) {
@@ -47,6 +48,7 @@ before(async () => {
   server = await serve(dist, {
     '/broken.hlt.gz': { type: 'application/gzip', body: Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7]) },
     '/tampered.hlt': { type: 'application/json', body: Buffer.from(JSON.stringify(tampered)) },
+    '/s105.hlt.gz': { type: 'application/gzip', body: fs.readFileSync(path.join(fixtures, S105)) },
   });
   browser = await chromium.launch(CHROMIUM);
 });
@@ -91,15 +93,15 @@ async function inspect(page, x, y) {
 
 function readInspector(page) {
   return page.evaluate(() => {
-    const t = (id) => document.getElementById(id).textContent.trim();
-    return { loc: t('insp-loc'), owner: t('insp-owner'), strength: t('insp-strength'), production: t('insp-production'), move: t('insp-move'), dealt: t('insp-dealt'), taken: t('insp-taken') };
+    const t = (f) => document.querySelector(`[data-part="inspector"] [data-field="${f}"]`).textContent.trim();
+    return { loc: t('loc'), owner: t('owner'), strength: t('strength'), production: t('production'), move: t('move'), dealt: t('dealt'), taken: t('taken') };
   });
 }
 
 /** Fraction of the map canvas's pixels that are painted. */
 function paintedFraction(page) {
   return page.evaluate(() => {
-    const c = document.getElementById('map');
+    const c = document.querySelector('[data-part="map"]');
     const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
     let painted = 0;
     for (let i = 3; i < d.length; i += 4 * 7) if (d[i] > 0) painted++;
@@ -116,10 +118,10 @@ test('the home page plays a live game between built-in bots at once', { timeout:
   const b = await state(page);
   assert.ok(b.frame > a.frame, `the frame counter advances (${a.frame} -> ${b.frame})`);
   assert.equal(b.playing, true);
-  assert.match(await page.textContent('#game-title'), / vs /);
+  assert.match(await page.textContent('[data-part="title"]'), / vs /);
   assert.equal(await page.isVisible('text=Open replay'), true, 'a visible way to open a replay');
-  assert.match(await page.textContent('#verify-badge'), /Live/);
-  const players = await page.$$eval('#player-list .player', (els) => els.length);
+  assert.match(await page.textContent('[data-part="badge"]'), /Live/);
+  const players = await page.$$eval('.players .player', (els) => els.length);
   assert.ok(players >= 2);
   await page.waitForTimeout(1500);
   await page.screenshot({ path: path.join(shots, 'home-desktop.png') });
@@ -143,9 +145,9 @@ test('a replay from the URL: step, seek, keys, URL state and the rules badge', {
   let s = await state(page);
   assert.equal(s.frame, 10);
   assert.equal(s.playing, false);
-  assert.equal(await page.textContent('#game-title'), hlt.player_names.join(' vs '));
-  await page.waitForFunction(() => document.getElementById('verify-badge').dataset.state === 'ok', null, { timeout: 20000 });
-  assert.match(await page.textContent('#verify-badge'), /Rules verified/);
+  assert.equal(await page.textContent('[data-part="title"]'), hlt.player_names.join(' vs '));
+  await page.waitForFunction(() => document.querySelector('[data-part="badge"]').dataset.state === 'ok', null, { timeout: 20000 });
+  assert.match(await page.textContent('[data-part="badge"]'), /Rules verified/);
 
   await page.keyboard.press('.');
   await page.waitForFunction(() => window.__viewer.frame === 11);
@@ -153,7 +155,7 @@ test('a replay from the URL: step, seek, keys, URL state and the rules badge', {
   await page.waitForFunction(() => window.__viewer.frame === 12);
   await page.keyboard.press(',');
   await page.waitForFunction(() => window.__viewer.frame === 11);
-  await page.click('#btn-forward');
+  await page.click('[data-part="forward"]');
   await page.waitForFunction(() => window.__viewer.frame === 12);
   await page.keyboard.press('x');
   await page.waitForFunction((n) => window.__viewer.frame === n - 1, hlt.num_frames);
@@ -170,18 +172,18 @@ test('a replay from the URL: step, seek, keys, URL state and the rules badge', {
   await page.waitForTimeout(50);
   assert.deepEqual(await page.evaluate(() => window.__viewer.siteToClient(3, 3)), at0);
 
-  await page.fill('#frame-input', '50');
-  await page.press('#frame-input', 'Enter');
+  await page.fill('[data-part="frame-input"]', '50');
+  await page.press('[data-part="frame-input"]', 'Enter');
   await page.waitForFunction(() => window.__viewer.frame === 50);
-  await page.focus('#timeline');
+  await page.focus('[data-part="timeline"]');
   await page.keyboard.press('ArrowRight');
   await page.waitForFunction(() => window.__viewer.frame === 51);
-  assert.equal(await page.inputValue('#timeline'), '51');
+  assert.equal(await page.inputValue('[data-part="timeline"]'), '51');
 
   // Play, then pause with Space; the speed presets work.
-  await page.click('#map', { position: { x: 5, y: 5 } });
+  await page.click('[data-part="map"]', { position: { x: 5, y: 5 } });
   await page.keyboard.press('5');
-  assert.equal(await page.inputValue('#speed-select'), '15');
+  assert.equal(await page.inputValue('[data-part="speed"]'), '15');
   await page.keyboard.press('Space');
   await page.waitForFunction(() => window.__viewer.frame > 53);
   await page.keyboard.press('Space');
@@ -189,23 +191,23 @@ test('a replay from the URL: step, seek, keys, URL state and the rules badge', {
   assert.equal(s.playing, false);
 
   // The address bar follows the view.
-  await page.fill('#frame-input', '77');
-  await page.press('#frame-input', 'Enter');
+  await page.fill('[data-part="frame-input"]', '77');
+  await page.press('[data-part="frame-input"]', 'Enter');
   await page.waitForFunction(() => new URLSearchParams(location.search).get('frame') === '77', null, { timeout: 5000 });
   assert.equal(new URL(page.url()).searchParams.get('replay'), `replays/${S101}`);
 
   // Help dialog, by key (outside the number field, which keeps its keys) and by button.
   await page.evaluate(() => document.activeElement.blur());
   await page.keyboard.press('?');
-  assert.equal(await page.isVisible('#help-dialog'), true);
-  assert.match(await page.textContent('#help-keys'), /Play \/ pause/);
+  assert.equal(await page.isVisible('[data-part="help-dialog"]'), true);
+  assert.match(await page.textContent('[data-part="help-keys"]'), /Play \/ pause/);
   await page.keyboard.press('Escape');
-  assert.equal(await page.isVisible('#help-dialog'), false);
-  await page.click('#btn-help');
-  assert.equal(await page.isVisible('#help-dialog'), true);
+  assert.equal(await page.isVisible('[data-part="help-dialog"]'), false);
+  await page.click('[data-part="help-button"]');
+  assert.equal(await page.isVisible('[data-part="help-dialog"]'), true);
   await page.screenshot({ path: path.join(shots, 'help-dialog.png') });
-  await page.click('#help-close');
-  assert.equal(await page.isVisible('#help-dialog'), false);
+  await page.click('[data-part="help-close"]');
+  assert.equal(await page.isVisible('[data-part="help-dialog"]'), false);
   await page.done();
 });
 
@@ -306,7 +308,7 @@ test('the fog perspective shows only what the player saw', { timeout: 60000 }, a
   const s = await state(page);
   assert.equal(s.perspective, 1);
   assert.equal(await page.evaluate(() => window.__viewer.radius), radius);
-  assert.equal(await page.inputValue('#perspective-select'), '1');
+  assert.equal(await page.inputValue('[data-part="perspective"]'), '0', 'player 1 is seat 0');
   assert.equal(await page.evaluate(([x, y]) => window.__viewer.isVisible(x, y), hidden), false);
   let insp = await inspect(page, hidden[0], hidden[1]);
   assert.equal(insp.owner, 'Hidden by fog');
@@ -316,14 +318,14 @@ test('the fog perspective shows only what the player saw', { timeout: 60000 }, a
   assert.equal(insp.strength, String(hlt.frames[frame][own[1]][own[0]][1]));
   await page.screenshot({ path: path.join(shots, 'replay-fog.png') });
   // Back to the whole map: the hidden site shows its owner.
-  await page.selectOption('#perspective-select', '0');
+  await page.selectOption('[data-part="perspective"]', '-1');
   insp = await inspect(page, hidden[0], hidden[1]);
   assert.equal(insp.owner, hlt.player_names[1]);
   await page.waitForFunction(() => !new URLSearchParams(location.search).has('player'), null, { timeout: 5000 });
   // The radius input drives the fog.
-  await page.selectOption('#perspective-select', '1');
-  await page.fill('#radius-input', '40');
-  await page.press('#radius-input', 'Enter');
+  await page.selectOption('[data-part="perspective"]', '0');
+  await page.fill('[data-part="radius"]', '40');
+  await page.press('[data-part="radius"]', 'Enter');
   await page.waitForFunction(() => window.__viewer.radius === 40);
   assert.equal(await page.evaluate(([x, y]) => window.__viewer.isVisible(x, y), hidden), true);
   await page.done();
@@ -333,9 +335,9 @@ test('opening replays by file input and by drag and drop; the URL forgets file r
   const page = await open('');
   await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live', null, { timeout: 20000 });
   const s103 = fixture(S103);
-  await page.setInputFiles('#file-input', path.join(fixtures, S103));
+  await page.setInputFiles('[data-part="file"]', path.join(fixtures, S103));
   await waitReplay(page, s103.num_frames);
-  assert.equal(await page.textContent('#game-title'), s103.player_names.join(' vs '));
+  assert.equal(await page.textContent('[data-part="title"]'), s103.player_names.join(' vs '));
   await page.waitForTimeout(500);
   assert.equal(new URL(page.url()).searchParams.get('replay'), null);
   await page.waitForFunction(() => window.__viewer.frame > 2, null, { timeout: 10000 });
@@ -350,7 +352,7 @@ test('opening replays by file input and by drag and drop; the URL forgets file r
     document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, b64);
   await waitReplay(page, s101.num_frames);
-  assert.equal(await page.isVisible('#drop-overlay'), false);
+  assert.equal(await page.isVisible('[data-part="drop"]'), false);
   await page.screenshot({ path: path.join(shots, 'replay-desktop.png') });
   await page.done();
 });
@@ -359,21 +361,21 @@ test('a broken file shows the engine message and the previous game keeps working
   const hlt = fixture(S101);
   const page = await open(`?replay=replays/${S101}&frame=20`);
   await waitReplay(page, hlt.num_frames);
-  await page.setInputFiles('#file-input', { name: 'broken.hlt', mimeType: 'application/json', buffer: Buffer.from('{"version": 11, "width": 3, "height"') });
-  await page.waitForSelector('#banner:not([hidden])');
-  const msg = await page.textContent('#banner-text');
+  await page.setInputFiles('[data-part="file"]', { name: 'broken.hlt', mimeType: 'application/json', buffer: Buffer.from('{"version": 11, "width": 3, "height"') });
+  await page.waitForSelector('[data-part="banner"]:not([hidden])');
+  const msg = await page.textContent('[data-part="banner-text"]');
   assert.match(msg, /^Could not open broken\.hlt: \S/);
   assert.equal((await state(page)).numFrames, hlt.num_frames, 'the previous replay is still open');
   await page.keyboard.press('.');
   await page.waitForFunction(() => window.__viewer.frame === 21);
   await page.screenshot({ path: path.join(shots, 'broken-file.png') });
-  await page.click('#banner-close');
-  assert.equal(await page.isVisible('#banner'), false);
+  await page.click('[data-part="banner-close"]');
+  assert.equal(await page.isVisible('[data-part="banner"]'), false);
 
   // Bad gzip from a URL (served 200): the engine's error, shown in the page.
   await page.goto(`${server.url}?replay=broken.hlt.gz`);
-  await page.waitForSelector('#banner:not([hidden])');
-  assert.match(await page.textContent('#banner-text'), /^Could not open broken\.hlt\.gz: \S/);
+  await page.waitForSelector('[data-part="banner"]:not([hidden])');
+  assert.match(await page.textContent('[data-part="banner-text"]'), /^Could not open broken\.hlt\.gz: \S/);
   // The page falls back to a live game and stays usable.
   await page.waitForFunction(() => window.__viewer.kind === 'live' && window.__viewer.numFrames > 2, null, { timeout: 20000 });
   await page.done();
@@ -381,14 +383,14 @@ test('a broken file shows the engine message and the previous game keeps working
 
 test('a replay that breaks the rules is flagged at the frame where it does', { timeout: 60000 }, async () => {
   const page = await open('?replay=tampered.hlt&frame=3');
-  await page.waitForFunction(() => document.getElementById('verify-badge').dataset.state === 'bad', null, { timeout: 20000 });
-  const badge = await page.textContent('#verify-badge');
+  await page.waitForFunction(() => document.querySelector('[data-part="badge"]').dataset.state === 'bad', null, { timeout: 20000 });
+  const badge = await page.textContent('[data-part="badge"]');
   const m = /Breaks the rules at frame (\d+)/.exec(badge);
   assert.ok(m, badge);
   const frame = Number(m[1]);
   assert.ok(frame === 49 || frame === 50, `flagged at frame ${frame}`);
-  assert.match(await page.getAttribute('#verify-badge', 'title'), /site \(3, 4\): strength/);
-  await page.click('#verify-badge');
+  assert.match(await page.getAttribute('[data-part="badge"]', 'title'), /site \(3, 4\): strength/);
+  await page.click('[data-part="badge"]');
   await page.waitForFunction((f) => window.__viewer.frame === f, frame);
   assert.equal((await readInspector(page)).loc, '(3, 4)', 'the offending site is pinned');
   await page.screenshot({ path: path.join(shots, 'replay-breaks-rules.png') });
@@ -421,9 +423,9 @@ test('a replay on a phone: tap to inspect, controls wrap under the map', { timeo
   assert.equal(insp.loc, `(${site[0]}, ${site[1]})`);
   assert.equal(insp.owner, hlt.player_names[1]);
   assert.equal(insp.strength, String(hlt.frames[frame][site[1]][site[0]][1]));
-  const map = await page.locator('#map').boundingBox();
+  const map = await page.locator('[data-part="map"]').boundingBox();
   const side = await page.locator('.side').boundingBox();
-  const controls = await page.locator('#controls').boundingBox();
+  const controls = await page.locator('[data-part="controls"]').boundingBox();
   assert.ok(controls.y >= map.y + map.height - 1, 'controls under the map');
   assert.ok(side.y >= controls.y + controls.height, 'panels stacked under the controls');
   assert.ok(map.width >= 340, 'the map uses the phone width');
@@ -443,7 +445,7 @@ test('a replay on a phone: tap to inspect, controls wrap under the map', { timeo
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   const zoomed = await gap();
   assert.ok(zoomed > before * 2, `pinch zooms in (${before} -> ${zoomed} px per site)`);
-  await page.click('#btn-recentre');
+  await page.click('[data-part="recentre"]');
   await page.keyboard.press('c');
   await page.screenshot({ path: path.join(shots, 'replay-phone.png') });
   await page.screenshot({ path: path.join(shots, 'replay-phone-full.png'), fullPage: true });
@@ -454,7 +456,7 @@ test('the current game can be downloaded as .hlt JSON', { timeout: 60000 }, asyn
   const hlt = fixture(S101);
   const page = await open(`?replay=replays/${S101}`);
   await waitReplay(page, hlt.num_frames);
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#btn-download')]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-part="download"]')]);
   assert.equal(download.suggestedFilename(), 's101-20x20-greedy-chaos.hlt');
   const file = await download.path();
   const saved = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -467,19 +469,71 @@ test('the current game can be downloaded as .hlt JSON', { timeout: 60000 }, asyn
 test('a finished live game shows the result, then a new game starts', { timeout: 60000 }, async () => {
   // The crasher is ejected on turn 2, which leaves one player: the game ends at once.
   const page = await open('?bots=expander,crash');
-  await page.waitForSelector('#result:not([hidden])', { timeout: 30000 });
-  assert.match(await page.textContent('#result-title'), /^Expander wins$/);
-  assert.match(await page.textContent('#result-list'), /ejected at frame/);
-  assert.match(await page.textContent('#result-next'), /Next game in \d+ s/);
+  await page.waitForSelector('[data-part="result"]:not([hidden])', { timeout: 30000 });
+  assert.match(await page.textContent('[data-part="result-title"]'), /^Expander wins$/);
+  assert.match(await page.textContent('[data-part="result-list"]'), /ejected at frame/);
+  assert.match(await page.textContent('[data-part="result-next"]'), /Next game in \d+ s/);
   await page.screenshot({ path: path.join(shots, 'live-result.png') });
-  const oldSeed = await page.textContent('#game-meta');
-  await page.click('#btn-next-game');
-  await page.waitForFunction((m) => document.getElementById('game-meta').textContent !== m, oldSeed);
-  assert.equal(await page.isVisible('#result'), false);
+  const oldSeed = await page.textContent('[data-part="meta"]');
+  await page.click('[data-part="next-game"]');
+  await page.waitForFunction((m) => document.querySelector('[data-part="meta"]').textContent !== m, oldSeed);
+  assert.equal(await page.isVisible('[data-part="result"]'), false);
   assert.equal((await state(page)).kind, 'live');
   assert.equal(new URL(page.url()).searchParams.get('bots'), 'expander,crash', 'the lineup stays in the address');
   await page.done();
 });
+
+test('standings follow the current frame; an eliminated player view says so and shows its last frame', { timeout: 60000 }, async () => {
+  const hlt = fixture(S105);
+  // The chaos bot (player 5) owns nothing from some frame on: the first such frame.
+  let out = -1;
+  for (let t = 1; t < hlt.num_frames && out < 0; t++) if (!hlt.frames[t].some((row) => row.some(([o]) => o === 5))) out = t;
+  assert.ok(out > 10, 'player 5 is eliminated in the fixture');
+  const page = await open(`?replay=s105.hlt.gz&frame=${out - 20}`);
+  await waitReplay(page, hlt.num_frames);
+  await page.waitForFunction(() => document.querySelector('[data-part="badge"]').dataset.state === 'ok', null, { timeout: 20000 });
+  const statuses = () => page.$$eval('.players .player-status', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(await statuses(), ['', '', '', '', ''], 'no elimination is shown before it happens');
+  const ranks = await page.$$eval('.players .player-rank', (els) => els.map((e) => e.textContent));
+  assert.ok(ranks.every((r) => /^#[1-5]$/.test(r)), `ranks as of the frame, not the final ones: ${ranks}`);
+  await page.fill('[data-part="frame-input"]', String(out + 20));
+  await page.press('[data-part="frame-input"]', 'Enter');
+  await page.waitForFunction((f) => window.__viewer.frame === f, out + 20);
+  await page.waitForFunction((o) => document.querySelectorAll('.players .player-status')[4].textContent === `eliminated at frame ${o}`, out, { timeout: 5000 });
+  // Player 5's own view after its elimination: a message and the last frame it saw.
+  await page.selectOption('[data-part="perspective"]', '4');
+  const note = page.locator('[data-part="map-note"]');
+  await note.waitFor({ state: 'visible', timeout: 5000 });
+  assert.match(await note.textContent(), new RegExp(`eliminated at frame ${out}\\. Showing the last frame it saw \\(${out - 1}\\)`));
+  let owned = null;
+  for (let y = 0; y < hlt.height && !owned; y++) for (let x = 0; x < hlt.width && !owned; x++) if (hlt.frames[out - 1][y][x][0] === 5) owned = [x, y];
+  assert.equal(await page.evaluate(([x, y]) => window.__viewer.isVisible(x, y), owned), true, 'it sees around what it held last');
+  assert.ok((await paintedFraction(page)) > 0.3, 'the board is drawn, not blank');
+  await page.screenshot({ path: path.join(shots, 'eliminated-view.png') });
+  // The final result on request.
+  await page.click('[data-part="final"]');
+  const finalRanks = await page.$$eval('.players .player-rank', (els) => els.map((e) => e.textContent));
+  const expected = fs.readFileSync(path.join(fixtures, S105.replace('.hlt.gz', '.ranks.txt')), 'utf8').trim().split('\n').map((l) => Number(l.split(' ')[1]));
+  const ord = (n) => `${n}${['th', 'st', 'nd', 'rd'][n] ?? 'th'}`;
+  assert.deepEqual(finalRanks, expected.map(ord));
+  await page.done();
+});
+
+for (const [w, h] of [[1280, 800], [1440, 900]]) {
+  test(`the graphs fit a ${w}x${h} laptop screen without scrolling`, { timeout: 60000 }, async () => {
+    const page = await open(`?replay=s105.hlt.gz`, { width: w, height: h });
+    await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'replay', null, { timeout: 20000 });
+    const boxes = await page.$$eval('.graph:not([hidden]) canvas', (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+    assert.equal(boxes.length, 3);
+    for (const b of boxes) {
+      assert.ok(b.bottom <= h, `a graph ends at ${b.bottom}px, below the ${h}px window`);
+      assert.ok(b.height >= 30, `graphs stay readable (${b.height}px high)`);
+    }
+    assert.equal(await page.evaluate(() => document.scrollingElement.scrollHeight <= window.innerHeight), true, 'the page does not scroll');
+    await page.screenshot({ path: path.join(shots, `laptop-${w}x${h}.png`) });
+    await page.done();
+  });
+}
 
 test('no console errors anywhere', () => {
   assert.deepEqual(errors, []);

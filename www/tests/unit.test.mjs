@@ -10,15 +10,17 @@ import { compileSources, loadEngine } from './support/compile.mjs';
 
 const src = compileSources();
 after(() => src.cleanup());
-const wrap = src.load('render/wrap.js');
-const palette = src.load('render/palette.js');
-const clock = src.load('viewer/clock.js');
-const url = src.load('viewer/urlstate.js');
-const keys = src.load('ui/keys.js');
-const protocol = src.load('bots/protocol.js');
-const builtin = src.load('bots/builtin.js');
-const loader = src.load('viewer/loader.js');
-const sourceChecks = src.load('render/source.js');
+const wrap = src.load('games/halite1/wrap.js');
+const palette = src.load('shell/palette.js');
+const clock = src.load('shell/playback.js');
+const url = src.load('shell/urlstate.js');
+const keys = src.load('shell/keys.js');
+const protocol = src.load('games/halite1/protocol.js');
+const builtin = src.load('games/halite1/bots.js');
+const loader = src.load('shell/loader.js');
+const sourceChecks = src.load('games/halite1/types.js');
+const standings = src.load('shell/standings.js');
+const recognise = src.load('games/halite1/recognise.js');
 
 // ------------------------------------------------------------------ wrap-around maths
 
@@ -253,8 +255,9 @@ test('keys typed into fields stay in the fields', () => {
 // ------------------------------------------------------------------ bot answers
 
 test('checkMoves accepts well-formed moves and builds quadruples', () => {
-  const ok = protocol.checkMoves([{ x: 1, y: 2, dir: 3 }, { x: 0, y: 0, dir: 0 }], 4, 5, 5);
-  assert.deepEqual(ok, { ok: true, quads: [4, 1, 2, 3, 4, 0, 0, 0] });
+  // The first number of each quadruple is the seat (0-based).
+  const ok = protocol.checkMoves([{ x: 1, y: 2, dir: 3 }, { x: 0, y: 0, dir: 0 }], 3, 5, 5);
+  assert.deepEqual(ok, { ok: true, quads: [3, 1, 2, 3, 3, 0, 0, 0] });
   assert.deepEqual(protocol.checkMoves([], 1, 5, 5), { ok: true, quads: [] });
 });
 
@@ -325,7 +328,41 @@ test('downloadName and engine-shape checks', () => {
   assert.deepEqual(sourceChecks.asVerifyResult({ ok: true }), { ok: true });
   assert.deepEqual(sourceChecks.asVerifyResult({ ok: false, frame: 3, message: 'm' }), { ok: false, frame: 3, message: 'm' });
   assert.equal(sourceChecks.asVerifyResult(undefined).ok, false);
-  assert.deepEqual(sourceChecks.asStandings([{ tag: 1, rank: 1 }, 3, null]), [{ tag: 1, rank: 1 }]);
+  assert.deepEqual(sourceChecks.asStandings([{ seat: 0, name: 'A', rank: 1, lastFrameAlive: 9, alive: true, ejected: false, territory: 12 }, 3, null]), [
+    { seat: 0, name: 'A', rank: 1, lastFrameAlive: 9, alive: true, ejected: false, score: 12 },
+  ]);
+});
+
+// ------------------------------------------------------------------ standings as of a frame
+
+test('standings at a frame rank by the main series and hide later eliminations', () => {
+  // Two seats over 4 frames; seat 1 is eliminated at frame 3 (territory 0 there).
+  const score = Uint32Array.from([1, 3, 5, 9, 1, 4, 2, 0]);
+  const final = [
+    { seat: 0, name: 'A', rank: 1, lastFrameAlive: 3, alive: true, ejected: false, score: 9 },
+    { seat: 1, name: 'B', rank: 2, lastFrameAlive: 2, alive: false, ejected: false, score: 0 },
+  ];
+  const outs = standings.outsOf(final);
+  const at1 = standings.standingsAt(1, 2, score, 4, outs, final, false);
+  assert.deepEqual(at1.map((s) => [s.rank, s.final, s.out]), [[2, false, null], [1, false, null]], 'B leads at frame 1; nothing spoiled');
+  const at3 = standings.standingsAt(3, 2, score, 4, outs, final, false);
+  assert.equal(at3[1].out.frame, 3);
+  assert.equal(at3[1].rank, 2);
+  const fin = standings.standingsAt(0, 2, score, 4, outs, final, true);
+  assert.deepEqual(fin.map((s) => [s.rank, s.final]), [[1, true], [2, true]]);
+  const tie = standings.standingsAt(0, 2, score, 4, new Map(), null, false);
+  assert.deepEqual(tie.map((s) => s.rank), [1, 1], 'equal scores share a rank');
+  assert.equal(standings.ordinal(1), '1st');
+  assert.equal(standings.ordinal(12), '12th');
+  assert.equal(standings.ordinal(23), '23rd');
+});
+
+test('a Halite I replay is recognised by its bytes', () => {
+  const enc = new TextEncoder();
+  assert.equal(recognise.looksLikeHalite1(Uint8Array.from([0x1f, 0x8b, 8, 0])), true);
+  assert.equal(recognise.looksLikeHalite1(enc.encode(' {"frames":[[[]]]}')), true);
+  assert.equal(recognise.looksLikeHalite1(enc.encode('{"constants":{"MAX_SPEED":7}}')), false);
+  assert.equal(recognise.looksLikeHalite1(Uint8Array.from([0x28, 0xb5, 0x2f, 0xfd])), false, 'zstd is Halite II');
 });
 
 // ------------------------------------------------------------------ bots in real games
@@ -334,17 +371,17 @@ const engine = await loadEngine();
 
 /** Plays a game between built-in bots in the engine (no workers); returns the final standings. */
 function playGame(botIds, width, height, seed) {
-  const game = new engine.GameHandle({ width, height, players: botIds.length, seed, playerNames: botIds });
+  const game = new engine.Halite1Game({ width, height, players: botIds.length, seed, playerNames: botIds });
   const bots = botIds.map((id, k) => builtin.BOTS[id].create(seed + k));
   let turns = 0;
   while (!game.isOver()) {
     const quads = [];
-    for (let p = 1; p <= botIds.length; p++) {
-      if (!game.isAlive(p)) continue;
-      const o = game.observation(p);
-      const moves = bots[p - 1]({ width, height, myId: p, owner: o.owner, strength: o.strength, production: o.production, turn: game.turn });
-      const c = protocol.checkMoves(moves, p, width, height);
-      assert.ok(c.ok, `${botIds[p - 1]} answered garbage on turn ${game.turn}: ${c.reason}`);
+    for (let seat = 0; seat < botIds.length; seat++) {
+      if (!game.isAlive(seat)) continue;
+      const o = game.observation(seat);
+      const moves = bots[seat]({ width, height, myId: seat + 1, owner: o.owner, strength: o.strength, production: o.production, turn: game.turn });
+      const c = protocol.checkMoves(moves, seat, width, height);
+      assert.ok(c.ok, `${botIds[seat]} answered garbage on turn ${game.turn}: ${c.reason}`);
       quads.push(...c.quads);
     }
     game.step(Uint32Array.from(quads));

@@ -1,37 +1,41 @@
-// Hooks for the browser benchmark (www/bench/bench.mjs), installed on `?bench=1` only.
+// Hooks for the browser benchmark (www/bench/bench.mjs), mounted on `?bench=1` only.
 // Everything is timed inside the page with performance.now().
 
-import type { Engine, ReplayHandle } from './engine';
-import type { Viewer } from './viewer/viewer';
+import type { Engine } from '../shell/engine';
+import type { OpenedReplay } from '../shell/game';
+import { loadGame } from '../shell/registry';
+import { Viewer } from '../shell/viewer';
 
 export interface BenchHooks {
   /** Fetches a replay once and keeps its bytes and its text. Returns the byte count. */
   load(url: string): Promise<number>;
-  /** ReplayHandle.fromBytes on the bytes, then the viewer shows it and draws frame 0: ms. */
-  parseAndDraw(): number;
+  /** Opens the bytes in a worker, shows the replay and draws frame 0: ms until it is drawn. */
+  openAndDraw(): Promise<number>;
+  /** ms from the same start until the statistics series (graphs) arrived. */
+  seriesMs(): number;
   /** JSON.parse of the same text (already decoded): ms. */
   jsonParse(): number;
   /** TextDecoder + JSON.parse (what a JS viewer does with the same bytes): ms. */
   decodeAndJsonParse(): number;
-  /** Statistics series of the open replay (what the graphs need), computed once: ms. */
-  series(): number;
-  /** Draws `n` frames one after another; per-draw ms. With `flush`, each draw is read back
-   * (getImageData of one pixel) so the time includes rasterisation. */
+  /** Draws `n` frames one after another; per-draw ms. With `flush`, each draw is read back. */
   draws(n: number, flush: boolean): number[];
   /** Plays the open replay at `fps` for `seconds`, recording requestAnimationFrame deltas. */
   playback(fps: number, seconds: number): Promise<{ deltas: number[]; framesAdvanced: number }>;
-  /** The wasm linear memory size now, bytes. */
+  /** The main thread's wasm linear memory size now, bytes. */
   wasmMemory(): Promise<number>;
-  /** Facts of the open replay. */
   info(): { width: number; height: number; numFrames: number; numPlayers: number };
-  /** Frees the open replay. */
   free(): void;
 }
 
-export function installBenchHooks(engine: Engine, viewer: Viewer): void {
+export async function mount(root: HTMLElement, _engine: Engine): Promise<void> {
+  const module = await loadGame('halite1');
+  const host = document.createElement('main');
+  root.appendChild(host);
+  const viewer = new Viewer(host, module);
   let bytes = new Uint8Array(0);
   let text = '';
-  let handle: ReplayHandle | null = null;
+  let opened: OpenedReplay | null = null;
+  let series = NaN;
   let sink = 0;
 
   const hooks: BenchHooks = {
@@ -42,17 +46,21 @@ export function installBenchHooks(engine: Engine, viewer: Viewer): void {
       text = new TextDecoder().decode(bytes);
       return bytes.length;
     },
-    parseAndDraw() {
-      const previous = handle;
+    async openAndDraw() {
+      const previous = opened;
       const t0 = performance.now();
-      const h = engine.ReplayHandle.fromBytes(bytes);
-      viewer.show(h, { kind: 'replay', names: h.playerNames() }, { frame: 0, play: false });
+      const o = await module.openReplay(bytes, () => {});
+      viewer.show(o.source, { kind: 'replay', names: o.source.playerNames() }, { frame: 0, play: false });
       viewer.drawFrameNow(0);
       const t1 = performance.now();
-      handle = h;
-      previous?.free();
+      series = NaN;
+      void o.seriesReady.then(() => (series = performance.now() - t0));
+      await o.seriesReady;
+      opened = o;
+      previous?.dispose();
       return t1 - t0;
     },
+    seriesMs: () => series,
     jsonParse() {
       const t0 = performance.now();
       const v = JSON.parse(text) as { num_frames?: number };
@@ -67,16 +75,10 @@ export function installBenchHooks(engine: Engine, viewer: Viewer): void {
       sink += v.num_frames ?? 0;
       return t1 - t0;
     },
-    series() {
-      if (!handle) return NaN;
-      const t0 = performance.now();
-      sink += handle.series('territory').length;
-      return performance.now() - t0;
-    },
     draws(n, flush) {
       const out: number[] = [];
       const frames = viewer.numFrames;
-      const ctx = viewer.renderer.canvas.getContext('2d');
+      const ctx = viewer.board.canvas.getContext('2d');
       for (let i = 0; i < n; i++) {
         const f = (i * 7) % Math.max(1, frames);
         const t0 = performance.now();
@@ -118,18 +120,14 @@ export function installBenchHooks(engine: Engine, viewer: Viewer): void {
       return wasm.memory.buffer.byteLength;
     },
     info() {
-      return {
-        width: handle?.width ?? 0,
-        height: handle?.height ?? 0,
-        numFrames: handle?.numFrames ?? 0,
-        numPlayers: handle?.numPlayers ?? 0,
-      };
+      const s = opened?.source;
+      return { width: s?.width ?? 0, height: s?.height ?? 0, numFrames: s?.numFrames ?? 0, numPlayers: s?.numPlayers ?? 0 };
     },
     free() {
-      handle?.free();
-      handle = null;
+      opened?.dispose();
+      opened = null;
     },
   };
-  (window as unknown as { __bench: BenchHooks; __benchSink: () => number }).__bench = hooks;
+  (window as unknown as { __bench: BenchHooks }).__bench = hooks;
   (window as unknown as { __benchSink: () => number }).__benchSink = () => sink;
 }

@@ -3,24 +3,8 @@
 // (again only when the data, size or colours change); each animation frame only copies that
 // image and draws the cursor.
 
-import type { FrameSource } from '../render/source';
-import { el, fmt, setText } from '../ui/dom';
-
-export const SERIES_LABELS: Readonly<Record<string, string>> = {
-  territory: 'Territory',
-  production: 'Production',
-  strength: 'Strength',
-  realisedProduction: 'Realised production',
-  capLoss: 'Strength lost to the cap',
-  damageToPlayers: 'Damage to players',
-  damageToNeutral: 'Damage to neutral',
-  overkill: 'Overkill damage',
-  damageTaken: 'Damage taken',
-  sitesCaptured: 'Sites captured',
-  piecesLost: 'Pieces lost',
-};
-export const BASIC_SERIES = ['territory', 'production', 'strength'];
-export const ALL_SERIES = Object.keys(SERIES_LABELS);
+import type { FrameSource, SeriesInfo } from './game';
+import { el, fmt, setText } from './dom';
 
 const PAD_X = 4;
 const PAD_TOP = 6;
@@ -52,9 +36,8 @@ class Graph {
   private dpr = 1;
   private valid = false;
 
-  constructor(name: string, onSeek: (frame: number) => void) {
+  constructor(name: string, label: string, onSeek: (frame: number) => void) {
     this.name = name;
-    const label = SERIES_LABELS[name] ?? name;
     this.canvas = el('canvas', {
       className: 'graph-canvas',
       attrs: { role: 'img', 'aria-label': `${label} of every player, frame by frame. Click or drag to seek.` },
@@ -228,46 +211,55 @@ class Graph {
 export class GraphPanel {
   private readonly container: HTMLElement;
   private graphs: Graph[] = [];
+  private basic = new Set<string>();
   private src: FrameSource | null = null;
   private colours: readonly string[] = [];
   private extended = false;
-  private frames = 0;
+  private version = -1;
   private readonly onSeek: (frame: number) => void;
 
-  constructor(container: HTMLElement, onSeek: (frame: number) => void) {
+  /** Mounts one graph per series on `container`. */
+  constructor(container: HTMLElement, series: readonly SeriesInfo[], onSeek: (frame: number) => void) {
     this.container = container;
     this.onSeek = onSeek;
-    for (const name of ALL_SERIES) {
-      const g = new Graph(name, (f) => this.onSeek(f));
+    this.setSeries(series);
+  }
+
+  /** The series to show (a game's list). */
+  setSeries(series: readonly SeriesInfo[]): void {
+    this.container.replaceChildren();
+    this.graphs = [];
+    this.basic = new Set(series.filter((s) => s.basic).map((s) => s.key));
+    for (const s of series) {
+      const g = new Graph(s.key, s.label, (f) => this.onSeek(f));
       this.graphs.push(g);
-      container.appendChild(g.root);
+      this.container.appendChild(g.root);
     }
     this.applyVisibility();
+    this.version = -1;
   }
 
   private visible(): Graph[] {
-    return this.graphs.filter((g) => this.extended || BASIC_SERIES.includes(g.name));
+    return this.graphs.filter((g) => this.extended || this.basic.has(g.name));
   }
 
   private applyVisibility(): void {
-    for (const g of this.graphs) g.root.hidden = !(this.extended || BASIC_SERIES.includes(g.name));
+    for (const g of this.graphs) g.root.hidden = !(this.extended || this.basic.has(g.name));
   }
 
   setSource(src: FrameSource | null, colours: readonly string[]): void {
     this.src = src;
     this.colours = colours;
     for (const g of this.graphs) g.setData(null, 0, 0, colours);
-    this.frames = -1;
+    this.version = -1;
   }
 
   setExtended(on: boolean): void {
     this.extended = on;
     this.applyVisibility();
     this.resize();
-    if (this.frames >= 0) {
-      this.frames = -1;
-      this.refresh();
-    }
+    this.version = -1;
+    this.refresh();
   }
 
   setColours(colours: readonly string[]): void {
@@ -275,13 +267,14 @@ export class GraphPanel {
     for (const g of this.graphs) g.setColours(colours);
   }
 
-  /** Fetches the series again if the game has new frames (a live game), or if forced. */
+  /** Reads the series again if the game has new data (a live game, or series just computed). */
   refresh(): void {
     const src = this.src;
     if (!src) return;
-    const frames = src.numFrames;
-    if (frames === this.frames) return;
-    this.frames = frames;
+    if (src.version === this.version) return;
+    this.version = src.version;
+    const players = Math.max(1, src.numPlayers);
+    let frames = 0;
     for (const g of this.visible()) {
       let data: Uint32Array | null = null;
       try {
@@ -289,7 +282,9 @@ export class GraphPanel {
       } catch {
         data = null;
       }
-      g.setData(data, frames, src.numPlayers, this.colours);
+      const f = data ? Math.floor(data.length / players) : 0;
+      frames = Math.max(frames, f);
+      g.setData(data, f, src.numPlayers, this.colours);
     }
     this.container.dataset.frames = String(frames);
   }

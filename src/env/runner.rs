@@ -1,12 +1,13 @@
-//! Running a game with bots as subprocesses speaking the original stdio protocol (native only).
+//! Running a game with bots as subprocesses speaking its original stdio protocol (native only),
+//! for any game with a [`TextProtocol`].
 //!
 //! Each bot command runs through `sh -c` in its own process group. Its stdout carries the
 //! protocol; its stderr is collected apart and kept for the log of a bot that is ejected.
-//! A bot that crashes, closes its output, times out or sends an invalid character is ejected as
-//! the reference does: its pieces turn neutral and the game goes on.
+//! A bot that crashes, closes its output, times out or sends an answer the protocol rejects is
+//! ejected as the reference does: the game ejects its seat and goes on.
 
-use super::game::{Game, GameConfig, GameError};
-use super::protocol::{init_lines, parse_moves, serialize_map, Move};
+use super::{Game, TextProtocol};
+use std::fmt;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -14,10 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// The reference's time limits.
-pub const INIT_TIME: Duration = Duration::from_millis(30_000);
-pub const TURN_TIME: Duration = Duration::from_millis(1_500);
-/// A move line longer than this ejects its bot (a guard against a bot that never sends a newline).
+/// An answer line longer than this ejects its bot (a guard against a bot that never sends a newline).
 pub const MAX_LINE: usize = 64 << 20;
 /// Bot stderr kept per bot for its log.
 const MAX_STDERR: usize = 1 << 20;
@@ -27,8 +25,10 @@ const MAX_STDERR: usize = 1 << 20;
 pub struct RunOptions {
     /// Apply the time limits (the reference's `-t` turns them off).
     pub timeouts: bool,
-    pub init_time: Duration,
-    pub turn_time: Duration,
+    /// Time limits instead of the protocol's ([`TextProtocol::INIT_TIME`],
+    /// [`TextProtocol::TURN_TIME`]).
+    pub init_time: Option<Duration>,
+    pub turn_time: Option<Duration>,
     /// Print progress as the reference does when not quiet.
     pub verbose: bool,
 }
@@ -37,8 +37,8 @@ impl Default for RunOptions {
     fn default() -> RunOptions {
         RunOptions {
             timeouts: true,
-            init_time: INIT_TIME,
-            turn_time: TURN_TIME,
+            init_time: None,
+            turn_time: None,
             verbose: false,
         }
     }
@@ -73,8 +73,8 @@ impl std::fmt::Display for Ejection {
 
 /// A finished game and what happened to each bot.
 #[derive(Debug)]
-pub struct RunOutcome {
-    pub game: Game,
+pub struct RunOutcome<G> {
+    pub game: G,
     /// Per player: why it was ejected, if it was.
     pub ejections: Vec<Option<Ejection>>,
     /// Per player: the protocol log and collected stderr (kept for ejected bots' log files).
@@ -228,18 +228,41 @@ impl Bot {
     }
 }
 
-/// Plays a whole game between `commands` (one per seat). `names` overrides the names the bots
-/// send (the reference's `-o`).
-pub fn run_game(
-    config: &GameConfig,
+/// Why a game could not be run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError<E> {
+    /// The game seats a different number of bots than there are commands.
+    Seats { seats: usize, commands: usize },
+    /// The game refused a turn.
+    Game(E),
+}
+
+impl<E: fmt::Display> fmt::Display for RunError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RunError::Seats { seats, commands } => {
+                write!(f, "the game seats {seats} bots, but {commands} were given")
+            }
+            RunError::Game(e) => e.fmt(f),
+        }
+    }
+}
+
+/// Plays `game` to the end between `commands` (one per seat, in seat order). `names` overrides
+/// the names the bots send (the reference's `-o`).
+pub fn run_game<G: Game + TextProtocol>(
+    mut game: G,
     commands: &[String],
     names: Option<&[String]>,
     options: &RunOptions,
-) -> Result<RunOutcome, GameError> {
-    let mut config = config.clone();
-    config.players = commands.len();
-    let mut game = Game::new(&config)?;
+) -> Result<RunOutcome<G>, RunError<G::Error>> {
     let players = commands.len();
+    if game.seats() != players {
+        return Err(RunError::Seats {
+            seats: game.seats(),
+            commands: players,
+        });
+    }
     let mut ejections: Vec<Option<Ejection>> = vec![None; players];
     let mut bots: Vec<Option<Bot>> = Vec::with_capacity(players);
     for c in commands {
@@ -249,16 +272,18 @@ pub fn run_game(
         bots.push(Bot::start(c).ok());
     }
     let deadline = |limit: Duration| options.timeouts.then(|| Instant::now() + limit);
+    let init_time = options.init_time.unwrap_or(G::INIT_TIME);
+    let turn_time = options.turn_time.unwrap_or(G::TURN_TIME);
 
-    // Initialisation: every bot gets its tag, the size, the productions and the map.
+    // Initialisation: every bot gets what the protocol sends first (Halite I: its tag, the
+    // size, the productions and the map) and answers its name.
     let mut init_deadlines = Vec::with_capacity(players);
     for (p, slot) in bots.iter_mut().enumerate() {
-        let view = game.observation(p);
         let sent = match slot {
-            Some(bot) => init_lines(p + 1, &view).iter().all(|l| bot.send(l)),
+            Some(bot) => game.init_lines(p).iter().all(|l| bot.send(l)),
             None => false,
         };
-        init_deadlines.push((sent, deadline(options.init_time)));
+        init_deadlines.push((sent, deadline(init_time)));
     }
     for p in 0..players {
         let (sent, dl) = init_deadlines[p];
@@ -269,8 +294,7 @@ pub fn run_game(
         };
         match answer {
             Ok(name) => {
-                let name = String::from_utf8_lossy(&name);
-                let name: String = name.chars().take(30).collect();
+                let name = G::parse_name(&name);
                 if let Some(bot) = bots[p].as_mut() {
                     bot.log.push_str(&format!("--- init ---\n{name}\n"));
                 }
@@ -286,9 +310,9 @@ pub fn run_game(
                     }
                 };
                 if options.verbose {
-                    println!("Player {} {e}.", p + 1);
+                    println!("Player {} {e}.", G::tag(p));
                 }
-                game.set_player_name(p, &format!("Bot #{}; timed out during Init", p + 1));
+                game.set_player_name(p, &G::init_failure_name(p));
                 ejections[p] = Some(e);
                 game.eject_at_init(p);
                 if let Some(bot) = bots[p].as_mut() {
@@ -299,14 +323,13 @@ pub fn run_game(
     }
     if let Some(names) = names {
         for (p, n) in names.iter().enumerate().take(players) {
-            let n: String = n.chars().take(30).collect();
-            game.set_player_name(p, &n);
+            game.set_player_name(p, &G::parse_name(n.as_bytes()));
         }
     }
 
     // Turns.
-    let mut line = String::new();
-    let mut moves: Vec<Vec<Move>> = vec![Vec::new(); players];
+    let mut input = String::new();
+    let mut actions: Vec<G::Action> = vec![G::Action::default(); players];
     while !game.is_over() {
         let turn = game.turn() + 1;
         if options.verbose {
@@ -314,18 +337,16 @@ pub fn run_game(
         }
         let mut deadlines = vec![None; players];
         for p in 0..players {
-            moves[p].clear();
+            actions[p] = G::Action::default();
             if !game.is_alive(p) {
                 continue;
             }
-            let view = game.observation(p);
-            serialize_map(&view.owner, &view.strength, &mut line);
+            game.turn_input(p, &mut input);
             if let Some(bot) = bots[p].as_mut() {
-                bot.send(&line);
+                bot.send(&input);
             }
-            deadlines[p] = deadline(options.turn_time);
+            deadlines[p] = deadline(turn_time);
         }
-        let (w, h) = (game.board().width, game.board().height);
         for p in 0..players {
             if !game.is_alive(p) {
                 continue;
@@ -339,19 +360,20 @@ pub fn run_game(
                         "--- turn {turn} ---\n{}\n",
                         String::from_utf8_lossy(&text)
                     ));
-                    parse_moves(&text, w, h).map_err(|e| Ejection::InvalidMoves {
-                        turn,
-                        detail: e.to_string(),
-                    })
+                    game.parse_action(p, &text)
+                        .map_err(|e| Ejection::InvalidMoves {
+                            turn,
+                            detail: e.to_string(),
+                        })
                 }
                 Err(why) if why.is_empty() => Err(Ejection::TimedOut { turn }),
                 Err(detail) => Err(Ejection::Crashed { turn, detail }),
             };
             match outcome {
-                Ok(m) => moves[p] = m,
+                Ok(a) => actions[p] = a,
                 Err(e) => {
                     if options.verbose {
-                        println!("Player {} {e}.", p + 1);
+                        println!("Player {} {e}.", G::tag(p));
                     }
                     ejections[p] = Some(e);
                     game.eject(p);
@@ -359,7 +381,7 @@ pub fn run_game(
                 }
             }
         }
-        game.step(&moves)?;
+        game.step(&actions).map_err(RunError::Game)?;
     }
     let logs = bots
         .iter_mut()

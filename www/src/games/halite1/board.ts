@@ -1,11 +1,13 @@
-// The one map renderer shared by every page (viewer, live game, and the pages to come).
+// The Halite I board (BoardView): the torus map, shared by every page that shows Halite I.
 //
 // One canvas. The territory background is one pixel per site written into a W x H ImageData
 // through a packed-colour lookup table, then scaled up with smoothing off (up to four drawImage
 // calls to wrap around the torus). Pieces are squares batched into one path per owner. Nothing
 // is allocated per frame: buffers grow only when the view needs more room.
 
-import { FrameSource, FogFrame } from './source';
+import type { BoardDrawState, BoardView, FrameSource, Perspective } from '../../shell/game';
+import type { Halite1Frames } from './frames';
+import type { FogFrame } from './types';
 import {
   Camera,
   DX,
@@ -31,7 +33,7 @@ import {
   packRgba,
   territoryLut,
   withAlpha,
-} from './palette';
+} from '../../shell/palette';
 
 export interface DrawOptions {
   /** Integer frame index. */
@@ -54,10 +56,11 @@ const STRENGTH_LABELS: string[] = Array.from({ length: 256 }, (_, i) => String(i
 const MAX_SCALE = 96;
 const LITTLE_ENDIAN = isLittleEndian();
 
-export class MapRenderer {
+export class MapRenderer implements BoardView {
   readonly canvas: HTMLCanvasElement;
   private readonly ctx: CanvasRenderingContext2D;
-  private src: FrameSource | null = null;
+  private src: Halite1Frames | null = null;
+  private fogCache: { frame: number; seat: number; radius: number; version: number; fog: FogFrame | null } | null = null;
   private width = 0;
   private height = 0;
   camera: Camera = { scale: 1, cx: 0, cy: 0 };
@@ -109,6 +112,39 @@ export class MapRenderer {
     return this.src;
   }
 
+  /** What a perspective sees of `frame` (cached for the last frame asked). */
+  fogOf(frame: number, p: Perspective): FogFrame | null {
+    const src = this.src;
+    if (!src || p.seat < 0 || frame < 0 || frame >= src.numFrames) return null;
+    const c = this.fogCache;
+    if (c && c.frame === frame && c.seat === p.seat && c.radius === p.radius && c.version === src.version) return c.fog;
+    let fog: FogFrame | null = null;
+    try {
+      fog = src.fogView(frame, p.seat, p.radius);
+    } catch {
+      fog = null;
+    }
+    this.fogCache = { frame, seat: p.seat, radius: p.radius, version: src.version, fog };
+    return fog;
+  }
+
+  isVisible(t: number, frame: number, p: Perspective): boolean {
+    const fog = this.fogOf(frame, p);
+    return fog ? fog.visible[t] !== 0 : true;
+  }
+
+  pick(clientX: number, clientY: number): number {
+    return this.siteAt(clientX, clientY);
+  }
+
+  cellToClient(x: number, y: number): { x: number; y: number } | null {
+    return this.siteToClient(x, y);
+  }
+
+  panSteps(dx: number, dy: number): void {
+    this.panSites(dx, dy);
+  }
+
   setPalette(p: Palette): void {
     this.palette = p;
     this.colours = [0, 1, 2, 3, 4, 5, 6].map((o) => ownerColour(p, o));
@@ -124,8 +160,10 @@ export class MapRenderer {
   }
 
   /** Switches to another game (or none). Recentres on the players and fits the map. */
-  setSource(src: FrameSource | null, recentre = true): void {
+  setSource(source: FrameSource | null, recentre = true): void {
+    const src = source as Halite1Frames | null;
     this.src = src;
+    this.fogCache = null;
     this.bgValid = false;
     if (!src) return;
     const sameSize = src.width === this.width && src.height === this.height;
@@ -277,8 +315,21 @@ export class MapRenderer {
     this.bgValid = true;
   }
 
+  /** Draws the board for the shell. */
+  draw(s: BoardDrawState): void {
+    this.drawFrame({
+      frame: s.frame,
+      transit: s.transit,
+      fog: this.fogOf(s.perspectiveFrame, s.perspective),
+      production: s.layers.has('production'),
+      arrows: s.layers.has('arrows'),
+      hover: s.hover,
+      pinned: s.pinned,
+    });
+  }
+
   /** Draws one frame (with its moves in flight at `transit`). */
-  draw(o: DrawOptions): void {
+  drawFrame(o: DrawOptions): void {
     const ctx = this.ctx;
     const dpr = this.dpr;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

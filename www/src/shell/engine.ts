@@ -1,10 +1,10 @@
-// The engine (Rust compiled to WebAssembly), loaded once with one async import.
+// The engine (Rust compiled to WebAssembly), loaded once with one async import. On the main
+// thread it answers only small stateless questions (one frame's fog view, one turn's report);
+// replays and games live in workers, each with an engine instance of its own.
 
 import type * as Halite from 'halite-wasm/halite';
 
 export type Engine = typeof Halite;
-export type ReplayHandle = Halite.ReplayHandle;
-export type GameHandle = Halite.GameHandle;
 
 let loading: Promise<Engine> | null = null;
 

@@ -1,5 +1,4 @@
-// What a built-in bot sees and answers, the messages between the page and a bot's worker, and
-// the check of a bot's answer. Pure: unit-tested in node.
+// What a Halite I bot sees and answers, and the check of its answer. Pure: unit-tested in node.
 
 /** What a bot sees each turn. Arrays are flat, row-major (index = y * width + x). */
 export interface Observation {
@@ -25,25 +24,14 @@ export interface Move {
 /** A bot: a plain function from what it sees to its moves. */
 export type Bot = (obs: Observation) => Move[];
 
-/** page -> worker */
-export type ToWorker =
-  | { type: 'init'; bot: string; seed: number }
-  | { type: 'turn'; turn: number; obs: Observation };
-
-/** worker -> page */
-export type FromWorker =
-  | { type: 'ready' }
-  | { type: 'moves'; turn: number; moves: unknown }
-  | { type: 'error'; turn: number; message: string };
-
 export type Checked = { ok: true; quads: number[] } | { ok: false; reason: string };
 
 /**
- * Checks a bot's answer and turns it into the engine's quadruples `[player, x, y, dir]`. Garbage
+ * Checks a bot's answer and turns it into the engine's quadruples `[seat, x, y, dir]` (seat 0-based). Garbage
  * (anything but an array of {x, y, dir} integers with (x, y) on the map and dir 0..4, or more
  * moves than twice the number of sites) is refused with a reason; the caller ejects the bot.
  */
-export function checkMoves(raw: unknown, player: number, width: number, height: number): Checked {
+export function checkMoves(raw: unknown, seat: number, width: number, height: number): Checked {
   if (!Array.isArray(raw)) return { ok: false, reason: `answered ${describe(raw)} instead of an array of moves` };
   if (raw.length > 2 * width * height) return { ok: false, reason: `answered ${raw.length} moves for ${width * height} sites` };
   const quads: number[] = new Array(raw.length * 4);
@@ -59,7 +47,7 @@ export function checkMoves(raw: unknown, player: number, width: number, height: 
     const d = dir as number;
     if (xi < 0 || xi >= width || yi < 0 || yi >= height) return { ok: false, reason: `move ${i} is off the map at (${xi}, ${yi})` };
     if (d < 0 || d > 4) return { ok: false, reason: `move ${i} has direction ${d} (0 to 4)` };
-    quads[i * 4] = player;
+    quads[i * 4] = seat;
     quads[i * 4 + 1] = xi;
     quads[i * 4 + 2] = yi;
     quads[i * 4 + 3] = d;

@@ -1,22 +1,7 @@
-// What the renderer and the viewer read a game from. Both engine handles (ReplayHandle for a
-// replay, GameHandle for a live game) have this shape, so one viewer draws both.
+// Halite I data as it crosses from the engine: turn reports, fog views, results and verdicts,
+// checked for shape before use.
 
-/** Frame data lives in wasm memory; `owner`, `strength`, `moves` and `production` are views that
- * must be used at once and fetched again after any other call into the engine. */
-export interface FrameSource {
-  readonly width: number;
-  readonly height: number;
-  readonly numFrames: number;
-  readonly numPlayers: number;
-  owner(t: number): Uint8Array;
-  strength(t: number): Uint8Array;
-  production(): Uint8Array;
-  moves(t: number): Uint8Array;
-  series(name: string): Uint32Array;
-  turnReport(t: number): unknown;
-  fogView(t: number, player: number, radius: number): unknown;
-  playerNames(): string[];
-}
+import type { Standing, VerifyResult } from '../../shell/game';
 
 /** Per-player statistics of one turn. */
 export interface PlayerTurnStats {
@@ -44,22 +29,6 @@ export interface FogFrame {
   production: Uint8Array;
   visible: Uint8Array;
 }
-
-/** One line of the final (or current) standings. */
-export interface Standing {
-  tag: number;
-  name: string;
-  rank: number;
-  lastFrameAlive: number;
-  territory: number;
-  territoryIntegral: number;
-  alive: boolean;
-  ejected: boolean;
-}
-
-export type VerifyResult =
-  | { ok: true }
-  | { ok: false; frame: number; message: string; site?: { x: number; y: number } };
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null;
@@ -92,9 +61,25 @@ export function asTurnReport(v: unknown): TurnReport | null {
   return null;
 }
 
+/** The engine's results (or a replay's standings) as the shell's standings. */
 export function asStandings(v: unknown): Standing[] {
   if (!Array.isArray(v)) return [];
-  return v.filter((s): s is Standing => isObject(s) && typeof s.tag === 'number' && typeof s.rank === 'number');
+  const out: Standing[] = [];
+  for (const s of v) {
+    if (!isObject(s) || typeof s.rank !== 'number') continue;
+    const seat = typeof s.seat === 'number' ? s.seat : typeof s.tag === 'number' ? s.tag - 1 : -1;
+    if (seat < 0) continue;
+    out.push({
+      seat,
+      name: typeof s.name === 'string' ? s.name : `Player ${seat + 1}`,
+      rank: s.rank,
+      lastFrameAlive: typeof s.lastFrameAlive === 'number' ? s.lastFrameAlive : -1,
+      alive: s.alive === true,
+      ejected: s.ejected === true,
+      score: typeof s.territory === 'number' ? s.territory : 0,
+    });
+  }
+  return out;
 }
 
 export function asVerifyResult(v: unknown): VerifyResult {

@@ -1,7 +1,10 @@
 // The playback clock: a continuous position in frames (frame + fraction of the move in flight),
 // advanced by requestAnimationFrame timestamps. Pure logic, no DOM: unit-tested in node.
 
-import { clamp } from '../render/wrap';
+/** Clamps `v` into [lo, hi]. */
+function clamp(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
+}
 
 /** How long one step (a key press or the step button) takes to animate. */
 export const STEP_MS = 150;

@@ -1,0 +1,134 @@
+//! The game-agnostic seam: what every game of the crate offers, whatever its rules.
+//!
+//! * [`Game`]: a game in progress, stepped with one joint action (every seat at once), with
+//!   per-seat observations, ejection, results and its replay; forkable from any frame of a
+//!   recorded game.
+//! * [`ReplayFile`]: a recorded game as bytes (read, written, its size and seats).
+//! * [`TextProtocol`]: the original stdio protocol of a game, for the native subprocess
+//!   `runner`.
+//! * [`SeatResult`]: one seat's standing, shared by every game.
+//! * [`contract`]: checks every game must pass (random play, replay round trip, determinism,
+//!   fork), written once against these traits.
+//!
+//! Seats are numbered from 0 everywhere at this seam; a game maps them to its own ids inside
+//! (Halite I: the owner value `seat + 1` on the board).
+//!
+//! Nothing here knows about WebAssembly: the boundary lives in `crate::web`.
+
+pub mod contract;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod runner;
+
+use serde::Serialize;
+use std::fmt::Display;
+use std::time::Duration;
+
+/// One seat's standing, as every game reports it (final once the game is over).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeatResult<S> {
+    /// 0-based.
+    pub seat: usize,
+    pub name: String,
+    /// 1 is best.
+    pub rank: usize,
+    /// The last frame in which the seat was in the game (`num_frames - 1` for a survivor, -1 for
+    /// a seat ejected before the first turn).
+    pub last_frame_alive: i64,
+    pub alive: bool,
+    /// Ejected for a crash, a timeout or an invalid answer.
+    pub ejected: bool,
+    /// What the game ranks by (serialised inline with the fields above).
+    #[serde(flatten)]
+    pub score: S,
+}
+
+/// A recorded game, as bytes and as frames.
+pub trait ReplayFile: Sized {
+    type Error: Display;
+    /// Reads a replay from its bytes, in any form the game writes (plain or compressed).
+    fn from_bytes(bytes: &[u8]) -> Result<Self, Self::Error>;
+    /// The replay in its plain form (byte for byte what the reference environment writes).
+    fn to_bytes(&self) -> Vec<u8>;
+    /// The replay compressed, as the game's tools store it.
+    fn to_compressed_bytes(&self) -> Vec<u8>;
+    fn width(&self) -> usize;
+    fn height(&self) -> usize;
+    fn num_frames(&self) -> usize;
+    fn seats(&self) -> usize;
+    fn player_names(&self) -> &[String];
+}
+
+/// A game in progress.
+pub trait Game: Sized {
+    type Config;
+    /// One seat's action for one turn (Halite I: the moves of its pieces).
+    type Action: Clone + Default;
+    /// What one seat sees.
+    type Observation;
+    type Replay: ReplayFile;
+    /// The game-specific part of a [`SeatResult`].
+    type Score: Clone + Serialize;
+    type Error: Display;
+
+    /// A new game.
+    fn new(config: &Self::Config) -> Result<Self, Self::Error>;
+    /// The recorded game exactly as it was after frame `frame` (board, turn, who is in,
+    /// ranking history, the replay's frames `0..=frame`): stepping it with the recorded actions
+    /// reproduces the rest. An error for a frame beyond the last or a replay that breaks the
+    /// rules before it.
+    fn from_replay(replay: &Self::Replay, frame: usize) -> Result<Self, Self::Error>;
+    /// Plays one turn with every seat's action (`actions[seat]`; missing seats and seats out of
+    /// the game act as if they sent nothing). An error only if the game is over.
+    fn step(&mut self, actions: &[Self::Action]) -> Result<(), Self::Error>;
+    fn observation(&self, seat: usize) -> Self::Observation;
+    /// Ejects `seat` during the next turn (it crashed, timed out or answered garbage).
+    fn eject(&mut self, seat: usize);
+    /// Ejects `seat` before the first turn (it failed to start).
+    fn eject_at_init(&mut self, seat: usize);
+    fn is_over(&self) -> bool;
+    fn is_alive(&self, seat: usize) -> bool;
+    /// Every seat's standing now, in seat order.
+    fn results(&self) -> Vec<SeatResult<Self::Score>>;
+    fn replay(&self) -> &Self::Replay;
+    fn seats(&self) -> usize;
+    /// Turns played so far (the current frame's index).
+    fn turn(&self) -> u32;
+    fn set_player_name(&mut self, seat: usize, name: &str);
+}
+
+/// The original stdio protocol of a game: what a bot process is sent and how its answers read.
+///
+/// A bot receives [`TextProtocol::init_lines`] and answers one line, its name; then each turn it
+/// receives [`TextProtocol::turn_input`] and answers one line, its action.
+pub trait TextProtocol: Game {
+    /// Time a bot has to answer its name.
+    const INIT_TIME: Duration;
+    /// Time a bot has to answer a turn.
+    const TURN_TIME: Duration;
+    /// Names are cut to this many characters.
+    const MAX_NAME_CHARS: usize = 30;
+    type ProtocolError: Display;
+
+    /// The id the protocol and the messages give a seat.
+    fn tag(seat: usize) -> usize;
+    /// The lines `seat` receives before the game (each without its newline).
+    fn init_lines(&self, seat: usize) -> Vec<String>;
+    /// What `seat` receives at the start of a turn: its line(s), `\n`-separated, without the
+    /// final newline, written into `out` (cleared first).
+    fn turn_input(&self, seat: usize, out: &mut String);
+    /// `seat`'s answer to a turn as an action; an error ejects the bot.
+    fn parse_action(&self, seat: usize, line: &[u8]) -> Result<Self::Action, Self::ProtocolError>;
+    /// The name a bot answered at initialisation (also used for names given on the command
+    /// line), cut to [`TextProtocol::MAX_NAME_CHARS`].
+    fn parse_name(line: &[u8]) -> String {
+        String::from_utf8_lossy(line)
+            .chars()
+            .take(Self::MAX_NAME_CHARS)
+            .collect()
+    }
+    /// The name recorded for a bot that failed to start.
+    fn init_failure_name(seat: usize) -> String {
+        format!("Bot #{}; timed out during Init", Self::tag(seat))
+    }
+}

@@ -1,0 +1,146 @@
+// A Halite I game on the main thread: its frames as flat typed arrays that a worker filled
+// (a replay it parsed, or a live game it is stepping). The main thread holds no game state in
+// wasm memory; the few per-frame questions the viewer asks (a fog view, one turn's report) are
+// stateless engine calls on one frame's arrays.
+
+import type { Engine } from '../../shell/engine';
+import type { FrameSource } from '../../shell/game';
+import { asFogFrame, asTurnReport, type FogFrame, type TurnReport } from './types';
+
+export interface FramesHeader {
+  width: number;
+  height: number;
+  players: number;
+  names: string[];
+  production: Uint8Array;
+  fogOfWar?: number;
+}
+
+export class Halite1Frames implements FrameSource {
+  readonly game = 'halite1' as const;
+  readonly width: number;
+  readonly height: number;
+  readonly numPlayers: number;
+  readonly fogOfWar: number | undefined;
+  private names: string[];
+  private readonly prod: Uint8Array;
+  private readonly sites: number;
+  private owners: Uint8Array;
+  private strengths: Uint8Array;
+  private moveBuf: Uint8Array;
+  private frames = 0;
+  private seriesMap = new Map<string, Uint32Array>();
+  version = 0;
+
+  constructor(
+    private readonly engine: Engine,
+    h: FramesHeader,
+  ) {
+    this.width = h.width;
+    this.height = h.height;
+    this.numPlayers = h.players;
+    this.names = h.names.slice();
+    this.prod = h.production;
+    this.fogOfWar = h.fogOfWar;
+    this.sites = h.width * h.height;
+    this.owners = new Uint8Array(this.sites * 16);
+    this.strengths = new Uint8Array(this.sites * 16);
+    this.moveBuf = new Uint8Array(this.sites * 16);
+  }
+
+  get numFrames(): number {
+    return this.frames;
+  }
+
+  playerNames(): string[] {
+    return this.names.slice();
+  }
+
+  setNames(names: string[]): void {
+    this.names = names.slice();
+    this.version++;
+  }
+
+  private reserve(frames: number): void {
+    const need = frames * this.sites;
+    if (need <= this.owners.length) return;
+    const grow = (a: Uint8Array) => {
+      const b = new Uint8Array(Math.max(need, a.length * 2));
+      b.set(a);
+      return b;
+    };
+    this.owners = grow(this.owners);
+    this.strengths = grow(this.strengths);
+    this.moveBuf = grow(this.moveBuf);
+  }
+
+  /** Appends frames: `owners`/`strengths` hold k frames, `moves` the k turns that led to them
+   * (none for frame 0: pass k - 1 turns then). */
+  append(owners: Uint8Array, strengths: Uint8Array, moves: Uint8Array): void {
+    const k = Math.floor(owners.length / this.sites);
+    if (k === 0) return;
+    this.reserve(this.frames + k);
+    this.owners.set(owners.subarray(0, k * this.sites), this.frames * this.sites);
+    this.strengths.set(strengths.subarray(0, k * this.sites), this.frames * this.sites);
+    // moves[t] is the turn from frame t to t + 1; a batch carries the turns before its frames.
+    const firstTurn = this.frames === 0 ? 0 : this.frames - 1;
+    this.moveBuf.set(moves.subarray(0, Math.floor(moves.length / this.sites) * this.sites), firstTurn * this.sites);
+    this.frames += k;
+    this.version++;
+  }
+
+  setSeries(series: Record<string, Uint32Array>): void {
+    for (const [k, v] of Object.entries(series)) this.seriesMap.set(k, v);
+    this.version++;
+  }
+
+  series(name: string): Uint32Array | null {
+    const s = this.seriesMap.get(name);
+    if (!s) return null;
+    // A live game's series may be a frame behind its frames; the graphs read what is there.
+    return s;
+  }
+
+  /** Frames the series cover. */
+  seriesFrames(): number {
+    const s = this.seriesMap.get('territory');
+    return s ? Math.floor(s.length / Math.max(1, this.numPlayers)) : 0;
+  }
+
+  private check(t: number, last: number): void {
+    if (!Number.isInteger(t) || t < 0 || t > last) throw new Error(`no frame ${t} (0 to ${last})`);
+  }
+
+  owner(t: number): Uint8Array {
+    this.check(t, this.frames - 1);
+    return this.owners.subarray(t * this.sites, (t + 1) * this.sites);
+  }
+
+  strength(t: number): Uint8Array {
+    this.check(t, this.frames - 1);
+    return this.strengths.subarray(t * this.sites, (t + 1) * this.sites);
+  }
+
+  production(): Uint8Array {
+    return this.prod;
+  }
+
+  /** The moves of turn t (frame t -> t + 1). */
+  moves(t: number): Uint8Array {
+    this.check(t, this.frames - 2);
+    return this.moveBuf.subarray(t * this.sites, (t + 1) * this.sites);
+  }
+
+  /** What seat `seat` saw of frame t within `radius`. */
+  fogView(t: number, seat: number, radius: number): FogFrame | null {
+    const v = this.engine.halite1FogView(this.width, this.height, this.owner(t), this.strength(t), this.prod, seat, radius);
+    return asFogFrame(v, this.sites);
+  }
+
+  /** The report of turn t (damage per site), from the frame and the moves. */
+  turnReport(t: number): TurnReport | null {
+    if (t >= this.frames - 1) return null;
+    const v = this.engine.halite1TurnReport(this.width, this.height, this.numPlayers, this.owner(t), this.strength(t), this.prod, this.moves(t));
+    return asTurnReport(v);
+  }
+}

@@ -1,0 +1,289 @@
+// Halite I (and Blitz) behind the shell's GameModule seam: replays and matches run in an engine
+// worker each; the main thread holds their frames as flat arrays (Halite1Frames) and draws them.
+
+import { loadEngine, type Engine } from '../../shell/engine';
+import type {
+  ActionContext,
+  BoardView,
+  BotInfo,
+  Checked,
+  GameModule,
+  Inspector,
+  MatchConfig,
+  MatchHost,
+  OpenedReplay,
+  SeriesInfo,
+  Standing,
+} from '../../shell/game';
+import { MapRenderer } from './board';
+import { Halite1Frames } from './frames';
+import { SiteInspector } from './inspector';
+import { checkMoves } from './protocol';
+import { looksLikeHalite1 } from './recognise';
+import { asStandings, asVerifyResult } from './types';
+import type { FromEngine, MatchStartConfig, ToEngine } from './worker-protocol';
+
+export const SERIES: readonly SeriesInfo[] = [
+  { key: 'territory', label: 'Territory', basic: true },
+  { key: 'production', label: 'Production', basic: true },
+  { key: 'strength', label: 'Strength', basic: true },
+  { key: 'realisedProduction', label: 'Realised production', basic: false },
+  { key: 'capLoss', label: 'Strength lost to the cap', basic: false },
+  { key: 'damageToPlayers', label: 'Damage to players', basic: false },
+  { key: 'damageToNeutral', label: 'Damage to neutral', basic: false },
+  { key: 'overkill', label: 'Overkill damage', basic: false },
+  { key: 'damageTaken', label: 'Damage taken', basic: false },
+  { key: 'sitesCaptured', label: 'Sites captured', basic: false },
+  { key: 'piecesLost', label: 'Pieces lost', basic: false },
+];
+
+/** An engine worker and its request/answer plumbing. */
+class EngineWorker {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (m: FromEngine) => void; reject: (e: Error) => void }>();
+  onEvent: (m: FromEngine) => void = () => {};
+  private failure: Error | null = null;
+
+  constructor() {
+    this.worker = new Worker(new URL('./engine-worker.ts', import.meta.url));
+    this.worker.onmessage = (e: MessageEvent<FromEngine>) => {
+      const m = e.data;
+      const id = 'id' in m ? m.id : undefined;
+      if (id !== undefined && this.waiting.has(id)) {
+        const w = this.waiting.get(id);
+        this.waiting.delete(id);
+        if (m.type === 'error') w?.reject(new Error(m.message));
+        else w?.resolve(m);
+        return;
+      }
+      this.onEvent(m);
+    };
+    this.worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      this.fail(new Error(`the engine worker failed: ${e.message || 'unknown error'}`));
+    };
+  }
+
+  private fail(e: Error, announce = true): void {
+    if (this.failure) return;
+    this.failure = e;
+    for (const w of this.waiting.values()) w.reject(e);
+    this.waiting.clear();
+    if (announce) this.onEvent({ type: 'error', message: e.message });
+  }
+
+  send(m: ToEngine, transfer: Transferable[] = []): void {
+    this.worker.postMessage(m, transfer);
+  }
+
+  request<T extends FromEngine['type']>(make: (id: number) => ToEngine, type: T, transfer: Transferable[] = []): Promise<Extract<FromEngine, { type: T }>> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, {
+        resolve: (m) => (m.type === type ? resolve(m as Extract<FromEngine, { type: T }>) : reject(new Error(`unexpected ${m.type}`))),
+        reject,
+      });
+      this.send(make(id), transfer);
+    });
+  }
+
+  /** Stops the worker; requests still waiting are rejected, no event is sent. */
+  terminate(): void {
+    this.worker.terminate();
+    this.fail(new Error('stopped'), false);
+  }
+}
+
+function openReplay(engine: Engine, bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay> {
+  const w = new EngineWorker();
+  return new Promise<OpenedReplay>((resolveOpen, rejectOpen) => {
+    let standings!: (s: Standing[]) => void;
+    let seriesReady!: () => void;
+    let verdict!: (v: ReturnType<typeof asVerifyResult>) => void;
+    let failLater: (e: Error) => void = () => {};
+    const pStandings = new Promise<Standing[]>((r) => (standings = r));
+    const pSeries = new Promise<void>((r) => (seriesReady = r));
+    const pVerdict = new Promise<ReturnType<typeof asVerifyResult>>((r, j) => {
+      verdict = r;
+      failLater = j;
+    });
+    pVerdict.catch(() => {});
+    let frames: Halite1Frames | null = null;
+    w.onEvent = (m) => {
+      switch (m.type) {
+        case 'progress':
+          onProgress(m.label);
+          break;
+        case 'error':
+          if (!frames) rejectOpen(new Error(m.message));
+          else failLater(new Error(m.message));
+          w.terminate();
+          break;
+        case 'opened': {
+          frames = new Halite1Frames(engine, m.header);
+          frames.append(m.batch.owners, m.batch.strengths, m.batch.moves);
+          resolveOpen({
+            source: frames,
+            fogOfWar: m.header.fogOfWar,
+            standings: pStandings,
+            seriesReady: pSeries,
+            verdict: pVerdict,
+            bytes,
+            dispose: () => w.terminate(),
+          });
+          break;
+        }
+        case 'standings':
+          standings(asStandings(m.standings));
+          break;
+        case 'series':
+          frames?.setSeries(m.series);
+          seriesReady();
+          break;
+        case 'verdict':
+          verdict(asVerifyResult(m.verdict));
+          w.terminate();
+          break;
+        default:
+          break;
+      }
+    };
+    // The worker gets its own copy: the page keeps the bytes for download.
+    const copy = bytes.slice();
+    w.send({ type: 'open', bytes: copy }, [copy.buffer as Transferable]);
+  });
+}
+
+/** A Halite I match played in an engine worker. */
+class Halite1Match implements MatchHost {
+  source!: Halite1Frames;
+  seats = 0;
+  over = false;
+  turn = 0;
+  results: Standing[] = [];
+
+  private constructor(
+    private readonly w: EngineWorker,
+    private readonly engine: Engine,
+  ) {}
+
+  static async create(engine: Engine, first: ToEngine, transfer: Transferable[] = []): Promise<Halite1Match> {
+    const w = new EngineWorker();
+    const m = new Halite1Match(w, engine);
+    const started = await new Promise<Extract<FromEngine, { type: 'started' }>>((resolve, reject) => {
+      w.onEvent = (ev) => {
+        if (ev.type === 'started') resolve(ev);
+        else if (ev.type === 'error') reject(new Error(ev.message));
+      };
+      w.send(first, transfer);
+    }).catch((e: unknown) => {
+      w.terminate();
+      throw e;
+    });
+    w.onEvent = () => {};
+    m.source = new Halite1Frames(engine, started.header);
+    m.source.append(started.batch.owners, started.batch.strengths, started.batch.moves);
+    m.source.setSeries(started.series);
+    m.seats = started.header.players;
+    m.over = started.over;
+    m.turn = started.turn;
+    m.results = asStandings(started.results);
+    return m;
+  }
+
+  async observations(): Promise<(unknown | null)[]> {
+    const r = await this.w.request((id) => ({ type: 'observe', id }), 'observations');
+    return r.observations;
+  }
+
+  async step(actions: (unknown | null)[]): Promise<void> {
+    let n = 0;
+    for (const a of actions) if (Array.isArray(a)) n += a.length;
+    const quads = new Uint32Array(n);
+    let k = 0;
+    for (const a of actions) {
+      if (!Array.isArray(a)) continue;
+      for (const v of a as number[]) quads[k++] = v;
+    }
+    const r = await this.w.request((id) => ({ type: 'step', id, quads }), 'stepped', [quads.buffer]);
+    this.source.append(r.batch.owners, r.batch.strengths, r.batch.moves);
+    this.source.setSeries(r.series);
+    this.results = asStandings(r.results);
+    this.over = r.over;
+    this.turn = r.turn;
+  }
+
+  eject(seat: number, atInit: boolean): void {
+    this.w.send({ type: 'eject', seat, atInit });
+  }
+
+  async replayBytes(): Promise<Uint8Array> {
+    const r = await this.w.request((id) => ({ type: 'json', id }), 'json');
+    return r.bytes;
+  }
+
+  dispose(): void {
+    this.w.terminate();
+  }
+
+  get engineRef(): Engine {
+    return this.engine;
+  }
+}
+
+const BOT_LIST = (): Promise<readonly BotInfo[]> =>
+  import(/* webpackChunkName: "halite1-bots" */ './bots').then((m) =>
+    Object.values(m.BOTS).map((b) => ({ id: b.id, name: b.name, description: b.description, hidden: b.hidden })),
+  );
+
+export const HALITE1: GameModule = {
+  id: 'halite1',
+  title: 'Halite I',
+  series: SERIES,
+  rankSeries: 'territory',
+  perspectives: true,
+  recognise: looksLikeHalite1,
+  async openReplay(bytes, onProgress) {
+    const engine = await loadEngine();
+    return openReplay(engine, bytes, onProgress);
+  },
+  async startMatch(c: MatchConfig): Promise<MatchHost> {
+    const engine = await loadEngine();
+    const config: MatchStartConfig = {
+      width: c.width,
+      height: c.height,
+      players: c.names.length,
+      seed: c.seed,
+      playerNames: c.names,
+      fogRadius: c.fog,
+      maxTurns: c.maxTurns,
+    };
+    return Halite1Match.create(engine, { type: 'start', config });
+  },
+  async forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost> {
+    const engine = await loadEngine();
+    const copy = replay.slice();
+    return Halite1Match.create(engine, { type: 'fork', bytes: copy, frame }, [copy.buffer]);
+  },
+  createBoard(canvas: HTMLCanvasElement): BoardView {
+    return new MapRenderer(canvas);
+  },
+  createInspector(root: HTMLElement): Inspector {
+    return new SiteInspector(root);
+  },
+  checkAction(raw: unknown, seat: number, ctx: ActionContext): Checked<unknown> {
+    const c = checkMoves(raw, seat, ctx.width, ctx.height);
+    return c.ok ? { ok: true, action: c.quads } : { ok: false, reason: c.reason };
+  },
+  bots: BOT_LIST,
+  async lineup(players, random) {
+    const m = await import(/* webpackChunkName: "halite1-bots" */ './bots');
+    return m.liveLineup(players, random);
+  },
+  liveSize(random) {
+    const side = 24 + 2 * Math.floor(random() * 5);
+    return { width: side, height: side };
+  },
+};

@@ -1,0 +1,687 @@
+// The watch page: a replay (from a file, a drop, a sample or `?replay=URL`) or a live game between
+// built-in bots (`?bots=a,b,c`, the home page). Replays are opened in a worker (decompressing,
+// parsing, statistics and the rules check never run on the main thread); live games are stepped
+// in a worker and their bots play in workers of their own.
+
+import { Match } from '../seats/match';
+import { WorkerSeat } from '../seats/worker-seat';
+import { el, fmt, formatBytes, setText } from '../shell/dom';
+import { errorMessage } from '../shell/engine';
+import type { GameModule, OpenedReplay, Standing } from '../shell/game';
+import { downloadName, fetchBytes, readFile } from '../shell/loader';
+import { loadGame, recogniseReplay } from '../shell/registry';
+import { SAMPLES } from '../shell/samples';
+import { buildSearch, parseUrlState, type UrlState } from '../shell/urlstate';
+import { Viewer } from '../shell/viewer';
+
+type Current =
+  | { kind: 'none' }
+  | { kind: 'replay'; opened: OpenedReplay; name: string; url: string | null }
+  | { kind: 'live'; match: Match; bots: string[] | null; seed: number };
+
+/** Per-turn time budget of each bot in the home page's live game (the original allows 1.5 s). */
+const BOT_BUDGET_MS = 200;
+const LIVE_FPS = 12;
+const NEXT_GAME_S = 8;
+
+/** A small seeded generator (mulberry32) for the live game's lineup and map. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PAGE = `
+  <a class="skip-link" href="#" data-part="skip">Skip to playback controls</a>
+  <header class="topbar">
+    <a class="brand" href="./" aria-label="Halite, home: a live game">
+      <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
+        <rect x="3" y="3" width="12" height="12" rx="2" fill="#ff5d5d"/>
+        <rect x="17" y="3" width="12" height="12" rx="2" fill="#3fa7ff"/>
+        <rect x="3" y="17" width="12" height="12" rx="2" fill="#ffc94a"/>
+        <rect x="19.5" y="19.5" width="7" height="7" rx="1.5" fill="#41d68a"/>
+      </svg>
+      <span class="brand-name">Halite</span><span class="brand-roman">I</span>
+    </a>
+    <div class="title-block">
+      <h1 class="game-title" data-part="title">Loading the engine…</h1>
+      <p class="game-meta">
+        <span class="game-meta-text" data-part="meta"></span>
+        <button type="button" class="badge" data-part="badge" hidden></button>
+      </p>
+    </div>
+    <nav class="actions" aria-label="Open a game">
+      <button type="button" class="btn btn-live" data-part="live" aria-label="Watch a new live game between built-in bots">
+        <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="3.2" fill="currentColor"/><path d="M6.3 6.3a8 8 0 0 0 0 11.4M17.7 6.3a8 8 0 0 1 0 11.4"/></svg>
+        <span>Live game</span>
+      </button>
+      <label class="select-wrap">
+        <span class="visually-hidden">Open a sample replay</span>
+        <select data-part="samples" class="select"><option value="">Samples…</option></select>
+      </label>
+      <label class="btn btn-primary file-btn">
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 7.5V18a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9.5a2 2 0 0 0-2-2h-6.5L9.5 5H6a2 2 0 0 0-2 2.5Z"/></svg>
+        <span>Open<span class="wide-only"> replay</span></span>
+        <input type="file" data-part="file" class="visually-hidden" accept=".hlt,.gz,.blitz,.json,application/json,application/gzip">
+      </label>
+      <button type="button" class="btn btn-icon" data-part="download" aria-label="Download this game as a replay" title="Download the replay">
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
+      </button>
+      <button type="button" class="btn btn-icon" data-part="help-button" aria-label="Keyboard shortcuts and help" aria-haspopup="dialog" title="Help (?)">
+        <span aria-hidden="true" class="q">?</span>
+      </button>
+    </nav>
+  </header>
+  <main data-part="viewer"></main>
+  <div class="toasts" data-part="toasts" aria-live="polite"></div>
+  <div class="drop-overlay" data-part="drop" hidden>
+    <div class="drop-card">
+      <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
+      <p>Drop a replay to open it</p>
+      <p class="drop-hint">.hlt, .hlt.gz or .blitz</p>
+    </div>
+  </div>`;
+
+const OVERLAYS = `
+  <div class="banner" data-part="banner" role="alert" hidden>
+    <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 8v5M12 16.5v.5M10.3 4.3 2.8 17.5A2 2 0 0 0 4.5 20.5h15a2 2 0 0 0 1.7-3L13.7 4.3a2 2 0 0 0-3.4 0Z"/></svg>
+    <p class="banner-text" data-part="banner-text"></p>
+    <button type="button" class="banner-close" data-part="banner-close" aria-label="Dismiss this message">×</button>
+  </div>
+  <div class="progress" data-part="progress" hidden>
+    <p class="progress-label" data-part="progress-label">Loading…</p>
+    <div class="progress-track" role="progressbar" data-part="progress-bar" aria-label="Loading the replay" aria-valuemin="0" aria-valuemax="100">
+      <div class="progress-fill" data-part="progress-fill"></div>
+    </div>
+  </div>
+  <div class="result" data-part="result" hidden>
+    <h2 class="result-title" data-part="result-title"></h2>
+    <ol class="result-list" data-part="result-list"></ol>
+    <p class="result-next" data-part="result-next"></p>
+    <div class="result-actions">
+      <button type="button" class="btn btn-primary" data-part="next-game">Next game now</button>
+      <button type="button" class="btn" data-part="stay">Stay on this game</button>
+    </div>
+  </div>`;
+
+function finder(root: Element) {
+  return <T extends HTMLElement>(part: string): T => {
+    const e = root.querySelector(`[data-part="${part}"]`);
+    if (!e) throw new Error(`page markup is missing ${part}`);
+    return e as T;
+  };
+}
+
+export class WatchPage {
+  private readonly viewer: Viewer;
+  private readonly module: GameModule;
+  private current: Current = { kind: 'none' };
+  private loadToken = 0;
+  private urlTimer: ReturnType<typeof setTimeout> | null = null;
+  private resultTimer: ReturnType<typeof setInterval> | null = null;
+  private readonly els;
+
+  constructor(root: HTMLElement, module: GameModule) {
+    this.module = module;
+    root.innerHTML = PAGE;
+    const q = finder(root);
+    this.viewer = new Viewer(q('viewer'), module);
+    this.viewer.well.insertAdjacentHTML('beforeend', OVERLAYS);
+    const w = finder(this.viewer.well);
+    this.els = {
+      title: q<HTMLHeadingElement>('title'),
+      meta: q<HTMLSpanElement>('meta'),
+      badge: q<HTMLButtonElement>('badge'),
+      live: q<HTMLButtonElement>('live'),
+      samples: q<HTMLSelectElement>('samples'),
+      file: q<HTMLInputElement>('file'),
+      download: q<HTMLButtonElement>('download'),
+      help: q<HTMLButtonElement>('help-button'),
+      skip: q<HTMLAnchorElement>('skip'),
+      banner: w<HTMLDivElement>('banner'),
+      bannerText: w<HTMLParagraphElement>('banner-text'),
+      bannerClose: w<HTMLButtonElement>('banner-close'),
+      progress: w<HTMLDivElement>('progress'),
+      progressLabel: w<HTMLParagraphElement>('progress-label'),
+      progressBar: w<HTMLDivElement>('progress-bar'),
+      progressFill: w<HTMLDivElement>('progress-fill'),
+      result: w<HTMLDivElement>('result'),
+      resultTitle: w<HTMLHeadingElement>('result-title'),
+      resultList: w<HTMLOListElement>('result-list'),
+      resultNext: w<HTMLParagraphElement>('result-next'),
+      nextGame: w<HTMLButtonElement>('next-game'),
+      stay: w<HTMLButtonElement>('stay'),
+      drop: q<HTMLDivElement>('drop'),
+      toasts: q<HTMLDivElement>('toasts'),
+    };
+    this.viewer.onStateChange = () => this.scheduleUrlUpdate();
+    this.viewer.onError = (m) => this.showError(m);
+    for (const s of SAMPLES) this.els.samples.appendChild(el('option', { text: s.label, attrs: { value: s.file } }));
+    this.bindActions();
+    this.bindDrop();
+  }
+
+  async start(search: string): Promise<void> {
+    const state = parseUrlState(search);
+    if (state.replay) {
+      const ok = await this.openUrl(state.replay, state);
+      if (!ok && this.current.kind === 'none') void this.startLive(null);
+    } else {
+      void this.startLive(state.bots ?? null);
+    }
+  }
+
+  // ------------------------------------------------------------ opening replays
+
+  private bindActions(): void {
+    const e = this.els;
+    e.live.addEventListener('click', () => void this.startLive(null));
+    e.samples.addEventListener('change', () => {
+      const file = e.samples.value;
+      e.samples.value = '';
+      if (file) void this.openUrl(file, {});
+    });
+    e.file.addEventListener('change', () => {
+      const f = e.file.files?.[0];
+      e.file.value = '';
+      if (f) void this.openFile(f);
+    });
+    e.download.addEventListener('click', () => void this.download());
+    e.help.addEventListener('click', () => this.viewer.toggleHelp());
+    e.skip.addEventListener('click', (ev) => {
+      ev.preventDefault();
+      (this.viewer.well.parentElement?.querySelector('[data-part="play"]') as HTMLElement | null)?.focus();
+    });
+    e.bannerClose.addEventListener('click', () => this.hideError());
+    e.badge.addEventListener('click', () => {
+      const f = Number(e.badge.dataset.frame);
+      if (e.badge.dataset.state !== 'bad' || !Number.isFinite(f)) return;
+      this.viewer.seek(f);
+      const x = Number(e.badge.dataset.x);
+      const y = Number(e.badge.dataset.y);
+      if (e.badge.dataset.x && Number.isInteger(x) && Number.isInteger(y)) this.viewer.pinSite(x, y);
+    });
+    e.nextGame.addEventListener('click', () => void this.startLive(this.current.kind === 'live' ? this.current.bots : null));
+    e.stay.addEventListener('click', () => this.hideResult());
+  }
+
+  private bindDrop(): void {
+    let depth = 0;
+    const hasFiles = (ev: DragEvent) => Array.from(ev.dataTransfer?.types ?? []).includes('Files');
+    window.addEventListener('dragenter', (ev) => {
+      if (!hasFiles(ev)) return;
+      ev.preventDefault();
+      depth++;
+      this.els.drop.hidden = false;
+    });
+    window.addEventListener('dragover', (ev) => {
+      if (!hasFiles(ev)) return;
+      ev.preventDefault();
+      if (ev.dataTransfer) ev.dataTransfer.dropEffect = 'copy';
+    });
+    window.addEventListener('dragleave', (ev) => {
+      if (!hasFiles(ev)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) this.els.drop.hidden = true;
+    });
+    window.addEventListener('drop', (ev) => {
+      ev.preventDefault();
+      depth = 0;
+      this.els.drop.hidden = true;
+      const f = ev.dataTransfer?.files?.[0];
+      if (f) void this.openFile(f);
+    });
+  }
+
+  private async openFile(file: File): Promise<boolean> {
+    const token = ++this.loadToken;
+    this.hideError();
+    this.showProgress(`Reading ${file.name}…`, 0);
+    try {
+      const bytes = await readFile(file, (loaded, total) => {
+        if (token === this.loadToken) this.showProgress(`Reading ${file.name} — ${progressText(loaded, total)}`, total ? loaded / total : null);
+      });
+      if (token !== this.loadToken) return false;
+      return await this.openBytes(bytes, file.name, null, {}, token);
+    } catch (e) {
+      if (token === this.loadToken) {
+        this.hideProgress();
+        this.showError(`Could not open ${file.name}: ${errorMessage(e)}`);
+      }
+      return false;
+    }
+  }
+
+  private async openUrl(url: string, state: UrlState): Promise<boolean> {
+    const token = ++this.loadToken;
+    this.hideError();
+    const name = url.split('/').pop() || url;
+    this.showProgress(`Downloading ${name}…`, null);
+    let resolved: string;
+    try {
+      resolved = new URL(url, location.href).href;
+    } catch {
+      this.hideProgress();
+      this.showError(`Not a valid replay address: ${url}`);
+      return false;
+    }
+    try {
+      const bytes = await fetchBytes(resolved, (loaded, total) => {
+        if (token === this.loadToken) this.showProgress(`Downloading ${name} — ${progressText(loaded, total)}`, total ? loaded / total : null);
+      });
+      if (token !== this.loadToken) return false;
+      return await this.openBytes(bytes, name, url, state, token);
+    } catch (e) {
+      if (token === this.loadToken) {
+        this.hideProgress();
+        this.showError(`Could not open ${name}: ${errorMessage(e)}`);
+      }
+      return false;
+    }
+  }
+
+  /** Opens replay bytes in a worker and shows the replay; on error the previous game stays. */
+  private async openBytes(bytes: Uint8Array, name: string, url: string | null, state: UrlState, token: number): Promise<boolean> {
+    this.showProgress(`Reading the replay (${formatBytes(bytes.length)})…`, null);
+    let opened: OpenedReplay;
+    try {
+      // A game that recognises the bytes opens them; otherwise the default game explains what is wrong.
+      const module = (await recogniseReplay(bytes)) ?? this.module;
+      if (module.id !== this.module.id) throw new Error(`this is a ${module.title} replay`);
+      opened = await module.openReplay(bytes, (label) => {
+        if (token === this.loadToken) this.showProgress(label, null);
+      });
+    } catch (e) {
+      if (token === this.loadToken) {
+        this.hideProgress();
+        this.showError(`Could not open ${name}: ${errorMessage(e)}`);
+      }
+      return false;
+    }
+    if (token !== this.loadToken) {
+      opened.dispose();
+      return false;
+    }
+    this.hideProgress();
+    const previous = this.current;
+    this.stopLive();
+    this.hideResult();
+    const src = opened.source;
+    const names = src.playerNames();
+    const frames = src.numFrames;
+    const startFrame = state.frame !== undefined ? Math.min(state.frame, frames - 1) : undefined;
+    this.current = { kind: 'replay', opened, name, url };
+    this.viewer.show(
+      src,
+      { kind: 'replay', names, fogOfWar: opened.fogOfWar },
+      {
+        frame: startFrame ?? 0,
+        seat: state.player !== undefined ? state.player - 1 : -1,
+        radius: state.radius,
+        play: startFrame === undefined,
+      },
+    );
+    this.release(previous);
+    this.setTitle(titleOf(names));
+    const fog = opened.fogOfWar;
+    setText(
+      this.els.meta,
+      `${src.width}×${src.height} · ${src.numPlayers} players · ${frames - 1} turns${fog !== undefined && fog !== null ? ` · Blitz, fog radius ${fog}` : ''} · ${name}`,
+    );
+    this.els.download.disabled = false;
+    this.scheduleUrlUpdate();
+    const isCurrent = () => this.current.kind === 'replay' && this.current.opened === opened;
+    this.setBadge('pending', 'Checking the rules…', 'Re-simulating every turn with the engine, in the background');
+    opened.standings.then(
+      (s) => {
+        if (isCurrent()) this.viewer.setStandings(s);
+      },
+      () => {},
+    );
+    opened.seriesReady.then(
+      () => {
+        if (isCurrent()) this.viewer.framesAdded();
+      },
+      () => {},
+    );
+    opened.verdict.then(
+      (v) => {
+        if (!isCurrent()) return;
+        if (v.ok) this.setBadge('ok', 'Rules verified', `Every frame follows from the previous one and the moves, by the ${this.module.title} rules`);
+        else {
+          this.setBadge('bad', `Breaks the rules at frame ${v.frame}`, `${v.message} (click to go there)`, v.frame);
+          this.els.badge.dataset.x = v.site ? String(v.site.x) : '';
+          this.els.badge.dataset.y = v.site ? String(v.site.y) : '';
+        }
+      },
+      (e: unknown) => {
+        if (isCurrent()) this.setBadge('bad', 'Could not verify', errorMessage(e));
+      },
+    );
+    return true;
+  }
+
+  private setTitle(title: string): void {
+    setText(this.els.title, title);
+    this.els.title.title = title;
+    document.title = `${title} — ${this.module.title}`;
+  }
+
+  private setBadge(state: 'ok' | 'bad' | 'pending' | 'live', text: string, title: string, frame?: number): void {
+    const b = this.els.badge;
+    b.hidden = false;
+    b.dataset.state = state;
+    b.dataset.frame = frame !== undefined ? String(frame) : '';
+    b.dataset.x = '';
+    b.dataset.y = '';
+    setText(b, text);
+    b.title = title;
+    b.setAttribute('aria-label', `${text}. ${title}`);
+    b.disabled = state !== 'bad' || frame === undefined;
+  }
+
+  // ------------------------------------------------------------ live game
+
+  private async startLive(bots: string[] | null): Promise<void> {
+    const token = ++this.loadToken;
+    this.hideProgress();
+    this.hideResult();
+    const seedBuf = new Uint32Array(1);
+    crypto.getRandomValues(seedBuf);
+    const seed = seedBuf[0] % 1_000_000_000;
+    const r = rng(seed);
+    const module = this.module;
+    let match: Match;
+    try {
+      const players = bots ? bots.length : 2 + Math.floor(r() * 3);
+      const lineup = bots ?? (await module.lineup(players, r));
+      const known = await module.bots();
+      const unknown = lineup.filter((b) => !known.some((k) => k.id === b));
+      if (unknown.length > 0) throw new Error(`no built-in bot named ${unknown.join(', ')}`);
+      // Name seats after their bots, numbering repeats ("Expander", "Expander 2").
+      const seen = new Map<string, number>();
+      const names = lineup.map((b) => {
+        const base = known.find((k) => k.id === b)?.name ?? b;
+        const k = (seen.get(base) ?? 0) + 1;
+        seen.set(base, k);
+        return k === 1 ? base : `${base} ${k}`;
+      });
+      const size = module.liveSize(r);
+      const host = await module.startMatch({ names, width: size.width, height: size.height, seed });
+      if (token !== this.loadToken) {
+        host.dispose();
+        return;
+      }
+      const seats = lineup.map((b, k) => new WorkerSeat(module.id, b, names[k], (seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0));
+      match = new Match(module, host, seats, { initMs: 5000, turnMs: BOT_BUDGET_MS });
+    } catch (e) {
+      if (token === this.loadToken) this.showError(`Could not start a live game: ${errorMessage(e)}`);
+      return;
+    }
+    const previous = this.current;
+    this.stopLive();
+    this.current = { kind: 'live', match, bots, seed };
+    const host = match.host;
+    const src = host.source;
+    this.viewer.show(src, { kind: 'live', names: src.playerNames() }, { play: true, fps: LIVE_FPS });
+    this.release(previous);
+    this.setTitle(titleOf(src.playerNames()));
+    setText(this.els.meta, `${src.width}×${src.height} · ${src.numPlayers} players · seed ${seed}`);
+    this.setBadge('live', 'Live', 'A game being played now by the built-in bots, each in its own worker');
+    this.els.download.disabled = false;
+    this.viewer.setStandings(host.results);
+    this.scheduleUrlUpdate();
+
+    const isCurrent = () => this.current.kind === 'live' && this.current.match === match;
+    void match.run({
+      canAdvance: () => isCurrent() && src.numFrames - 1 - this.viewer.playback.pos < 6,
+      onTurn: () => {
+        if (!isCurrent()) return;
+        this.viewer.framesAdded();
+        this.viewer.setStandings(host.results);
+      },
+      onEject: (seat, name, reason, frame) => {
+        if (!isCurrent()) return;
+        this.viewer.setEjections(match.ejections);
+        this.toast(`${name} (player ${seat + 1}) was ejected at frame ${frame}: ${reason}.`);
+      },
+      onOver: () => {
+        if (!isCurrent()) return;
+        this.viewer.setLiveFinished();
+        this.viewer.setStandings(host.results);
+        this.setBadge('live', 'Live · finished', 'A game just played by the built-in bots');
+        this.waitForEnd(match);
+      },
+      onError: (m) => {
+        if (isCurrent()) this.showError(`The live game stopped: ${m}`);
+      },
+    });
+  }
+
+  /** When the display reaches the end of a finished live game: the result, then a new game. */
+  private waitForEnd(match: Match): void {
+    if (this.resultTimer) clearInterval(this.resultTimer);
+    const isCurrent = () => this.current.kind === 'live' && this.current.match === match;
+    this.resultTimer = setInterval(() => {
+      if (!isCurrent()) {
+        if (this.resultTimer) clearInterval(this.resultTimer);
+        this.resultTimer = null;
+        return;
+      }
+      if (!this.viewer.atEnd) return;
+      if (this.resultTimer) clearInterval(this.resultTimer);
+      this.resultTimer = null;
+      this.showResult(match);
+    }, 200);
+  }
+
+  private showResult(match: Match): void {
+    const standings: Standing[] = match.host.results.slice().sort((a, b) => a.rank - b.rank);
+    const e = this.els;
+    const winner = standings[0];
+    setText(e.resultTitle, winner ? `${winner.name} wins` : 'Game over');
+    e.resultList.replaceChildren(
+      ...standings.map((s) => {
+        const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
+        dot.style.background = this.viewer.paletteColours[s.seat + 1] ?? '#fff';
+        const ej = match.ejections.get(s.seat);
+        const detail = ej ? `ejected at frame ${ej.frame}` : s.alive ? `${fmt(s.score)} sites` : `out at frame ${s.lastFrameAlive + 1}`;
+        return el('li', {}, [el('span', { className: 'rank', text: `${s.rank}.` }), dot, el('span', { text: s.name }), el('span', { className: 'detail', text: detail })]);
+      }),
+    );
+    e.result.hidden = false;
+    let left = NEXT_GAME_S;
+    setText(e.resultNext, `Next game in ${left} s…`);
+    this.resultTimer = setInterval(() => {
+      if (!(this.current.kind === 'live' && this.current.match === match)) {
+        this.hideResult();
+        return;
+      }
+      left--;
+      if (left <= 0) {
+        const bots = this.current.bots;
+        this.hideResult();
+        void this.startLive(bots);
+      } else setText(e.resultNext, `Next game in ${left} s…`);
+    }, 1000);
+  }
+
+  private hideResult(): void {
+    if (this.resultTimer) clearInterval(this.resultTimer);
+    this.resultTimer = null;
+    this.els.result.hidden = true;
+  }
+
+  private stopLive(): void {
+    if (this.current.kind === 'live') this.current.match.stop();
+  }
+
+  /** Frees the workers of a game the viewer no longer shows. */
+  private release(c: Current): void {
+    if (c === this.current) return;
+    if (c.kind === 'replay') c.opened.dispose();
+    else if (c.kind === 'live') {
+      c.match.stop();
+      c.match.host.dispose();
+    }
+  }
+
+  // ------------------------------------------------------------ download, URL, messages
+
+  private async download(): Promise<void> {
+    const c = this.current;
+    let bytes: Uint8Array;
+    let name: string;
+    try {
+      if (c.kind === 'replay') {
+        // The original tools read plain JSON: a gzipped replay is saved decompressed.
+        bytes = await plainJson(c.opened.bytes);
+        name = downloadName(c.name);
+      } else if (c.kind === 'live') {
+        bytes = await c.match.host.replayBytes();
+        name = `live-seed${c.seed}.hlt`;
+      } else return;
+    } catch (e) {
+      this.showError(`Could not save the replay: ${errorMessage(e)}`);
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
+    const a = el('a', { attrs: { href: url, download: name } });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  }
+
+  private scheduleUrlUpdate(): void {
+    if (this.urlTimer) return;
+    this.urlTimer = setTimeout(() => {
+      this.urlTimer = null;
+      this.updateUrl();
+    }, 350);
+  }
+
+  private updateUrl(): void {
+    const c = this.current;
+    const v = this.viewer;
+    let state: UrlState = {};
+    if (c.kind === 'replay') {
+      // A replay opened from a file cannot be linked to: the address is left bare.
+      if (c.url) state = { replay: c.url, frame: v.frame, player: v.currentSeat + 1, radius: v.currentRadius };
+    } else if (c.kind === 'live') {
+      if (c.bots) state = { bots: c.bots };
+    }
+    const search = buildSearch(state);
+    if (search !== location.search) {
+      try {
+        history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
+      } catch {
+        // Some embedders forbid history changes; the view still works.
+      }
+    }
+  }
+
+  private showProgress(label: string, fraction: number | null): void {
+    const e = this.els;
+    e.progress.hidden = false;
+    setText(e.progressLabel, label);
+    e.progressBar.classList.toggle('indeterminate', fraction === null);
+    if (fraction === null) {
+      e.progressBar.removeAttribute('aria-valuenow');
+      e.progressFill.style.width = '';
+    } else {
+      const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+      e.progressBar.setAttribute('aria-valuenow', String(pct));
+      e.progressFill.style.width = `${pct}%`;
+    }
+  }
+
+  private hideProgress(): void {
+    this.els.progress.hidden = true;
+  }
+
+  showError(message: string): void {
+    setText(this.els.bannerText, message);
+    this.els.banner.hidden = false;
+  }
+
+  private hideError(): void {
+    this.els.banner.hidden = true;
+  }
+
+  private toast(text: string): void {
+    const t = el('div', { className: 'toast', text });
+    this.els.toasts.appendChild(t);
+    setTimeout(() => t.remove(), 6000);
+    while (this.els.toasts.childElementCount > 3) this.els.toasts.firstElementChild?.remove();
+  }
+
+  /** The viewer, for the benchmark page. */
+  get viewerRef(): Viewer {
+    return this.viewer;
+  }
+
+  /** Read-only state for tests (www/tests/e2e.test.mjs). */
+  testHook(): object {
+    const v = this.viewer;
+    const page = this;
+    return {
+      get frame() {
+        return v.frame;
+      },
+      get numFrames() {
+        return v.numFrames;
+      },
+      /** 0 the whole map, else the player number (seat + 1), as in the address. */
+      get perspective() {
+        return v.currentSeat + 1;
+      },
+      get radius() {
+        return v.currentRadius;
+      },
+      get playing() {
+        return v.playing;
+      },
+      get kind() {
+        return page.current.kind;
+      },
+      get width() {
+        return v.source?.width ?? 0;
+      },
+      get height() {
+        return v.source?.height ?? 0;
+      },
+      siteToClient: (x: number, y: number) => v.siteToClient(x, y),
+      isVisible: (x: number, y: number) => v.isVisible(x, y),
+    };
+  }
+}
+
+/** The bytes, gunzipped if they are gzip (by the browser's own decompressor, off the main thread). */
+async function plainJson(bytes: Uint8Array): Promise<Uint8Array> {
+  if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+function titleOf(names: string[]): string {
+  return names.length > 0 ? names.join(' vs ') : 'Untitled game';
+}
+
+function progressText(loaded: number, total: number | null): string {
+  return total ? `${formatBytes(loaded)} of ${formatBytes(total)}` : formatBytes(loaded);
+}
+
+/** Mounts the watch page on `root`. */
+export async function mount(root: HTMLElement, search: string): Promise<WatchPage> {
+  const module = await loadGame('halite1');
+  const page = new WatchPage(root, module);
+  (window as unknown as { __viewer: object }).__viewer = page.testHook();
+  await page.start(search);
+  return page;
+}

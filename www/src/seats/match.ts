@@ -1,0 +1,117 @@
+// The match loop: asks every seat for its action at once, checks each answer with the game
+// module, ejects a seat that fails (as the original ejects a bot: the game goes on), and steps
+// the game (which runs off the main thread). It does not know which kind of seat it drives.
+// The game advances only when `canAdvance` says so, so a watched game plays at the viewer's speed.
+
+import type { GameModule, MatchHost } from '../shell/game';
+import type { Budgets, Seat } from './seat';
+
+export interface MatchEvents {
+  /** Whether another turn may be played now (the display has caught up). */
+  canAdvance(): boolean;
+  /** A turn was played (the game has one more frame). */
+  onTurn(): void;
+  onEject(seat: number, name: string, reason: string, frame: number): void;
+  onOver(): void;
+  onError(message: string): void;
+}
+
+export interface Ejection {
+  reason: string;
+  /** The first frame in which the seat's pieces are neutral. */
+  frame: number;
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export class Match {
+  readonly ejections = new Map<number, Ejection>();
+  private stopped = false;
+
+  constructor(
+    readonly module: GameModule,
+    readonly host: MatchHost,
+    readonly seats: Seat[],
+    readonly budgets: Budgets,
+  ) {}
+
+  get names(): string[] {
+    return this.host.source.playerNames();
+  }
+
+  /** Plays the game to its end (or until stopped). */
+  async run(events: MatchEvents): Promise<void> {
+    const host = this.host;
+    const ctx = { width: host.source.width, height: host.source.height };
+    try {
+      if (host.turn === 0) {
+        const started = await Promise.all(this.seats.map((s, k) => s.start(k, this.budgets.initMs)));
+        if (this.stopped) return;
+        started.forEach((o, k) => {
+          if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, events, true);
+        });
+      } else {
+        // A forked game: the seats start at once, with the first-turn budget.
+        await Promise.all(this.seats.map((s, k) => s.start(k, this.budgets.initMs)));
+      }
+      while (!this.stopped && !host.over) {
+        while (!this.stopped && !events.canAdvance()) await sleep(20);
+        if (this.stopped) return;
+        const turn = host.turn;
+        const observations = await host.observations();
+        if (this.stopped) return;
+        const answers = await Promise.all(
+          this.seats.map((s, k) => {
+            const obs = observations[k];
+            if (obs === null || obs === undefined || this.ejections.has(k)) return null;
+            return s.act(obs, turn, this.budgets.turnMs);
+          }),
+        );
+        if (this.stopped) return;
+        const actions: (unknown | null)[] = answers.map((a, k) => {
+          if (a === null) return null;
+          if (!a.ok) {
+            if (this.seats[k].kind === 'bot') this.eject(k, a.reason, events);
+            return null;
+          }
+          const c = this.module.checkAction(a.raw, k, ctx);
+          if (!c.ok) {
+            this.eject(k, `answered garbage: ${c.reason ?? 'not a list of moves'}`, events);
+            return null;
+          }
+          return c.action ?? null;
+        });
+        await host.step(actions);
+        if (this.stopped) return;
+        events.onTurn();
+      }
+    } catch (e) {
+      if (!this.stopped) events.onError(e instanceof Error ? e.message : String(e));
+      this.stopSeats();
+      return;
+    }
+    this.stopSeats();
+    if (!this.stopped) events.onOver();
+  }
+
+  /** Ejects a seat: before the first turn (`atInit`, it failed to start) at once, otherwise
+   * during the next turn (its pieces turn neutral in the next frame). */
+  private eject(seat: number, reason: string, events: MatchEvents, atInit = false): void {
+    if (this.ejections.has(seat)) return;
+    const frame = atInit ? 0 : this.host.source.numFrames;
+    this.ejections.set(seat, { reason, frame });
+    this.host.eject(seat, atInit);
+    this.seats[seat]?.stop();
+    events.onEject(seat, this.names[seat] ?? `Player ${seat + 1}`, reason, frame);
+  }
+
+  private stopSeats(): void {
+    for (const s of this.seats) s.stop();
+  }
+
+  /** Stops the game and its seats. The host stays readable (its owner disposes of it). */
+  stop(): void {
+    this.stopped = true;
+    this.stopSeats();
+  }
+}

@@ -1,0 +1,192 @@
+// The seam between the shell (pages, viewer, timeline, graphs, seats, match loop) and a game.
+// Everything a page knows of a game goes through a GameModule; code specific to one game lives
+// only under games/<id>/. Seats are numbered from 0 everywhere at this seam; a game maps them to
+// its own ids inside (Halite I owner values are seat + 1).
+
+import type { Palette } from './palette';
+
+export type GameId = 'halite1';
+
+/** What the shell reads of any game being shown: its size, seats, frames and statistics. */
+export interface FrameSource {
+  readonly game: GameId;
+  readonly width: number;
+  readonly height: number;
+  /** Frames held so far (a live game grows). */
+  readonly numFrames: number;
+  readonly numPlayers: number;
+  playerNames(): string[];
+  /** A statistics series, player-major (`seat * numFrames + frame`), or null before it is known. */
+  series(name: string): Uint32Array | null;
+  /** Bumped whenever new frames or series arrive (for caches). */
+  readonly version: number;
+}
+
+/** One line of the standings. `seat` is 0-based. */
+export interface Standing {
+  seat: number;
+  name: string;
+  rank: number;
+  /** Last frame in which the seat held anything (-1: out before the first turn). */
+  lastFrameAlive: number;
+  alive: boolean;
+  ejected: boolean;
+  /** The game's main score at the end (Halite I: territory). */
+  score: number;
+}
+
+export type VerifyResult =
+  | { ok: true }
+  | { ok: false; frame: number; message: string; site?: { x: number; y: number } };
+
+/** A statistics series a game offers for graphs. */
+export interface SeriesInfo {
+  key: string;
+  label: string;
+  /** Shown without "extended statistics". */
+  basic: boolean;
+}
+
+/** Whose eyes the board is drawn through: -1 the whole map, else a seat and its sight radius. */
+export interface Perspective {
+  seat: number;
+  radius: number;
+}
+
+export interface BoardDrawState {
+  frame: number;
+  /** Progress of the move from `frame` to `frame + 1`, 0..1. */
+  transit: number;
+  perspective: Perspective;
+  /** The frame a perspective is drawn from (an eliminated seat: the last frame it saw). */
+  perspectiveFrame: number;
+  /** Optional layers by name (Halite I: 'production', 'arrows'). */
+  layers: ReadonlySet<string>;
+  /** Target under the pointer and pinned in the inspector, or -1. */
+  hover: number;
+  pinned: number;
+}
+
+/** A game's board, drawn on a canvas the shell gives it. Targets are game-defined numbers
+ * (Halite I: site indices). */
+export interface BoardView {
+  readonly canvas: HTMLCanvasElement;
+  setSource(src: FrameSource | null): void;
+  setPalette(p: Palette): void;
+  resize(): void;
+  draw(state: BoardDrawState): void;
+  /** The target under a client point, or -1. */
+  pick(clientX: number, clientY: number): number;
+  panBy(dx: number, dy: number): void;
+  /** Pans by whole cells (keyboard). */
+  panSteps(dx: number, dy: number): void;
+  zoomBy(factor: number, px?: number, py?: number): void;
+  resetView(): void;
+  /** Client point of the centre of cell (x, y), or null when off screen. */
+  cellToClient(x: number, y: number): { x: number; y: number } | null;
+  /** Whether the perspective sees target `t` in `frame`. */
+  isVisible(t: number, frame: number, p: Perspective): boolean;
+}
+
+/** Shows what is at one target of the board at one frame. Mounted on the element it is given. */
+export interface Inspector {
+  /** A short note for the inspector's heading (e.g. "pinned"), if it has one. */
+  readonly noteElement?: HTMLElement;
+  setSource(src: FrameSource | null, names: string[]): void;
+  setPalette(p: Palette): void;
+  /** Shows target `t` (or nothing for -1) at `frame`, seen through `p`. */
+  show(t: number, frame: number, p: Perspective, pinned: boolean): void;
+}
+
+export interface Checked<A> {
+  ok: boolean;
+  action?: A;
+  reason?: string;
+}
+
+/** A replay opened in a worker: the frames at once, the rest as it is computed. */
+export interface OpenedReplay {
+  source: FrameSource;
+  fogOfWar?: number;
+  /** Final standings. */
+  standings: Promise<Standing[]>;
+  /** Statistics for the graphs (the source's series are filled when this resolves). */
+  seriesReady: Promise<void>;
+  /** The rules check of every turn. */
+  verdict: Promise<VerifyResult>;
+  /** The replay as the original's file (for download). */
+  bytes: Uint8Array;
+  /** Frees the worker. */
+  dispose(): void;
+}
+
+export interface MatchConfig {
+  names: string[];
+  width: number;
+  height: number;
+  seed: number;
+  /** Blitz fog radius, if any. */
+  fog?: number;
+  maxTurns?: number;
+}
+
+/** A game being played. Its rules run off the main thread; `source` grows as turns are played. */
+export interface MatchHost {
+  readonly source: FrameSource;
+  readonly seats: number;
+  readonly over: boolean;
+  readonly turn: number;
+  /** Standings as of the latest turn (final once over). */
+  readonly results: Standing[];
+  /** What each seat sees now (null for a seat that is out). */
+  observations(): Promise<(unknown | null)[]>;
+  /** Plays one turn with every seat's checked action (null: no action). */
+  step(actions: (unknown | null)[]): Promise<void>;
+  /** Ejects a seat as the original does (`atInit`: it failed to start). */
+  eject(seat: number, atInit: boolean): void;
+  /** The game so far as the original's replay file. */
+  replayBytes(): Promise<Uint8Array>;
+  dispose(): void;
+}
+
+/** A built-in bot of a game. */
+export interface BotInfo {
+  id: string;
+  name: string;
+  description: string;
+  hidden?: boolean;
+}
+
+/** The context a seat's raw answer is checked against. */
+export interface ActionContext {
+  width: number;
+  height: number;
+}
+
+export interface GameModule {
+  readonly id: GameId;
+  readonly title: string;
+  readonly series: readonly SeriesInfo[];
+  /** The series a live standing is ranked by (largest first). */
+  readonly rankSeries: string;
+  /** Whether the board can be seen through one seat's eyes (fog of war). */
+  readonly perspectives: boolean;
+  /** Whether these bytes are this game's replay (plain or compressed). */
+  recognise(bytes: Uint8Array): boolean;
+  /** Opens a replay in a worker; rejects with the engine's message. */
+  openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay>;
+  /** A new match on a generated map. */
+  startMatch(config: MatchConfig): Promise<MatchHost>;
+  /** A match continuing a replay from `frame`, exactly as the recorded game would have. */
+  forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost>;
+  createBoard(canvas: HTMLCanvasElement): BoardView;
+  createInspector(root: HTMLElement): Inspector;
+  /** Checks a seat's raw answer; garbage gets a reason (and the seat is ejected). */
+  checkAction(raw: unknown, seat: number, ctx: ActionContext): Checked<unknown>;
+  /** The built-in bots (loaded on demand). */
+  bots(): Promise<readonly BotInfo[]>;
+  /** A lineup of built-in bots for a live game with `players` seats. */
+  lineup(players: number, random: () => number): Promise<string[]>;
+  /** A live game's map size for a random generator. */
+  liveSize(random: () => number): { width: number; height: number };
+}
