@@ -43,6 +43,8 @@ export type VerifyResult =
 export interface SeriesInfo {
   key: string;
   label: string;
+  /** A short label for narrow columns (the players panel). */
+  short?: string;
   /** Shown without "extended statistics". */
   basic: boolean;
 }

@@ -30,7 +30,11 @@ export class PlayersPanel {
   setPlayers(names: string[], columns: readonly SeriesInfo[], colours: readonly string[]): void {
     this.columns = columns;
     // Column labels once, above the rows; each row repeats them for screen readers.
-    this.head.replaceChildren(el('span', { text: 'Player' }), ...columns.map((c) => el('span', { text: c.label })), el('span', { text: 'Rank' }));
+    this.head.replaceChildren(
+      el('span', { text: 'Player' }),
+      ...columns.map((c) => el('span', { text: c.short ?? c.label, attrs: { title: c.label } })),
+      el('span', { text: 'Rank' }),
+    );
     this.head.style.setProperty('--cols', String(columns.length));
     this.list.style.setProperty('--cols', String(columns.length));
     this.list.replaceChildren();

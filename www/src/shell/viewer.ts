@@ -102,6 +102,7 @@ export class Viewer {
   private failed = false;
   private graphsIn = 0;
   private disposed = false;
+  private resizeWanted = true;
 
   /** Called when the frame or perspective changes (for the address bar). */
   onStateChange: (() => void) | null = null;
@@ -224,10 +225,11 @@ export class Viewer {
       },
     });
     window.addEventListener('keydown', this.onKey);
-    const ro = new ResizeObserver(() => this.resize());
+    // Sizes are read in the frame loop, never in the middle of a task that changed the page (a
+    // forced layout there would lengthen that task).
+    const ro = new ResizeObserver(() => (this.resizeWanted = true));
     ro.observe(this.well);
     ro.observe(q('graphs'));
-    this.resize();
     requestAnimationFrame(this.loop);
   }
 
@@ -286,7 +288,7 @@ export class Viewer {
     this.pinned = -1;
     this.board.setSource(src);
     this.inspector.setSource(src, info.names);
-    this.resize();
+    this.resizeWanted = true;
     const last = src.numFrames - 1;
     this.playback.seek(opts.frame ?? 0, last);
     if (opts.fps) this.setSpeed(opts.fps);
@@ -296,7 +298,6 @@ export class Viewer {
     this.setPerspective(opts.seat ?? -1, false);
     this.players.setPlayers(info.names, this.module.series.filter((s) => s.basic), this.colours);
     this.graphs.setSource(src, this.colours);
-    this.graphs.resize();
     this.graphsIn = 2;
     this.shownFrame = -1;
     this.shownFrames = -1;
@@ -423,6 +424,10 @@ export class Viewer {
     const dt = this.lastTime ? now - this.lastTime : 0;
     this.lastTime = now;
     const src = this.src;
+    if (this.resizeWanted) {
+      this.resizeWanted = false;
+      this.resize();
+    }
     if (src && !this.failed) {
       try {
         const last = src.numFrames - 1;

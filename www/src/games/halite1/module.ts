@@ -24,9 +24,9 @@ import { asStandings, asVerifyResult } from './types';
 import type { FromEngine, MatchStartConfig, ToEngine } from './worker-protocol';
 
 export const SERIES: readonly SeriesInfo[] = [
-  { key: 'territory', label: 'Territory', basic: true },
-  { key: 'production', label: 'Production', basic: true },
-  { key: 'strength', label: 'Strength', basic: true },
+  { key: 'territory', label: 'Territory', short: 'Sites', basic: true },
+  { key: 'production', label: 'Production', short: 'Prod.', basic: true },
+  { key: 'strength', label: 'Strength', short: 'Str.', basic: true },
   { key: 'realisedProduction', label: 'Realised production', basic: false },
   { key: 'capLoss', label: 'Strength lost to the cap', basic: false },
   { key: 'damageToPlayers', label: 'Damage to players', basic: false },
