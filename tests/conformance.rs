@@ -3,33 +3,9 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use halite::halite1::verify::verify;
-use halite::halite1::{Game, Replay};
-use std::path::PathBuf;
-
-fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/halite1")
-}
-
-fn replays() -> Vec<(String, Replay)> {
-    let mut out = Vec::new();
-    let mut paths: Vec<_> = std::fs::read_dir(fixtures())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".hlt.gz"))
-        .collect();
-    paths.sort();
-    for p in paths {
-        let bytes = std::fs::read(&p).unwrap();
-        let name = p
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .replace(".hlt.gz", "");
-        out.push((name, Replay::from_bytes(&bytes).unwrap()));
-    }
-    assert_eq!(out.len(), 8, "expected the 8 reference replays");
-    out
-}
+use halite::halite1::Game;
+mod common;
+use common::{fixtures, replays};
 
 #[test]
 fn every_reference_replay_verifies() {

@@ -5,36 +5,8 @@
 
 use halite::halite1::stats::{replay_series, standings, Series};
 use halite::halite1::{Game, GameError, Replay};
-use std::path::PathBuf;
-
-fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/halite1")
-}
-
-fn replays() -> Vec<(String, Replay)> {
-    let mut paths: Vec<_> = std::fs::read_dir(fixtures())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_string_lossy().ends_with(".hlt.gz"))
-        .collect();
-    paths.sort();
-    let out: Vec<_> = paths
-        .iter()
-        .map(|p| {
-            let name = p
-                .file_name()
-                .unwrap()
-                .to_string_lossy()
-                .replace(".hlt.gz", "");
-            (
-                name,
-                Replay::from_bytes(&std::fs::read(p).unwrap()).unwrap(),
-            )
-        })
-        .collect();
-    assert_eq!(out.len(), 8, "expected the 8 reference replays");
-    out
-}
+mod common;
+use common::{fixtures, replays};
 
 /// `tag rank last_frame_alive` lines, as the reference printed them.
 fn rank_lines(g: &Game) -> String {

@@ -46,11 +46,22 @@ pub fn generate_map(
     to_js(&request.generate().map_err(js_error)?)
 }
 
-/// Checks that one frame's arrays fit a `width` x `height` map (and that the map is allowed).
-fn frame_arrays(width: usize, height: usize, arrays: &[(&str, &[u8])]) -> Result<usize, JsError> {
+/// One frame as a board, from the page's arrays, checked against the map size (and the map
+/// limits) with an error that names the array at fault.
+fn frame_board(
+    width: usize,
+    height: usize,
+    owner: &[u8],
+    strength: &[u8],
+    production: &[u8],
+) -> Result<Board, JsError> {
     crate::halite1::mapgen::check_sides(width, height).map_err(js_error)?;
     let n = width * height;
-    for (name, a) in arrays {
+    for (name, a) in [
+        ("owner", owner),
+        ("strength", strength),
+        ("production", production),
+    ] {
         if a.len() != n {
             return Err(JsError::new(&format!(
                 "{name} holds {} values, not {n} ({width}x{height})",
@@ -58,7 +69,13 @@ fn frame_arrays(width: usize, height: usize, arrays: &[(&str, &[u8])]) -> Result
             )));
         }
     }
-    Ok(n)
+    Ok(Board {
+        width,
+        height,
+        production: production.to_vec(),
+        owner: owner.to_vec(),
+        strength: strength.to_vec(),
+    })
 }
 
 /// What `seat` (0-based) sees of one frame within `radius`: `{owner, strength, production,
@@ -73,18 +90,16 @@ pub fn halite1_fog_view(
     seat: usize,
     radius: u32,
 ) -> Result<JsValue, JsError> {
-    frame_arrays(
-        width,
-        height,
-        &[
-            ("owner", owner),
-            ("strength", strength),
-            ("production", production),
-        ],
-    )?;
+    let b = frame_board(width, height, owner, strength, production)?;
     let tag = seat_tag(seat, crate::halite1::MAX_PLAYERS)?;
     sight_object(&sight(
-        width, height, owner, strength, production, tag, radius,
+        width,
+        height,
+        &b.owner,
+        &b.strength,
+        &b.production,
+        tag,
+        radius,
     ))
 }
 
@@ -100,28 +115,19 @@ pub fn halite1_turn_report(
     production: &[u8],
     moves: &[u8],
 ) -> Result<JsValue, JsError> {
-    frame_arrays(
-        width,
-        height,
-        &[
-            ("owner", owner),
-            ("strength", strength),
-            ("production", production),
-            ("moves", moves),
-        ],
-    )?;
+    let mut board = frame_board(width, height, owner, strength, production)?;
+    if moves.len() != board.len() {
+        return Err(JsError::new(&format!(
+            "moves holds {} values, not {}",
+            moves.len(),
+            board.len()
+        )));
+    }
     if !(1..=crate::halite1::MAX_PLAYERS).contains(&players) {
         return Err(JsError::new(&format!(
             "{players} players: a game seats 1 to 6"
         )));
     }
-    let mut board = Board {
-        width,
-        height,
-        production: production.to_vec(),
-        owner: owner.to_vec(),
-        strength: strength.to_vec(),
-    };
     let mut report = crate::halite1::TurnReport::default();
     crate::halite1::turn::resolve_turn(
         &mut board,

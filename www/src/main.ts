@@ -4,7 +4,7 @@
 //   ?bench=1                the benchmark page (hooks for www/bench/bench.mjs)
 // Play, arena and learn pages mount here the same way.
 
-import { errorMessage, loadEngine } from './shell/engine';
+import { errorMessage } from './shell/engine';
 
 type PageId = 'watch' | 'bench';
 
@@ -17,18 +17,17 @@ function pageOf(search: string): PageId {
 async function route(root: HTMLElement): Promise<void> {
   const search = location.search;
   try {
-    // The engine compiles while the page builds; pages and their game modules wait for it.
-    const engine = loadEngine();
+    // Games run in workers, each with its own engine; the page loads its own copy only when it
+    // first needs one (a fog view, a turn report), so start-up does not wait for it.
     switch (pageOf(search)) {
       case 'bench': {
         const m = await import(/* webpackChunkName: "bench" */ './pages/bench');
-        await m.mount(root, await engine);
+        await m.mount(root);
         return;
       }
       case 'watch': {
         const m = await import(/* webpackChunkName: "watch" */ './pages/watch');
         await m.mount(root, search);
-        await engine;
         return;
       }
     }

@@ -234,6 +234,9 @@ test('the inspector shows what the replay holds at a site and frame', { timeout:
   assert.equal(insp.production, String(hlt.productions[site.y][site.x]));
   const dir = hlt.moves[frame][site.y][site.x];
   assert.match(insp.move, new RegExp(['Still', 'North', 'East', 'South', 'West'][dir]));
+  // Damage comes from the engine's turn report (the page's engine may still be loading).
+  await page.waitForFunction(() => /^\d+$/.test(document.querySelector('[data-part="inspector"] [data-field="dealt"]').textContent));
+  insp = await readInspector(page);
   assert.match(insp.dealt, /^\d+$/);
   assert.match(insp.taken, /^\d+$/);
   // Pinned: it follows the frame.
@@ -309,6 +312,8 @@ test('the fog perspective shows only what the player saw', { timeout: 60000 }, a
   assert.equal(s.perspective, 1);
   assert.equal(await page.evaluate(() => window.__viewer.radius), radius);
   assert.equal(await page.inputValue('[data-part="perspective"]'), '0', 'player 1 is seat 0');
+  // The fog view comes from the page's engine, which loads in the background.
+  await page.waitForFunction(([x, y]) => window.__viewer.isVisible(x, y), own);
   assert.equal(await page.evaluate(([x, y]) => window.__viewer.isVisible(x, y), hidden), false);
   let insp = await inspect(page, hidden[0], hidden[1]);
   assert.equal(insp.owner, 'Hidden by fog');
@@ -512,6 +517,7 @@ test('standings follow the current frame; an eliminated player view says so and 
   await page.screenshot({ path: path.join(shots, 'eliminated-view.png') });
   // The final result on request.
   await page.click('[data-part="final"]');
+  await page.waitForFunction(() => /^\d/.test(document.querySelector('.players .player-rank').textContent));
   const finalRanks = await page.$$eval('.players .player-rank', (els) => els.map((e) => e.textContent));
   const expected = fs.readFileSync(path.join(fixtures, S105.replace('.hlt.gz', '.ranks.txt')), 'utf8').trim().split('\n').map((l) => Number(l.split(' ')[1]));
   const ord = (n) => `${n}${['th', 'st', 'nd', 'rd'][n] ?? 'th'}`;

@@ -21,6 +21,7 @@ const loader = src.load('shell/loader.js');
 const sourceChecks = src.load('games/halite1/types.js');
 const standings = src.load('shell/standings.js');
 const recognise = src.load('games/halite1/recognise.js');
+const framesModule = src.load('games/halite1/frames.js');
 
 // ------------------------------------------------------------------ wrap-around maths
 
@@ -355,6 +356,37 @@ test('standings at a frame rank by the main series and hide later eliminations',
   assert.equal(standings.ordinal(1), '1st');
   assert.equal(standings.ordinal(12), '12th');
   assert.equal(standings.ordinal(23), '23rd');
+});
+
+test('the page keeps frames as flat arrays: a whole replay adopted, a live game appended turn by turn', () => {
+  const sites = 4;
+  const header = { width: 2, height: 2, players: 2, names: ['A', 'B'], production: Uint8Array.from([1, 2, 3, 4]) };
+  const f = new framesModule.Halite1Frames(header);
+  assert.equal(f.numFrames, 0);
+  // Frame 0 only (a live game's start): no moves yet.
+  f.append(Uint8Array.from([1, 0, 0, 2]), Uint8Array.from([5, 6, 7, 8]), new Uint8Array(0));
+  assert.equal(f.numFrames, 1);
+  assert.throws(() => f.moves(0), /no frame 0/);
+  const v0 = f.version;
+  // Turns arrive one at a time: each batch is a frame and the turn that led to it.
+  for (let t = 1; t <= 20; t++) {
+    f.append(Uint8Array.from([1, 1, t % 3, 2]), Uint8Array.from([t, t, t, t]), Uint8Array.from([t % 5, 0, 0, 1]));
+  }
+  assert.equal(f.numFrames, 21);
+  assert.ok(f.version > v0);
+  assert.deepEqual([...f.owner(0)], [1, 0, 0, 2]);
+  assert.deepEqual([...f.strength(13)], [13, 13, 13, 13]);
+  assert.deepEqual([...f.moves(12)], [13 % 5, 0, 0, 1], 'turn 12 leads to frame 13');
+  assert.throws(() => f.owner(21), /no frame 21/);
+  // A whole replay in one batch.
+  const g = new framesModule.Halite1Frames(header);
+  const frames = 3;
+  g.append(new Uint8Array(frames * sites).fill(1), new Uint8Array(frames * sites).fill(9), new Uint8Array((frames - 1) * sites).fill(2));
+  assert.equal(g.numFrames, 3);
+  assert.deepEqual([...g.moves(1)], [2, 2, 2, 2]);
+  assert.equal(g.series('territory'), null, 'no series before they arrive');
+  g.setSeries({ territory: Uint32Array.from([1, 2, 3, 4, 5, 6]) });
+  assert.deepEqual([...g.series('territory')], [1, 2, 3, 4, 5, 6]);
 });
 
 test('a Halite I replay is recognised by its bytes', () => {

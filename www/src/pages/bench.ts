@@ -1,7 +1,7 @@
 // Hooks for the browser benchmark (www/bench/bench.mjs), mounted on `?bench=1` only.
 // Everything is timed inside the page with performance.now().
 
-import type { Engine } from '../shell/engine';
+import { loadEngine } from '../shell/engine';
 import type { OpenedReplay } from '../shell/game';
 import { loadGame } from '../shell/registry';
 import { Viewer } from '../shell/viewer';
@@ -27,8 +27,9 @@ export interface BenchHooks {
   free(): void;
 }
 
-export async function mount(root: HTMLElement, _engine: Engine): Promise<void> {
+export async function mount(root: HTMLElement): Promise<void> {
   const module = await loadGame('halite1');
+  await loadEngine();
   const host = document.createElement('main');
   root.appendChild(host);
   const viewer = new Viewer(host, module);

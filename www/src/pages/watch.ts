@@ -10,6 +10,7 @@ import { errorMessage } from '../shell/engine';
 import type { GameModule, OpenedReplay, Standing } from '../shell/game';
 import { downloadName, fetchBytes, readFile } from '../shell/loader';
 import { loadGame, recogniseReplay } from '../shell/registry';
+import { rng } from '../shell/random';
 import { SAMPLES } from '../shell/samples';
 import { buildSearch, parseUrlState, type UrlState } from '../shell/urlstate';
 import { Viewer } from '../shell/viewer';
@@ -23,18 +24,6 @@ type Current =
 const BOT_BUDGET_MS = 200;
 const LIVE_FPS = 12;
 const NEXT_GAME_S = 8;
-
-/** A small seeded generator (mulberry32) for the live game's lineup and map. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PAGE = `
   <a class="skip-link" href="#" data-part="skip">Skip to playback controls</a>

@@ -7,15 +7,26 @@ import type * as Halite from 'halite-wasm/halite';
 export type Engine = typeof Halite;
 
 let loading: Promise<Engine> | null = null;
+let loaded: Engine | null = null;
 
 export function loadEngine(): Promise<Engine> {
   if (!loading) {
-    loading = import(/* webpackChunkName: "engine" */ 'halite-wasm/halite').catch((e: unknown) => {
-      loading = null;
-      throw e;
-    });
+    loading = import(/* webpackChunkName: "engine" */ 'halite-wasm/halite').then(
+      (e) => (loaded = e),
+      (e: unknown) => {
+        loading = null;
+        throw e;
+      },
+    );
   }
   return loading;
+}
+
+/** The engine if it has loaded, else null (and it starts loading). The main thread needs it only
+ * for small questions about one frame, so pages do not wait for it. */
+export function engineIfLoaded(): Engine | null {
+  if (!loaded) void loadEngine().catch(() => {});
+  return loaded;
 }
 
 /** The message of anything thrown (the engine throws Error with a precise message). */

@@ -210,15 +210,16 @@ class Graph {
 
 export class GraphPanel {
   private readonly container: HTMLElement;
-  private graphs: Graph[] = [];
-  private basic = new Set<string>();
+  private series: readonly SeriesInfo[] = [];
+  /** Graphs made so far, by series key: a graph is made the first time it is shown. */
+  private made = new Map<string, Graph>();
   private src: FrameSource | null = null;
   private colours: readonly string[] = [];
   private extended = false;
   private version = -1;
   private readonly onSeek: (frame: number) => void;
 
-  /** Mounts one graph per series on `container`. */
+  /** Mounts the graphs of `series` on `container`. */
   constructor(container: HTMLElement, series: readonly SeriesInfo[], onSeek: (frame: number) => void) {
     this.container = container;
     this.onSeek = onSeek;
@@ -228,29 +229,54 @@ export class GraphPanel {
   /** The series to show (a game's list). */
   setSeries(series: readonly SeriesInfo[]): void {
     this.container.replaceChildren();
-    this.graphs = [];
-    this.basic = new Set(series.filter((s) => s.basic).map((s) => s.key));
-    for (const s of series) {
-      const g = new Graph(s.key, s.label, (f) => this.onSeek(f));
-      this.graphs.push(g);
-      this.container.appendChild(g.root);
-    }
+    this.made = new Map();
+    this.series = series;
     this.applyVisibility();
     this.version = -1;
   }
 
+  private shown(s: SeriesInfo): boolean {
+    return this.extended || s.basic;
+  }
+
+  private onShow: Graph[] = [];
+
+  /** The graphs on show. */
   private visible(): Graph[] {
-    return this.graphs.filter((g) => this.extended || this.basic.has(g.name));
+    return this.onShow;
+  }
+
+  /** Makes the graphs to show (in the series' order) that do not exist yet. */
+  private makeShown(): Graph[] {
+    const out: Graph[] = [];
+    for (const s of this.series) {
+      if (!this.shown(s)) continue;
+      let g = this.made.get(s.key);
+      if (!g) {
+        g = new Graph(s.key, s.label, (f) => this.onSeek(f));
+        g.setData(null, 0, 0, this.colours);
+        this.made.set(s.key, g);
+        // Keep the series' order in the page.
+        const next = this.series.slice(this.series.indexOf(s) + 1).map((x) => this.made.get(x.key)).find((x) => x !== undefined);
+        this.container.insertBefore(g.root, next ? next.root : null);
+      }
+      out.push(g);
+    }
+    return out;
   }
 
   private applyVisibility(): void {
-    for (const g of this.graphs) g.root.hidden = !(this.extended || this.basic.has(g.name));
+    for (const s of this.series) {
+      const g = this.made.get(s.key);
+      if (g) g.root.hidden = !this.shown(s);
+    }
+    this.onShow = this.makeShown();
   }
 
   setSource(src: FrameSource | null, colours: readonly string[]): void {
     this.src = src;
     this.colours = colours;
-    for (const g of this.graphs) g.setData(null, 0, 0, colours);
+    for (const g of this.made.values()) g.setData(null, 0, 0, colours);
     this.version = -1;
   }
 
@@ -264,7 +290,7 @@ export class GraphPanel {
 
   setColours(colours: readonly string[]): void {
     this.colours = colours;
-    for (const g of this.graphs) g.setColours(colours);
+    for (const g of this.made.values()) g.setColours(colours);
   }
 
   /** Reads the series again if the game has new data (a live game, or series just computed). */
@@ -289,9 +315,9 @@ export class GraphPanel {
     this.container.dataset.frames = String(frames);
   }
 
-  /** The data of a visible series (basic series are always visible). */
+  /** The data of a graph on show. */
   data(name: string): Uint32Array | null {
-    return this.graphs.find((g) => g.name === name)?.data ?? null;
+    return this.made.get(name)?.data ?? null;
   }
 
   resize(): void {

@@ -103,6 +103,9 @@ export class Viewer {
   private graphsIn = 0;
   private disposed = false;
   private resizeWanted = true;
+  private freshLayout = true;
+  /** The side panel is laid out one frame after the board, so no one task does both. */
+  private side: HTMLElement | null = null;
 
   /** Called when the frame or perspective changes (for the address bar). */
   onStateChange: (() => void) | null = null;
@@ -137,7 +140,7 @@ export class Viewer {
           <div class="option-group toggles" data-part="toggles"></div>
         </div>
       </section>
-      <aside class="side" aria-label="Game details">
+      <aside class="side" data-part="side" aria-label="Game details" hidden>
         <section class="card" aria-labelledby="${id}-players">
           <div class="card-head">
             <h2 class="card-title" id="${id}-players">Players</h2>
@@ -163,6 +166,7 @@ export class Viewer {
       return e as T;
     };
     this.well = q<HTMLDivElement>('well');
+    this.side = q('side');
     const canvas = q<HTMLCanvasElement>('map');
     this.board = module.createBoard(canvas);
     this.inspector = module.createInspector(q('inspector'));
@@ -289,6 +293,7 @@ export class Viewer {
     this.board.setSource(src);
     this.inspector.setSource(src, info.names);
     this.resizeWanted = true;
+    this.freshLayout = true;
     const last = src.numFrames - 1;
     this.playback.seek(opts.frame ?? 0, last);
     if (opts.fps) this.setSpeed(opts.fps);
@@ -427,6 +432,20 @@ export class Viewer {
     if (this.resizeWanted) {
       this.resizeWanted = false;
       this.resize();
+      if (this.freshLayout) {
+        // The first layout of new content is long: drawing waits for the next frame, so that
+        // no one task does both.
+        this.freshLayout = false;
+        requestAnimationFrame(this.loop);
+        return;
+      }
+    }
+    if (this.side) {
+      // A frame of its own for the side panel's first layout.
+      this.side.hidden = false;
+      this.side = null;
+      requestAnimationFrame(this.loop);
+      return;
     }
     if (src && !this.failed) {
       try {
@@ -441,6 +460,7 @@ export class Viewer {
         if (this.graphsIn > 0 && --this.graphsIn === 0) force = true;
         if (this.graphsIn === 0 && src.version !== this.shownVersion) {
           this.shownVersion = src.version;
+          this.dirty = true;
           this.graphs.refresh();
           this.graphs.draw(this.playback.pos);
           force = true;
@@ -576,7 +596,7 @@ export class Viewer {
     p.finalBtn.addEventListener('click', () => {
       this.showFinal = !this.showFinal;
       p.finalBtn.setAttribute('aria-pressed', String(this.showFinal));
-      this.panelFrame = -1;
+      this.updatePlayers(this.playback.frame);
     });
     q<HTMLButtonElement>('zoom-in').addEventListener('click', () => this.zoom(1));
     q<HTMLButtonElement>('zoom-out').addEventListener('click', () => this.zoom(-1));

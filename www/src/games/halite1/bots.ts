@@ -1,6 +1,7 @@
 // The built-in bots: plain functions `(observation) => moves`. Each runs in its own worker
-// (bots/worker.ts); a factory gives each seat its own state (a seeded random generator).
+// (seats/bot-worker.ts); a factory gives each seat its own state (a seeded random generator).
 
+import { rng } from '../../shell/random';
 import type { Bot, Move, Observation } from './protocol';
 
 export interface BotInfo {
@@ -12,17 +13,7 @@ export interface BotInfo {
   create(seed: number): Bot;
 }
 
-/** mulberry32: a tiny seeded generator, uniform in [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { rng };
 
 /** Neighbour of site i in direction d (1 N, 2 E, 3 S, 4 W) on a W x H torus. */
 function step(i: number, d: number, W: number, H: number): number {

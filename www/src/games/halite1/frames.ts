@@ -3,18 +3,13 @@
 // wasm memory; the few per-frame questions the viewer asks (a fog view, one turn's report) are
 // stateless engine calls on one frame's arrays.
 
-import type { Engine } from '../../shell/engine';
+import { engineIfLoaded, loadEngine } from '../../shell/engine';
 import type { FrameSource } from '../../shell/game';
 import { asFogFrame, asTurnReport, type FogFrame, type TurnReport } from './types';
+import type { Header } from './worker-protocol';
 
-export interface FramesHeader {
-  width: number;
-  height: number;
-  players: number;
-  names: string[];
-  production: Uint8Array;
-  fogOfWar?: number;
-}
+/** What the page knows of a game before its frames: the engine worker's header. */
+export type FramesHeader = Header;
 
 export class Halite1Frames implements FrameSource {
   readonly game = 'halite1' as const;
@@ -32,10 +27,7 @@ export class Halite1Frames implements FrameSource {
   private seriesMap = new Map<string, Uint32Array>();
   version = 0;
 
-  constructor(
-    private readonly engine: Engine,
-    h: FramesHeader,
-  ) {
+  constructor(h: FramesHeader) {
     this.width = h.width;
     this.height = h.height;
     this.numPlayers = h.players;
@@ -43,9 +35,12 @@ export class Halite1Frames implements FrameSource {
     this.prod = h.production;
     this.fogOfWar = h.fogOfWar;
     this.sites = h.width * h.height;
-    this.owners = new Uint8Array(this.sites * 16);
-    this.strengths = new Uint8Array(this.sites * 16);
-    this.moveBuf = new Uint8Array(this.sites * 16);
+    // The page's engine answers fog views and turn reports: load it once the page is idle.
+    const idle = (globalThis as { requestIdleCallback?: (f: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+    if (idle) idle(() => this.engine(), { timeout: 1000 });
+    this.owners = new Uint8Array(0);
+    this.strengths = new Uint8Array(0);
+    this.moveBuf = new Uint8Array(0);
   }
 
   get numFrames(): number {
@@ -63,8 +58,9 @@ export class Halite1Frames implements FrameSource {
 
   private reserve(frames: number): void {
     const need = frames * this.sites;
-    if (need <= this.owners.length) return;
+    if (need <= this.owners.length && need <= this.moveBuf.length) return;
     const grow = (a: Uint8Array) => {
+      if (a.length >= need) return a;
       const b = new Uint8Array(Math.max(need, a.length * 2));
       b.set(a);
       return b;
@@ -79,6 +75,16 @@ export class Halite1Frames implements FrameSource {
   append(owners: Uint8Array, strengths: Uint8Array, moves: Uint8Array): void {
     const k = Math.floor(owners.length / this.sites);
     if (k === 0) return;
+    if (this.frames === 0 && moves.length === (k - 1) * this.sites) {
+      // The first batch (a whole replay, or a game's first frames): adopt the transferred
+      // arrays as they are, no copy.
+      this.owners = owners;
+      this.strengths = strengths;
+      this.moveBuf = moves;
+      this.frames = k;
+      this.version++;
+      return;
+    }
     this.reserve(this.frames + k);
     this.owners.set(owners.subarray(0, k * this.sites), this.frames * this.sites);
     this.strengths.set(strengths.subarray(0, k * this.sites), this.frames * this.sites);
@@ -131,16 +137,40 @@ export class Halite1Frames implements FrameSource {
     return this.moveBuf.subarray(t * this.sites, (t + 1) * this.sites);
   }
 
-  /** What seat `seat` saw of frame t within `radius`. */
+  /** The main thread's engine, or null until it has loaded (then the version is bumped, so
+   * views ask again). */
+  private engine() {
+    const e = engineIfLoaded();
+    if (!e && !this.waiting) {
+      this.waiting = true;
+      loadEngine().then(
+        () => this.version++,
+        () => {},
+      );
+    }
+    return e;
+  }
+
+  private waiting = false;
+
+  /** What seat `seat` saw of frame t within `radius`. Until the engine has loaded, nothing is
+   * known to be visible, so nothing is shown (a perspective never reveals more than it saw). */
   fogView(t: number, seat: number, radius: number): FogFrame | null {
-    const v = this.engine.halite1FogView(this.width, this.height, this.owner(t), this.strength(t), this.prod, seat, radius);
+    const e = this.engine();
+    if (!e) {
+      const none = new Uint8Array(this.sites);
+      return { owner: none, strength: none, production: none, visible: none };
+    }
+    const v = e.halite1FogView(this.width, this.height, this.owner(t), this.strength(t), this.prod, seat, radius);
     return asFogFrame(v, this.sites);
   }
 
   /** The report of turn t (damage per site), from the frame and the moves. */
   turnReport(t: number): TurnReport | null {
     if (t >= this.frames - 1) return null;
-    const v = this.engine.halite1TurnReport(this.width, this.height, this.numPlayers, this.owner(t), this.strength(t), this.prod, this.moves(t));
+    const e = this.engine();
+    if (!e) return null;
+    const v = e.halite1TurnReport(this.width, this.height, this.numPlayers, this.owner(t), this.strength(t), this.prod, this.moves(t));
     return asTurnReport(v);
   }
 }

@@ -1,7 +1,6 @@
 // Halite I (and Blitz) behind the shell's GameModule seam: replays and matches run in an engine
 // worker each; the main thread holds their frames as flat arrays (Halite1Frames) and draws them.
 
-import { loadEngine, type Engine } from '../../shell/engine';
 import type {
   ActionContext,
   BoardView,
@@ -96,7 +95,7 @@ class EngineWorker {
   }
 }
 
-function openReplay(engine: Engine, bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay> {
+function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay> {
   const w = new EngineWorker();
   return new Promise<OpenedReplay>((resolveOpen, rejectOpen) => {
     let standings!: (s: Standing[]) => void;
@@ -122,7 +121,7 @@ function openReplay(engine: Engine, bytes: Uint8Array, onProgress: (label: strin
           w.terminate();
           break;
         case 'opened': {
-          frames = new Halite1Frames(engine, m.header);
+          frames = new Halite1Frames(m.header);
           frames.append(m.batch.owners, m.batch.strengths, m.batch.moves);
           resolveOpen({
             source: frames,
@@ -164,14 +163,11 @@ class Halite1Match implements MatchHost {
   turn = 0;
   results: Standing[] = [];
 
-  private constructor(
-    private readonly w: EngineWorker,
-    private readonly engine: Engine,
-  ) {}
+  private constructor(private readonly w: EngineWorker) {}
 
-  static async create(engine: Engine, first: ToEngine, transfer: Transferable[] = []): Promise<Halite1Match> {
+  static async create(first: ToEngine, transfer: Transferable[] = []): Promise<Halite1Match> {
     const w = new EngineWorker();
-    const m = new Halite1Match(w, engine);
+    const m = new Halite1Match(w);
     const started = await new Promise<Extract<FromEngine, { type: 'started' }>>((resolve, reject) => {
       w.onEvent = (ev) => {
         if (ev.type === 'started') resolve(ev);
@@ -183,7 +179,7 @@ class Halite1Match implements MatchHost {
       throw e;
     });
     w.onEvent = () => {};
-    m.source = new Halite1Frames(engine, started.header);
+    m.source = new Halite1Frames(started.header);
     m.source.append(started.batch.owners, started.batch.strengths, started.batch.moves);
     m.source.setSeries(started.series);
     m.seats = started.header.players;
@@ -227,10 +223,6 @@ class Halite1Match implements MatchHost {
   dispose(): void {
     this.w.terminate();
   }
-
-  get engineRef(): Engine {
-    return this.engine;
-  }
 }
 
 const BOT_LIST = (): Promise<readonly BotInfo[]> =>
@@ -245,12 +237,10 @@ export const HALITE1: GameModule = {
   rankSeries: 'territory',
   perspectives: true,
   recognise: looksLikeHalite1,
-  async openReplay(bytes, onProgress) {
-    const engine = await loadEngine();
-    return openReplay(engine, bytes, onProgress);
+  openReplay(bytes, onProgress) {
+    return openReplay(bytes, onProgress);
   },
-  async startMatch(c: MatchConfig): Promise<MatchHost> {
-    const engine = await loadEngine();
+  startMatch(c: MatchConfig): Promise<MatchHost> {
     const config: MatchStartConfig = {
       width: c.width,
       height: c.height,
@@ -260,12 +250,11 @@ export const HALITE1: GameModule = {
       fogRadius: c.fog,
       maxTurns: c.maxTurns,
     };
-    return Halite1Match.create(engine, { type: 'start', config });
+    return Halite1Match.create({ type: 'start', config });
   },
-  async forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost> {
-    const engine = await loadEngine();
+  forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost> {
     const copy = replay.slice();
-    return Halite1Match.create(engine, { type: 'fork', bytes: copy, frame }, [copy.buffer]);
+    return Halite1Match.create({ type: 'fork', bytes: copy, frame }, [copy.buffer]);
   },
   createBoard(canvas: HTMLCanvasElement): BoardView {
     return new MapRenderer(canvas);
