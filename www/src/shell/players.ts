@@ -66,10 +66,9 @@ export class PlayersPanel {
       });
       const s = standings[seat];
       if (s) {
-        const label = s.final ? ordinal(s.rank) : `${live ? 'now ' : ''}#${s.rank}`;
-        setText(r.rank, label);
+        setText(r.rank, s.final ? ordinal(s.rank) : `#${s.rank}`);
         setAttr(r.rank, 'data-first', String(s.rank === 1 && !s.out));
-        setAttr(r.rank, 'title', s.final ? `Finished ${ordinal(s.rank)}` : `${ordinal(s.rank)} at this frame`);
+        setAttr(r.rank, 'title', s.final ? `Finished ${ordinal(s.rank)}` : `${ordinal(s.rank)} ${live ? 'now' : 'at this frame'}`);
       } else setText(r.rank, '');
       const o = s?.out ?? null;
       setText(r.status, o ? `${o.ejected ? 'ejected' : 'eliminated'} at frame ${o.frame}` : '');

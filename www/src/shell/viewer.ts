@@ -287,6 +287,8 @@ export class Viewer {
     this.outs = new Map();
     this.showFinal = false;
     this.parts.finalBtn.setAttribute('aria-pressed', 'false');
+    // A live game has no final result until it ends.
+    this.parts.finalBtn.hidden = info.kind === 'live';
     this.hold = info.kind === 'live';
     this.hover = -1;
     this.pinned = -1;
@@ -317,6 +319,7 @@ export class Viewer {
   /** The live game finished: playback stops at the last frame instead of waiting for more. */
   setLiveFinished(): void {
     this.hold = false;
+    this.parts.finalBtn.hidden = false;
     this.panelFrame = -1;
   }
 
