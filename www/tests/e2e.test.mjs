@@ -11,9 +11,11 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { spawnSync } from 'node:child_process';
 import { serve, CHROMIUM } from './support/server.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,6 +51,15 @@ before(async () => {
     '/broken.hlt.gz': { type: 'application/gzip', body: Buffer.from([0x1f, 0x8b, 8, 0, 1, 2, 3, 4, 5, 6, 7]) },
     '/tampered.hlt': { type: 'application/json', body: Buffer.from(JSON.stringify(tampered)) },
     '/s105.hlt.gz': { type: 'application/gzip', body: fs.readFileSync(path.join(fixtures, S105)) },
+    // Bot modules for the page, as a user would host them.
+    '/test-bots/logger.js': { type: 'text/javascript', body: Buffer.from(`export const name = 'Logger';
+export function init(obs) { console.log('init', obs.width, obs.height, obs.myId); }
+export default function (obs) { console.log('turn', obs.turn, { mine: obs.owner.filter((o) => o === obs.myId).length }); return []; }`) },
+    '/test-bots/loop.js': { type: 'text/javascript', body: Buffer.from(`export const name = 'Looper';
+export default function (obs) { if (obs.turn >= 1) { for (;;) {} } return []; }`) },
+    '/test-bots/throw.js': { type: 'text/javascript', body: Buffer.from(`export const name = 'Thrower';
+export default function (obs) { if (obs.turn >= 1) throw new Error('bot bug on purpose'); return []; }`) },
+    '/test-bots/garbage.js': { type: 'text/javascript', body: Buffer.from(`export default function (obs) { return obs.turn >= 1 ? [{ x: 'left', y: 0, dir: 9 }] : []; }`) },
   });
   browser = await chromium.launch(CHROMIUM);
 });
@@ -540,6 +551,111 @@ for (const [w, h] of [[1280, 800], [1440, 900]]) {
     await page.done();
   });
 }
+
+/** Clicks Download and returns the saved file's bytes. */
+async function downloadBytes(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-part="download"]')]);
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+}
+
+/** The native `halite` built by the native tests (cargo test), built here if it is missing. */
+function haliteBin() {
+  const bin = path.join(root, 'target/debug/halite');
+  if (!fs.existsSync(bin)) spawnSync('cargo', ['build', '--quiet', '--bin', 'halite'], { cwd: root, stdio: 'inherit' });
+  return bin;
+}
+
+test('a bot module from a URL plays, names itself and its logs follow the frame', { timeout: 60000 }, async () => {
+  const page = await open('?bots=/test-bots/logger.js,bots/example.js&seed=42&size=20x20&speed=30');
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live' && window.__viewer.numFrames > 10, null, { timeout: 20000 });
+  const names = await page.$$eval('.players .player-name', (els) => els.map((e) => e.textContent));
+  assert.deepEqual(names, ['Logger', 'Example'], 'the modules name themselves (export const name)');
+  assert.match(await page.textContent('[data-part="title"]'), /Logger vs Example/);
+  // The log pane follows the frame: pause, go to turn 3, read it.
+  await page.keyboard.press(' ');
+  await page.fill('[data-part="frame-input"]', '3');
+  await page.press('[data-part="frame-input"]', 'Enter');
+  await page.waitForFunction(() => window.__viewer.frame === 3);
+  await page.waitForFunction(() => /turn 3 \{"mine":\d+\}/.test(document.querySelector('[data-part="log-body"]').textContent));
+  await page.selectOption('[data-part="log-filter"]', '0');
+  await page.waitForFunction(() => document.querySelector('[data-part="log-body"]').textContent.startsWith('turn 3'));
+  await page.fill('[data-part="frame-input"]', '0');
+  await page.press('[data-part="frame-input"]', 'Enter');
+  await page.waitForFunction(() => /--- start ---\ninit 20 20 1/.test(document.querySelector('[data-part="log-body"]').textContent));
+  await page.screenshot({ path: path.join(shots, 'url-bot-logs.png') });
+  // The logs are kept with the game when it is downloaded.
+  const { bytes } = await downloadBytes(page);
+  const saved = JSON.parse(bytes.toString('utf8'));
+  assert.match(saved.bot_logs[0][3], /^turn 3 /);
+  assert.equal(saved.player_names[0], 'Logger');
+  await page.done();
+});
+
+test('a looping bot is ejected within its budget while the page keeps answering; throwing and garbage bots too, with reasons', { timeout: 60000 }, async () => {
+  const page = await open('?bots=/test-bots/loop.js,/test-bots/throw.js,/test-bots/garbage.js,greedy,expander&seed=5&size=24x24&turnMs=1500');
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live', null, { timeout: 20000 });
+  // While the looper spins (1.5 s), the page answers input: time key presses to their effect.
+  const latencies = [];
+  for (let k = 0; k < 5; k++) {
+    const before = await page.inputValue('[data-part="speed"]');
+    const t0 = Date.now();
+    await page.keyboard.press(k % 2 ? 'ArrowDown' : 'ArrowUp');
+    await page.waitForFunction((b) => document.querySelector('[data-part="speed"]').value !== b, before);
+    latencies.push(Date.now() - t0);
+    await page.waitForTimeout(150);
+  }
+  console.log(`# input latency while a bot loops: ${latencies.join(', ')} ms (median ${latencies.sort((a, b) => a - b)[2]} ms)`);
+  await page.waitForFunction(() => document.querySelectorAll('.player-status[data-kind="ejected"]').length === 3, null, { timeout: 20000 });
+  const statuses = await page.$$eval('.players .player-status', (els) => els.map((e) => e.textContent));
+  assert.match(statuses[0], /ejected at frame \d+: timed out \(no answer within 1,500 ms\)/);
+  assert.match(statuses[1], /ejected at frame \d+: threw: bot bug on purpose/);
+  assert.match(statuses[2], /ejected at frame \d+: answered garbage: move 0 has non-integer x, y or dir/);
+  const before = (await state(page)).numFrames;
+  await page.waitForFunction((n) => window.__viewer.numFrames > n + 3, before, { timeout: 20000 });
+  await page.screenshot({ path: path.join(shots, 'ejections.png') });
+  await page.done();
+});
+
+test('the same seed and bots give the same replay twice, and it re-simulates clean natively', { timeout: 120000 }, async () => {
+  const play = async () => {
+    const page = await open('?bots=expander,bots/example.js&seed=7&size=20x20&speed=60');
+    await page.waitForSelector('[data-part="result"]:not([hidden])', { timeout: 60000 });
+    const got = await downloadBytes(page);
+    await page.done();
+    return got;
+  };
+  const a = await play();
+  const b = await play();
+  assert.equal(a.name, 'live-seed7.hlt');
+  assert.ok(a.bytes.equals(b.bytes), 'byte-identical replays');
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'halite-e2e-')), a.name);
+  fs.writeFileSync(file, a.bytes);
+  const out = spawnSync(haliteBin(), ['verify', file], { encoding: 'utf8' });
+  assert.equal(out.status, 0, out.stdout + out.stderr);
+  assert.match(out.stdout, /: ok$/m);
+});
+
+test('continue from here with the recorded moves replays the rest of a reference game', { timeout: 120000 }, async () => {
+  const hlt = fixture(S101);
+  const page = await open(`?replay=replays/${S101}&frame=80`);
+  await waitReplay(page, hlt.num_frames);
+  await page.click('[data-part="continue"]');
+  const dialog = page.locator('[data-part="continue-dialog"]');
+  await dialog.waitFor({ state: 'visible' });
+  assert.match(await page.textContent('[data-part="continue-title"]'), /Continue from frame 80/);
+  assert.deepEqual(await page.$$eval('[data-part="continue-seats"] select', (els) => els.map((e) => e.value)), ['recorded', 'recorded']);
+  await page.screenshot({ path: path.join(shots, 'continue-dialog.png') });
+  await page.click('[data-part="continue-play"]');
+  await page.waitForFunction(() => window.__viewer.kind === 'live', null, { timeout: 20000 });
+  for (let k = 0; k < 6; k++) await page.keyboard.press('ArrowUp');
+  await page.waitForSelector('[data-part="result"]:not([hidden])', { timeout: 60000 });
+  const { name, bytes } = await downloadBytes(page);
+  assert.equal(name, 's101-20x20-greedy-chaos-continued.hlt');
+  const saved = JSON.parse(bytes.toString('utf8'));
+  assert.equal(saved.num_frames, hlt.num_frames);
+  for (const t of [80, 81, 120, hlt.num_frames - 1]) assert.deepEqual(saved.frames[t], hlt.frames[t], `frame ${t}`);
+  await page.done();
+});
 
 test('no console errors anywhere', () => {
   assert.deepEqual(errors, []);

@@ -215,6 +215,21 @@ test('URL state round-trips and drops bad values', () => {
   assert.equal(full.replay, 'https://example.org/a b.hlt?x=1&y=2');
   assert.deepEqual(url.parseUrlState(url.buildSearch(full)), full);
   assert.deepEqual(url.parseUrlState('?bots=Expander,random,<script>,hang').bots, ['expander', 'random', 'hang']);
+  // Seats may be module URLs: an entry with a '/' or ending in .js / .mjs.
+  const live = url.parseUrlState('?bots=human,/bots/Mine.js,https://x.org/b.mjs,my.js,javascript:alert(1)/x&seed=42&size=30x30&fog=2&turnMs=none&initMs=5000&speed=60');
+  assert.deepEqual(live, {
+    bots: ['human', '/bots/Mine.js', 'https://x.org/b.mjs', 'my.js'],
+    seed: 42,
+    size: { width: 30, height: 30 },
+    fog: 2,
+    turnMs: null,
+    initMs: 5000,
+    speed: 60,
+  });
+  assert.deepEqual(url.parseUrlState(url.buildSearch(live)), live);
+  assert.equal(url.isBotUrl('greedy'), false);
+  assert.equal(url.isBotUrl('bots/x'), true);
+  assert.deepEqual(url.parseUrlState('?size=30&seed=0&fog=-1'), {});
 });
 
 // ------------------------------------------------------------------ keyboard

@@ -4,6 +4,8 @@
 // in a worker and their bots play in workers of their own.
 
 import { Match } from '../seats/match';
+import type { BotSource } from '../seats/messages';
+import { ORIGINAL_BUDGETS } from '../seats/seat';
 import { WorkerSeat } from '../seats/worker-seat';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
@@ -12,16 +14,21 @@ import { downloadName, fetchBytes, readFile } from '../shell/loader';
 import { loadGame, recogniseReplay } from '../shell/registry';
 import { rng } from '../shell/random';
 import { SAMPLES } from '../shell/samples';
-import { buildSearch, parseUrlState, type UrlState } from '../shell/urlstate';
+import { buildSearch, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
 import { Viewer } from '../shell/viewer';
 
 type Current =
   | { kind: 'none' }
   | { kind: 'replay'; opened: OpenedReplay; name: string; url: string | null }
-  | { kind: 'live'; match: Match; bots: string[] | null; seed: number };
+  | { kind: 'live'; match: Match; request: LiveRequest; seed: number; from: string | null };
 
-/** Per-turn time budget of each bot in the home page's live game (the original allows 1.5 s). */
-const BOT_BUDGET_MS = 200;
+/** What a live game is asked for: seats (built-in names or module URLs; none: a random lineup of
+ * built-in bots) and optionally the map, fog, budgets and speed (as in the address). */
+export type LiveRequest = Pick<UrlState, 'bots' | 'seed' | 'size' | 'fog' | 'turnMs' | 'initMs' | 'speed'>;
+
+/** Budgets of the home page's built-in bots (quick games), and of user bots (the original's). */
+const BUILTIN_BUDGETS = { initMs: 5000, turnMs: 200 };
+const USER_BUDGETS = ORIGINAL_BUDGETS;
 const LIVE_FPS = 12;
 const NEXT_GAME_S = 8;
 
@@ -58,6 +65,10 @@ const PAGE = `
         <span>Open<span class="wide-only"> replay</span></span>
         <input type="file" data-part="file" class="visually-hidden" accept=".hlt,.gz,.blitz,.json,application/json,application/gzip">
       </label>
+      <button type="button" class="btn btn-continue" data-part="continue" aria-label="Continue from this frame as a live game" title="Continue from this frame: a live game from this exact state" hidden>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h10M11 7l5 5-5 5M19 5v14"/></svg>
+        <span>Continue<span class="wide-only"> from here</span></span>
+      </button>
       <button type="button" class="btn btn-icon" data-part="download" aria-label="Download this game as a replay" title="Download the replay">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
       </button>
@@ -74,7 +85,21 @@ const PAGE = `
       <p>Drop a replay to open it</p>
       <p class="drop-hint">.hlt, .hlt.gz or .blitz</p>
     </div>
-  </div>`;
+  </div>
+  <dialog class="dialog" data-part="continue-dialog" aria-labelledby="continue-title">
+    <form method="dialog" class="continue-form">
+      <div class="dialog-head">
+        <h2 id="continue-title" data-part="continue-title">Continue from here</h2>
+        <button type="submit" value="cancel" class="btn btn-icon" aria-label="Close">×</button>
+      </div>
+      <p class="dialog-note">A live game starts from this exact state. Choose who plays each seat: the recorded moves replay the rest of this game exactly.</p>
+      <ol class="continue-seats" data-part="continue-seats"></ol>
+      <div class="result-actions">
+        <button type="submit" value="play" class="btn btn-primary" data-part="continue-play">Play from here</button>
+        <button type="submit" value="cancel" class="btn">Cancel</button>
+      </div>
+    </form>
+  </dialog>`;
 
 const OVERLAYS = `
   <div class="banner" data-part="banner" role="alert" hidden>
@@ -130,6 +155,10 @@ export class WatchPage {
       samples: q<HTMLSelectElement>('samples'),
       file: q<HTMLInputElement>('file'),
       download: q<HTMLButtonElement>('download'),
+      continueBtn: q<HTMLButtonElement>('continue'),
+      continueDialog: q<HTMLDialogElement>('continue-dialog'),
+      continueTitle: q<HTMLHeadingElement>('continue-title'),
+      continueSeats: q<HTMLOListElement>('continue-seats'),
       help: q<HTMLButtonElement>('help-button'),
       skip: q<HTMLAnchorElement>('skip'),
       banner: w<HTMLDivElement>('banner'),
@@ -157,11 +186,12 @@ export class WatchPage {
 
   async start(search: string): Promise<void> {
     const state = parseUrlState(search);
+    const live: LiveRequest = { bots: state.bots, seed: state.seed, size: state.size, fog: state.fog, turnMs: state.turnMs, initMs: state.initMs, speed: state.speed };
     if (state.replay) {
       const ok = await this.openUrl(state.replay, state);
-      if (!ok && this.current.kind === 'none') void this.startLive(null);
+      if (!ok && this.current.kind === 'none') void this.startLive({});
     } else {
-      void this.startLive(state.bots ?? null);
+      void this.startLive(live);
     }
   }
 
@@ -169,7 +199,7 @@ export class WatchPage {
 
   private bindActions(): void {
     const e = this.els;
-    e.live.addEventListener('click', () => void this.startLive(null));
+    e.live.addEventListener('click', () => void this.startLive({}));
     e.samples.addEventListener('change', () => {
       const file = e.samples.value;
       e.samples.value = '';
@@ -181,6 +211,10 @@ export class WatchPage {
       if (f) void this.openFile(f);
     });
     e.download.addEventListener('click', () => void this.download());
+    e.continueBtn.addEventListener('click', () => void this.askContinue());
+    e.continueDialog.addEventListener('close', () => {
+      if (e.continueDialog.returnValue === 'play') void this.continueHere();
+    });
     e.help.addEventListener('click', () => this.viewer.toggleHelp());
     e.skip.addEventListener('click', (ev) => {
       ev.preventDefault();
@@ -195,7 +229,7 @@ export class WatchPage {
       const y = Number(e.badge.dataset.y);
       if (e.badge.dataset.x && Number.isInteger(x) && Number.isInteger(y)) this.viewer.pinSite(x, y);
     });
-    e.nextGame.addEventListener('click', () => void this.startLive(this.current.kind === 'live' ? this.current.bots : null));
+    e.nextGame.addEventListener('click', () => void this.startLive(this.nextRequest()));
     e.stay.addEventListener('click', () => this.hideResult());
   }
 
@@ -323,8 +357,15 @@ export class WatchPage {
       `${src.width}×${src.height} · ${src.numPlayers} players · ${frames - 1} turns${fog !== undefined && fog !== null ? ` · Blitz, fog radius ${fog}` : ''} · ${name}`,
     );
     this.els.download.disabled = false;
+    this.els.continueBtn.hidden = false;
     this.scheduleUrlUpdate();
     const isCurrent = () => this.current.kind === 'replay' && this.current.opened === opened;
+    opened.logs.then(
+      (l) => {
+        if (isCurrent() && l) this.viewer.setLogs(l);
+      },
+      () => {},
+    );
     this.setBadge('pending', 'Checking the rules…', 'Re-simulating every turn with the engine, in the background');
     opened.standings.then(
       (s) => {
@@ -376,52 +417,74 @@ export class WatchPage {
 
   // ------------------------------------------------------------ live game
 
-  private async startLive(bots: string[] | null): Promise<void> {
+  /** The next game after a live one: the same seats and settings on a new map. */
+  private nextRequest(): LiveRequest {
+    const c = this.current;
+    return c.kind === 'live' && !c.from ? { ...c.request, seed: undefined } : {};
+  }
+
+  private async startLive(request: LiveRequest): Promise<void> {
     const token = ++this.loadToken;
     this.hideProgress();
     this.hideResult();
     const seedBuf = new Uint32Array(1);
     crypto.getRandomValues(seedBuf);
-    const seed = seedBuf[0] % 1_000_000_000;
+    const seed = request.seed ?? (seedBuf[0] % 1_000_000_000) + 1;
     const r = rng(seed);
     const module = this.module;
     let match: Match;
     try {
-      const players = bots ? bots.length : 2 + Math.floor(r() * 3);
-      const lineup = bots ?? (await module.lineup(players, r));
+      const players = request.bots ? request.bots.length : 2 + Math.floor(r() * 3);
+      const lineup = request.bots ?? (await module.lineup(players, r));
       const known = await module.bots();
-      const unknown = lineup.filter((b) => !known.some((k) => k.id === b));
-      if (unknown.length > 0) throw new Error(`no built-in bot named ${unknown.join(', ')}`);
-      // Name seats after their bots, numbering repeats ("Expander", "Expander 2").
+      // Seats: built-in bots by name, or bot modules by URL (relative to the page).
+      const sources: BotSource[] = lineup.map((b) => {
+        if (isBotUrl(b)) return { kind: 'url', url: new URL(b, location.href).href };
+        if (!known.some((k) => k.id === b)) throw new Error(`no built-in bot named ${b} (there are ${known.filter((k) => !k.hidden).map((k) => k.id).join(', ')}; or give a module URL)`);
+        return { kind: 'builtin', id: b };
+      });
+      // Name seats after their bots, numbering repeats ("Expander", "Expander 2"); a module's
+      // own `name` replaces its file name once it has started.
       const seen = new Map<string, number>();
       const names = lineup.map((b) => {
-        const base = known.find((k) => k.id === b)?.name ?? b;
+        const base = isBotUrl(b) ? botFileName(b) : (known.find((k) => k.id === b)?.name ?? b);
         const k = (seen.get(base) ?? 0) + 1;
         seen.set(base, k);
         return k === 1 ? base : `${base} ${k}`;
       });
-      const size = module.liveSize(r);
-      const host = await module.startMatch({ names, width: size.width, height: size.height, seed });
+      const size = request.size ?? module.liveSize(r);
+      const host = await module.startMatch({ names, width: size.width, height: size.height, seed, fog: request.fog });
       if (token !== this.loadToken) {
         host.dispose();
         return;
       }
-      const seats = lineup.map((b, k) => new WorkerSeat(module.id, b, names[k], (seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0));
-      match = new Match(module, host, seats, { initMs: 5000, turnMs: BOT_BUDGET_MS });
+      const seats = sources.map((src, k) => new WorkerSeat(module.id, src, names[k], (seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0));
+      const base = sources.some((x) => x.kind !== 'builtin') ? USER_BUDGETS : BUILTIN_BUDGETS;
+      const pick = (v: number | null | undefined, d: number) => (v === null ? Infinity : (v ?? d));
+      match = new Match(module, host, seats, { initMs: pick(request.initMs, base.initMs), turnMs: pick(request.turnMs, base.turnMs) });
     } catch (e) {
       if (token === this.loadToken) this.showError(`Could not start a live game: ${errorMessage(e)}`);
       return;
     }
+    this.showLive(match, request, seed, null);
+  }
+
+  /** Shows a match that has just been set up and plays it. `from`: the replay it continues. */
+  private showLive(match: Match, request: LiveRequest, seed: number, from: string | null): void {
     const previous = this.current;
     this.stopLive();
-    this.current = { kind: 'live', match, bots, seed };
+    this.current = { kind: 'live', match, request, seed, from };
     const host = match.host;
     const src = host.source;
-    this.viewer.show(src, { kind: 'live', names: src.playerNames() }, { play: true, fps: LIVE_FPS });
+    const names = () => src.playerNames();
+    this.viewer.show(src, { kind: 'live', names: names(), fogOfWar: request.fog }, { play: true, fps: request.speed ?? LIVE_FPS, frame: src.numFrames - 1 });
+    this.viewer.setLogs(match.logs);
+    this.els.continueBtn.hidden = true;
     this.release(previous);
-    this.setTitle(titleOf(src.playerNames()));
-    setText(this.els.meta, `${src.width}×${src.height} · ${src.numPlayers} players · seed ${seed}`);
-    this.setBadge('live', 'Live', 'A game being played now by the built-in bots, each in its own worker');
+    this.setTitle(titleOf(names()));
+    const fog = request.fog !== undefined ? ` · Blitz, fog radius ${request.fog}` : '';
+    setText(this.els.meta, from ? `${src.width}×${src.height} · ${src.numPlayers} players · continued from frame ${src.numFrames - 1} of ${from}` : `${src.width}×${src.height} · ${src.numPlayers} players · seed ${seed}${fog}`);
+    this.setBadge('live', 'Live', 'A game being played now, each bot in its own worker');
     this.els.download.disabled = false;
     this.viewer.setStandings(host.results);
     this.scheduleUrlUpdate();
@@ -433,6 +496,11 @@ export class WatchPage {
         if (!isCurrent()) return;
         this.viewer.framesAdded();
         this.viewer.setStandings(host.results);
+      },
+      onName: () => {
+        if (!isCurrent()) return;
+        this.viewer.setNames(names());
+        this.setTitle(titleOf(names()));
       },
       onEject: (seat, name, reason, frame) => {
         if (!isCurrent()) return;
@@ -450,6 +518,79 @@ export class WatchPage {
         if (isCurrent()) this.showError(`The live game stopped: ${m}`);
       },
     });
+  }
+
+  /** Opens the dialog that chooses who plays each seat from the current frame of the replay. */
+  private async askContinue(): Promise<void> {
+    const c = this.current;
+    if (c.kind !== 'replay') return;
+    this.viewer.pause();
+    const frame = this.viewer.frame;
+    const src = c.opened.source;
+    const bots = (await this.module.bots()).filter((b) => !b.hidden);
+    const e = this.els;
+    setText(e.continueTitle, `Continue from frame ${frame}`);
+    const recorded = frame < src.numFrames - 1;
+    e.continueSeats.replaceChildren(
+      ...src.playerNames().map((name, seat) => {
+        const id = `continue-seat-${seat}`;
+        const sel = el('select', { className: 'select select-small', attrs: { id, 'data-seat': String(seat) } });
+        if (recorded) sel.appendChild(el('option', { text: 'Recorded moves', attrs: { value: 'recorded' } }));
+        for (const b of bots) sel.appendChild(el('option', { text: `${b.name} (built-in)`, attrs: { value: b.id } }));
+        sel.appendChild(el('option', { text: 'Bot module URL…', attrs: { value: 'url' } }));
+        const url = el('input', { className: 'num url-input', attrs: { type: 'url', placeholder: 'https://…/bot.js or /bots/mine.js', 'aria-label': `Bot module URL for ${name}`, hidden: '' } });
+        sel.addEventListener('change', () => (url.hidden = sel.value !== 'url'));
+        const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
+        dot.style.background = this.viewer.paletteColours[seat + 1] ?? '#fff';
+        return el('li', {}, [dot, el('label', { text: name, attrs: { for: id } }), sel, url]);
+      }),
+    );
+    e.continueDialog.dataset.frame = String(frame);
+    e.continueDialog.returnValue = '';
+    e.continueDialog.showModal();
+  }
+
+  /** Starts the live game chosen in the dialog, from the frame it was opened at. */
+  private async continueHere(): Promise<void> {
+    const c = this.current;
+    if (c.kind !== 'replay') return;
+    const e = this.els;
+    const frame = Number(e.continueDialog.dataset.frame);
+    const src = c.opened.source;
+    const names = src.playerNames();
+    const token = ++this.loadToken;
+    this.showProgress(`Setting up the game at frame ${frame}…`, null);
+    let match: Match;
+    try {
+      const choices = [...e.continueSeats.querySelectorAll('li')].map((li) => {
+        const sel = li.querySelector('select');
+        const url = li.querySelector('input');
+        return { kind: sel?.value ?? 'recorded', url: url?.value.trim() ?? '' };
+      });
+      const host = await this.module.forkMatch(c.opened.bytes, frame);
+      if (token !== this.loadToken) {
+        host.dispose();
+        return;
+      }
+      const seats = choices.map((ch, k) => {
+        if (ch.kind === 'recorded') return this.module.recordedSeat(src, k, names[k]);
+        if (ch.kind === 'url') {
+          if (!ch.url) throw new Error(`no bot module URL given for ${names[k]}`);
+          return new WorkerSeat(this.module.id, { kind: 'url', url: new URL(ch.url, location.href).href }, names[k], k + 1);
+        }
+        return new WorkerSeat(this.module.id, { kind: 'builtin', id: ch.kind }, names[k], k + 1);
+      });
+      const user = choices.some((ch) => ch.kind === 'url');
+      match = new Match(this.module, host, seats, user ? USER_BUDGETS : BUILTIN_BUDGETS);
+    } catch (err) {
+      if (token === this.loadToken) {
+        this.hideProgress();
+        this.showError(`Could not continue from frame ${frame}: ${errorMessage(err)}`);
+      }
+      return;
+    }
+    this.hideProgress();
+    this.showLive(match, {}, 0, c.name);
   }
 
   /** When the display reaches the end of a finished live game: the result, then a new game. */
@@ -493,9 +634,9 @@ export class WatchPage {
       }
       left--;
       if (left <= 0) {
-        const bots = this.current.bots;
+        const next = this.nextRequest();
         this.hideResult();
-        void this.startLive(bots);
+        void this.startLive(next);
       } else setText(e.resultNext, `Next game in ${left} s…`);
     }, 1000);
   }
@@ -532,8 +673,8 @@ export class WatchPage {
         bytes = await plainJson(c.opened.bytes);
         name = downloadName(c.name);
       } else if (c.kind === 'live') {
-        bytes = await c.match.host.replayBytes();
-        name = `live-seed${c.seed}.hlt`;
+        bytes = withLogs(await c.match.host.replayBytes(), c.match.logs);
+        name = c.from ? `${downloadName(c.from).replace(/\.hlt$/, '')}-continued.hlt` : `live-seed${c.seed}.hlt`;
       } else return;
     } catch (e) {
       this.showError(`Could not save the replay: ${errorMessage(e)}`);
@@ -562,8 +703,8 @@ export class WatchPage {
     if (c.kind === 'replay') {
       // A replay opened from a file cannot be linked to: the address is left bare.
       if (c.url) state = { replay: c.url, frame: v.frame, player: v.currentSeat + 1, radius: v.currentRadius };
-    } else if (c.kind === 'live') {
-      if (c.bots) state = { bots: c.bots };
+    } else if (c.kind === 'live' && !c.from) {
+      state = { ...c.request };
     }
     const search = buildSearch(state);
     if (search !== location.search) {
@@ -656,6 +797,29 @@ async function plainJson(bytes: Uint8Array): Promise<Uint8Array> {
   if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** A replay's JSON with the bot logs added under `bot_logs` (`[seat][turn]`), a key the
+ * original tools ignore; unchanged when no bot logged anything. The bytes are not decoded: the
+ * key goes in before the closing brace. */
+export function withLogs(json: Uint8Array, logs: readonly (readonly string[])[]): Uint8Array {
+  if (!logs.some((l) => l.some((t) => t))) return json;
+  let end = json.length - 1;
+  while (end >= 0 && json[end] !== 0x7d) end--;
+  if (end < 0) return json;
+  const turns = Math.max(...logs.map((l) => l.length));
+  const table = logs.map((l) => Array.from({ length: turns }, (_, t) => l[t] ?? ''));
+  const tail = new TextEncoder().encode(`,"bot_logs":${JSON.stringify(table)}}`);
+  const out = new Uint8Array(end + tail.length);
+  out.set(json.subarray(0, end));
+  out.set(tail, end);
+  return out;
+}
+
+/** A module URL's file name without its extension, as a provisional seat name. */
+function botFileName(url: string): string {
+  const base = url.split(/[?#]/)[0].split('/').pop() ?? '';
+  return base.replace(/\.m?js$/i, '').slice(0, 30) || 'bot';
 }
 
 function titleOf(names: string[]): string {

@@ -12,6 +12,8 @@ export interface MatchEvents {
   /** A turn was played (the game has one more frame). */
   onTurn(): void;
   onEject(seat: number, name: string, reason: string, frame: number): void;
+  /** A seat gave itself a name when it started (a bot module's `name` export). */
+  onName?(seat: number, name: string): void;
   onOver(): void;
   onError(message: string): void;
 }
@@ -26,6 +28,9 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export class Match {
   readonly ejections = new Map<number, Ejection>();
+  /** What each seat logged, per turn: `logs[seat][turn]` (the start's log comes first in turn
+   * 0's). Capped per turn by the seat. */
+  readonly logs: string[][];
   private stopped = false;
 
   constructor(
@@ -33,7 +38,16 @@ export class Match {
     readonly host: MatchHost,
     readonly seats: Seat[],
     readonly budgets: Budgets,
-  ) {}
+  ) {
+    this.logs = seats.map(() => []);
+  }
+
+  private keepLog(seat: number, turn: number, text: string | undefined, heading = ''): void {
+    if (!text) return;
+    const list = this.logs[seat];
+    if (!list) return;
+    list[turn] = (list[turn] ?? '') + heading + text;
+  }
 
   get names(): string[] {
     return this.host.source.playerNames();
@@ -44,16 +58,19 @@ export class Match {
     const host = this.host;
     const ctx = { width: host.source.width, height: host.source.height };
     try {
-      if (host.turn === 0) {
-        const started = await Promise.all(this.seats.map((s, k) => s.start(k, this.budgets.initMs)));
-        if (this.stopped) return;
-        started.forEach((o, k) => {
-          if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, events, true);
-        });
-      } else {
-        // A forked game: the seats start at once, with the first-turn budget.
-        await Promise.all(this.seats.map((s, k) => s.start(k, this.budgets.initMs)));
-      }
+      // Every seat starts with what it sees before the first turn, within the start budget.
+      const first = await host.observations();
+      const atInit = host.turn === 0;
+      const started = await Promise.all(this.seats.map((s, k) => s.start(k, this.budgets.initMs, first[k] ?? null)));
+      if (this.stopped) return;
+      started.forEach((o, k) => {
+        this.keepLog(k, host.turn, o.log, '--- start ---\n');
+        if (o.ok && o.name) {
+          host.setName(k, o.name);
+          events.onName?.(k, o.name);
+        }
+        if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, events, atInit);
+      });
       while (!this.stopped && !host.over) {
         while (!this.stopped && !events.canAdvance()) await sleep(20);
         if (this.stopped) return;
@@ -70,11 +87,12 @@ export class Match {
         if (this.stopped) return;
         const actions: (unknown | null)[] = answers.map((a, k) => {
           if (a === null) return null;
+          this.keepLog(k, turn, a.log);
           if (!a.ok) {
             if (this.seats[k].kind === 'bot') this.eject(k, a.reason, events);
             return null;
           }
-          const c = this.module.checkAction(a.raw, k, ctx);
+          const c = this.module.checkAction(a.raw, k, ctx, this.seats[k].kind === 'script');
           if (!c.ok) {
             this.eject(k, `answered garbage: ${c.reason ?? 'not a list of moves'}`, events);
             return null;

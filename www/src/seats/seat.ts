@@ -1,16 +1,18 @@
 // A seat is anything that answers a turn: a bot in a Worker, a human at the board, a lesson's
 // script. The match loop (match.ts) drives seats without knowing which kind they are.
 
-/** A seat's raw answer (checked by the game module), or why it has none. */
-export type SeatAnswer = { ok: true; raw: unknown } | { ok: false; reason: string };
+/** A seat's raw answer (checked by the game module), or why it has none; with what the seat
+ * logged meanwhile, and (when it starts) the name it gives itself. */
+export type SeatAnswer = ({ ok: true; raw: unknown } | { ok: false; reason: string }) & { log?: string; name?: string | null };
 
 export interface Seat {
   /** 'bot' seats are ejected when they fail; other kinds may simply pass. */
   readonly kind: 'bot' | 'human' | 'script';
   /** Name shown for the seat. */
   readonly name: string;
-  /** Gets ready to play seat `seat` (0-based) within `budgetMs` (Infinity: no limit). */
-  start(seat: number, budgetMs: number): Promise<SeatAnswer>;
+  /** Gets ready to play seat `seat` (0-based) within `budgetMs` (Infinity: no limit), seeing
+   * `observation` (what the seat sees before the first turn). */
+  start(seat: number, budgetMs: number, observation: unknown): Promise<SeatAnswer>;
   /** The seat's answer to one observation within `budgetMs`. */
   act(observation: unknown, turn: number, budgetMs: number): Promise<SeatAnswer>;
   /** Stops the seat for good (terminates its worker). */

@@ -1,9 +1,10 @@
-// A bot seat: one built-in bot in its own Web Worker with a time budget per turn. A bot that
-// throws, answers something that cannot be read or overruns its budget gets a failure (its
-// worker is terminated); the match ejects it and carries on.
+// A bot seat: one bot (built-in, or an ES module from a URL or from source text) in its own Web
+// Worker with a time budget for its start and for every turn. A bot that throws, answers
+// something that cannot be read or overruns its budget gets a failure (its worker is
+// terminated); the match ejects it and carries on.
 
 import type { GameId } from '../shell/game';
-import type { FromWorker, ToWorker } from './messages';
+import type { BotSource, FromWorker, ToWorker } from './messages';
 import type { Seat, SeatAnswer } from './seat';
 
 interface Pending {
@@ -21,7 +22,7 @@ export class WorkerSeat implements Seat {
 
   constructor(
     private readonly game: GameId,
-    readonly botId: string,
+    readonly source: BotSource,
     name: string,
     private readonly seed: number,
   ) {
@@ -39,8 +40,8 @@ export class WorkerSeat implements Seat {
     return !this.dead;
   }
 
-  start(_seat: number, budgetMs: number): Promise<SeatAnswer> {
-    return this.request(-1, { type: 'init', game: this.game, bot: this.botId, seed: this.seed }, budgetMs, []);
+  start(_seat: number, budgetMs: number, obs: unknown): Promise<SeatAnswer> {
+    return this.request(-1, { type: 'init', game: this.game, bot: this.source, seed: this.seed, obs }, budgetMs, []);
   }
 
   act(obs: unknown, turn: number, budgetMs: number): Promise<SeatAnswer> {
@@ -57,7 +58,7 @@ export class WorkerSeat implements Seat {
     if (this.dead || !this.worker) return Promise.resolve({ ok: false, reason: 'not running' });
     return new Promise<SeatAnswer>((resolve) => {
       const timer = Number.isFinite(budgetMs)
-        ? setTimeout(() => this.settle({ ok: false, reason: `timed out (no answer within ${budgetMs} ms)` }), budgetMs)
+        ? setTimeout(() => this.settle({ ok: false, reason: `timed out (no answer within ${budgetMs.toLocaleString('en-US')} ms)` }), budgetMs)
         : null;
       this.pending = { turn, timer, resolve };
       try {
@@ -75,15 +76,15 @@ export class WorkerSeat implements Seat {
     const p = this.pending;
     if (!p) return;
     if (msg.type === 'ready') {
-      if (p.turn === -1) this.settle({ ok: true, raw: null });
+      if (p.turn === -1) this.settle({ ok: true, raw: null, name: msg.name, log: msg.log });
       return;
     }
     if (msg.turn !== p.turn) return; // a late answer to an earlier turn
     if (msg.type === 'error') {
-      this.settle({ ok: false, reason: p.turn === -1 ? msg.message : `threw: ${msg.message}` });
+      this.settle({ ok: false, reason: p.turn === -1 ? msg.message : `threw: ${msg.message}`, log: msg.log });
       return;
     }
-    this.settle({ ok: true, raw: msg.moves });
+    this.settle({ ok: true, raw: msg.moves, log: msg.log });
   }
 
   private settle(o: SeatAnswer): void {

@@ -118,6 +118,8 @@ export interface OpenedReplay {
   verdict: Promise<VerifyResult>;
   /** The replay as the original's file (for download). */
   bytes: Uint8Array;
+  /** Bot logs kept with the replay (`logs[seat][turn]`), if it has any. */
+  logs: Promise<string[][] | null>;
   /** Frees the worker. */
   dispose(): void;
 }
@@ -146,6 +148,8 @@ export interface MatchHost {
   step(actions: (unknown | null)[]): Promise<void>;
   /** Ejects a seat as the original does (`atInit`: it failed to start). */
   eject(seat: number, atInit: boolean): void;
+  /** Renames a seat (in the results, the replay and `source.playerNames()`). */
+  setName(seat: number, name: string): void;
   /** The game so far as the original's replay file. */
   replayBytes(): Promise<Uint8Array>;
   dispose(): void;
@@ -183,12 +187,15 @@ export interface GameModule {
   forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost>;
   createBoard(canvas: HTMLCanvasElement): BoardView;
   createInspector(root: HTMLElement): Inspector;
-  /** Checks a seat's raw answer; garbage gets a reason (and the seat is ejected). */
-  checkAction(raw: unknown, seat: number, ctx: ActionContext): Checked<unknown>;
+  /** Checks a seat's raw answer; garbage gets a reason (and the seat is ejected). `recorded`:
+   * the answer replays a recorded game, so anything the original protocol accepted is let through. */
+  checkAction(raw: unknown, seat: number, ctx: ActionContext, recorded?: boolean): Checked<unknown>;
   /** The built-in bots (loaded on demand). */
   bots(): Promise<readonly BotInfo[]>;
   /** A lineup of built-in bots for a live game with `players` seats. */
   lineup(players: number, random: () => number): Promise<string[]>;
+  /** A seat that plays the moves a replay recorded for seat `seat` (a replay's source). */
+  recordedSeat(replay: FrameSource, seat: number, name: string): import('../seats/seat').Seat;
   /** A live game's map size for a random generator. */
   liveSize(random: () => number): { width: number; height: number };
 }

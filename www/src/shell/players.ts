@@ -71,7 +71,8 @@ export class PlayersPanel {
         setAttr(r.rank, 'title', s.final ? `Finished ${ordinal(s.rank)}` : `${ordinal(s.rank)} ${live ? 'now' : 'at this frame'}`);
       } else setText(r.rank, '');
       const o = s?.out ?? null;
-      setText(r.status, o ? `${o.ejected ? 'ejected' : 'eliminated'} at frame ${o.frame}` : '');
+      // An ejection says why, next to the name (a second line); an elimination only when.
+      setText(r.status, o ? `${o.ejected ? 'ejected' : 'eliminated'} at frame ${o.frame}${o.ejected && o.reason ? `: ${o.reason}` : ''}` : '');
       setAttr(r.status, 'title', o?.reason ?? '');
       setAttr(r.status, 'data-kind', o ? (o.ejected ? 'ejected' : 'out') : '');
       if (r.root.classList.contains('out') !== Boolean(o)) r.root.classList.toggle('out', Boolean(o));

@@ -1,5 +1,6 @@
-// The view's state in the address bar: `?replay=URL&frame=N&player=P&radius=R` (and `bots=` for
-// the live game). Pure functions: unit-tested in node.
+// The view's state in the address bar: `?replay=URL&frame=N&player=P&radius=R`, and for a live
+// game `?bots=a,b,c&seed=N&size=WxH&fog=R&turnMs=T&initMs=T&speed=S`. Pure functions:
+// unit-tested in node.
 
 export interface UrlState {
   /** Replay address (absolute, or relative to the page). */
@@ -10,8 +11,31 @@ export interface UrlState {
   player?: number;
   /** Fog radius of the perspective. */
   radius?: number;
-  /** Built-in bots of the live game, in seat order. */
+  /** The seats of a live game, in order: built-in bot names or bot module URLs. */
   bots?: string[];
+  /** The map seed of a live game (the reference generator's map for this seed and size). */
+  seed?: number;
+  /** The requested map size of a live game. */
+  size?: { width: number; height: number };
+  /** Blitz: the fog radius of a live game. */
+  fog?: number;
+  /** Bots' per-turn and first-turn budgets, ms; null: no limit (for debugging). */
+  turnMs?: number | null;
+  initMs?: number | null;
+  /** Playback speed of a live game, frames a second. */
+  speed?: number;
+}
+
+/** Whether a `bots=` entry is a module URL (absolute or relative to the page) rather than a
+ * built-in bot's name: it contains a `/` or ends in `.js` or `.mjs`. */
+export function isBotUrl(entry: string): boolean {
+  return entry.includes('/') || /\.m?js$/i.test(entry);
+}
+
+function budget(v: string | null): number | null | undefined {
+  if (v === null) return undefined;
+  if (/^\s*(none|off|inf|infinity)\s*$/i.test(v)) return null;
+  return int(v, 1, 600_000);
 }
 
 function int(v: string | null, lo: number, hi: number): number | undefined {
@@ -37,10 +61,23 @@ export function parseUrlState(search: string): UrlState {
   if (bots !== null) {
     const list = bots
       .split(',')
-      .map((b) => b.trim().toLowerCase())
-      .filter((b) => /^[a-z0-9_-]{1,32}$/.test(b));
+      .map((b) => b.trim())
+      .map((b) => (isBotUrl(b) ? b : b.toLowerCase()))
+      .filter((b) => (isBotUrl(b) ? b.length <= 2000 && !/^\s*javascript:/i.test(b) : /^[a-z0-9_-]{1,32}$/.test(b)));
     if (list.length > 0) out.bots = list.slice(0, 6);
   }
+  const seed = int(q.get('seed'), 1, 4_294_967_295);
+  if (seed !== undefined) out.seed = seed;
+  const size = /^\s*(\d{1,3})\s*[xX]\s*(\d{1,3})\s*$/.exec(q.get('size') ?? '');
+  if (size) out.size = { width: Number(size[1]), height: Number(size[2]) };
+  const fog = int(q.get('fog'), 0, 250);
+  if (fog !== undefined) out.fog = fog;
+  const turnMs = budget(q.get('turnMs'));
+  if (turnMs !== undefined) out.turnMs = turnMs;
+  const initMs = budget(q.get('initMs'));
+  if (initMs !== undefined) out.initMs = initMs;
+  const speed = int(q.get('speed'), 1, 60);
+  if (speed !== undefined) out.speed = speed;
   return out;
 }
 
@@ -54,6 +91,12 @@ export function buildSearch(s: UrlState): string {
     if (s.radius !== undefined) q.set('radius', String(s.radius));
   }
   if (s.bots && s.bots.length > 0) q.set('bots', s.bots.join(','));
+  if (s.seed !== undefined) q.set('seed', String(s.seed));
+  if (s.size) q.set('size', `${s.size.width}x${s.size.height}`);
+  if (s.fog !== undefined) q.set('fog', String(s.fog));
+  if (s.turnMs !== undefined) q.set('turnMs', s.turnMs === null ? 'none' : String(s.turnMs));
+  if (s.initMs !== undefined) q.set('initMs', s.initMs === null ? 'none' : String(s.initMs));
+  if (s.speed !== undefined) q.set('speed', String(s.speed));
   const str = q.toString();
   // Keep slashes readable in replay paths.
   return str ? `?${str.replace(/%2F/gi, '/')}` : '';

@@ -7,6 +7,7 @@ import { bindCamera } from './camera';
 import { el, setText } from './dom';
 import type { BoardView, FrameSource, GameModule, Inspector, Perspective, Standing } from './game';
 import { GraphPanel } from './graphs';
+import { LogPane } from './logs';
 import { HelpDialog } from './help';
 import { keyAction, keyBelongsToTarget, type KeyAction } from './keys';
 import { DEFAULT_PALETTE, OKABE_ITO_PALETTE, ownerColour, type Palette } from './palette';
@@ -68,6 +69,7 @@ export class Viewer {
   private readonly players: PlayersPanel;
   private readonly graphs: GraphPanel;
   private readonly help: HelpDialog;
+  private readonly logs: LogPane;
   private readonly parts: {
     chip: HTMLElement;
     note: HTMLElement;
@@ -152,6 +154,7 @@ export class Viewer {
           <div class="card-head" data-part="inspector-head"><h2 class="card-title" id="${id}-site">Site</h2></div>
           <div data-part="inspector"></div>
         </section>
+        <section class="card card-logs" data-part="logs" aria-label="Bot logs"></section>
         <section class="card card-graphs" aria-labelledby="${id}-stats">
           <div class="card-head">
             <h2 class="card-title" id="${id}-stats">Statistics</h2>
@@ -181,6 +184,8 @@ export class Viewer {
     this.players = new PlayersPanel(q('players'));
     this.graphs = new GraphPanel(q('graphs'), module.series, (f) => this.seek(f));
     this.help = new HelpDialog(root, HELP_NOTES);
+    this.logs = new LogPane(q('logs'));
+    this.logs.onFilter = () => this.logs.update(this.playback.frame);
     const toggles = q('toggles');
     const chip = (part: string, label: string, kbd: string, title: string) => {
       const b = el('button', { className: 'chip', attrs: { type: 'button', 'aria-pressed': 'false', title, 'data-part': part } }, [
@@ -304,6 +309,7 @@ export class Viewer {
     this.buildPerspectives();
     this.setPerspective(opts.seat ?? -1, false);
     this.players.setPlayers(info.names, this.module.series.filter((s) => s.basic), this.colours);
+    this.logs.setLogs([], info.names);
     this.graphs.setSource(src, this.colours);
     this.graphsIn = 2;
     this.shownFrame = -1;
@@ -314,6 +320,24 @@ export class Viewer {
     else this.playback.pause();
     this.dirty = true;
     this.syncFrameUi(true);
+  }
+
+  /** Bot logs to show with the frames: `logs[seat][turn]` (read again as the game grows). */
+  setLogs(logs: readonly (readonly string[])[]): void {
+    this.logs.setLogs(logs, this.info.names);
+    this.panelFrame = -1;
+  }
+
+  /** New seat names (a bot named itself when it started). */
+  setNames(names: string[]): void {
+    this.info = { ...this.info, names: names.slice() };
+    this.players.setPlayers(this.info.names, this.module.series.filter((s) => s.basic), this.colours);
+    const seat = this.perspective.seat;
+    this.buildPerspectives();
+    this.parts.perspective.value = String(seat);
+    this.inspector.setSource(this.src, this.info.names);
+    this.logs.setNames(this.info.names);
+    this.panelFrame = -1;
   }
 
   /** The live game finished: playback stops at the last frame instead of waiting for more. */
@@ -544,6 +568,7 @@ export class Viewer {
     this.panelTime = now;
     this.graphs.showValues(f);
     this.updatePlayers(f);
+    this.logs.update(f);
     this.inspect();
   }
 

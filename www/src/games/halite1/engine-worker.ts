@@ -70,6 +70,26 @@ function header(src: Replay | Game, names: string[], fog: number | undefined): H
   };
 }
 
+/** The bot logs a replay saved in the page carries (`"bot_logs": [[turn 0, turn 1, ...] per
+ * seat]`, a key the original tools ignore), or null. Only plain JSON is searched. */
+function botLogs(bytes: Uint8Array): string[][] | null {
+  if (bytes[0] === 0x1f) return null;
+  const marker = new TextEncoder().encode('"bot_logs"');
+  search: for (let i = bytes.length - marker.length; i >= 0; i--) {
+    for (let j = 0; j < marker.length; j++) if (bytes[i + j] !== marker[j]) continue search;
+    try {
+      const v: unknown = (JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>).bot_logs;
+      if (Array.isArray(v) && v.every((l) => Array.isArray(l))) {
+        return v.map((l: unknown[]) => l.map((t) => (typeof t === 'string' ? t : '')));
+      }
+    } catch {
+      // Not readable: the replay opens without its logs.
+    }
+    return null;
+  }
+  return null;
+}
+
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 
 async function open(bytes: Uint8Array): Promise<void> {
@@ -87,6 +107,7 @@ async function open(bytes: Uint8Array): Promise<void> {
     post({ type: 'series', series }, Object.values(series).map((s) => s.buffer as Transferable));
     await tick();
     post({ type: 'verdict', verdict: r.verify() });
+    post({ type: 'logs', logs: botLogs(bytes) });
   } finally {
     r.free();
   }
@@ -161,6 +182,9 @@ async function handle(m: ToEngine): Promise<void> {
       else g.eject(m.seat);
       return;
     }
+    case 'name':
+      need().setPlayerName(m.seat, m.name);
+      return;
     case 'json': {
       const bytes = need().toJson();
       post({ type: 'json', id: m.id, bytes }, [bytes.buffer as Transferable]);

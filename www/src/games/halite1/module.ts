@@ -19,6 +19,7 @@ import { Halite1Frames } from './frames';
 import { SiteInspector } from './inspector';
 import { checkMoves } from './protocol';
 import { looksLikeHalite1 } from './recognise';
+import { RecordedSeat } from './recorded-seat';
 import { asStandings, asVerifyResult } from './types';
 import type { FromEngine, MatchStartConfig, ToEngine } from './worker-protocol';
 
@@ -109,6 +110,8 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
       failLater = j;
     });
     pVerdict.catch(() => {});
+    let logs!: (l: string[][] | null) => void;
+    const pLogs = new Promise<string[][] | null>((r) => (logs = r));
     let frames: Halite1Frames | null = null;
     w.onEvent = (m) => {
       switch (m.type) {
@@ -116,6 +119,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           onProgress(m.label);
           break;
         case 'error':
+          logs(null);
           if (!frames) rejectOpen(new Error(m.message));
           else failLater(new Error(m.message));
           w.terminate();
@@ -129,6 +133,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
             standings: pStandings,
             seriesReady: pSeries,
             verdict: pVerdict,
+            logs: pLogs,
             bytes,
             dispose: () => w.terminate(),
           });
@@ -143,6 +148,10 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           break;
         case 'verdict':
           verdict(asVerifyResult(m.verdict));
+          break;
+        case 'logs':
+          // The last message of an opening: the worker's work is done.
+          logs(m.logs);
           w.terminate();
           break;
         default:
@@ -215,6 +224,14 @@ class Halite1Match implements MatchHost {
     this.w.send({ type: 'eject', seat, atInit });
   }
 
+  setName(seat: number, name: string): void {
+    const names = this.source.playerNames();
+    if (seat < 0 || seat >= names.length) return;
+    names[seat] = name;
+    this.source.setNames(names);
+    this.w.send({ type: 'name', seat, name });
+  }
+
   async replayBytes(): Promise<Uint8Array> {
     const r = await this.w.request((id) => ({ type: 'json', id }), 'json');
     return r.bytes;
@@ -262,14 +279,17 @@ export const HALITE1: GameModule = {
   createInspector(root: HTMLElement): Inspector {
     return new SiteInspector(root);
   },
-  checkAction(raw: unknown, seat: number, ctx: ActionContext): Checked<unknown> {
-    const c = checkMoves(raw, seat, ctx.width, ctx.height);
+  checkAction(raw: unknown, seat: number, ctx: ActionContext, recorded = false): Checked<unknown> {
+    const c = checkMoves(raw, seat, ctx.width, ctx.height, recorded);
     return c.ok ? { ok: true, action: c.quads } : { ok: false, reason: c.reason };
   },
   bots: BOT_LIST,
   async lineup(players, random) {
     const m = await import(/* webpackChunkName: "halite1-bots" */ './bots');
     return m.liveLineup(players, random);
+  },
+  recordedSeat(replay, _seat, name) {
+    return new RecordedSeat(replay as Halite1Frames, name);
   },
   liveSize(random) {
     const side = 24 + 2 * Math.floor(random() * 5);

@@ -31,7 +31,7 @@ export type Checked = { ok: true; quads: number[] } | { ok: false; reason: strin
  * (anything but an array of {x, y, dir} integers with (x, y) on the map and dir 0..4, or more
  * moves than twice the number of sites) is refused with a reason; the caller ejects the bot.
  */
-export function checkMoves(raw: unknown, seat: number, width: number, height: number): Checked {
+export function checkMoves(raw: unknown, seat: number, width: number, height: number, anyDirection = false): Checked {
   if (!Array.isArray(raw)) return { ok: false, reason: `answered ${describe(raw)} instead of an array of moves` };
   if (raw.length > 2 * width * height) return { ok: false, reason: `answered ${raw.length} moves for ${width * height} sites` };
   const quads: number[] = new Array(raw.length * 4);
@@ -46,7 +46,9 @@ export function checkMoves(raw: unknown, seat: number, width: number, height: nu
     const yi = y as number;
     const d = dir as number;
     if (xi < 0 || xi >= width || yi < 0 || yi >= height) return { ok: false, reason: `move ${i} is off the map at (${xi}, ${yi})` };
-    if (d < 0 || d > 4) return { ok: false, reason: `move ${i} has direction ${d} (0 to 4)` };
+    // A recorded game may hold any direction byte the original protocol accepted (anything but
+    // 1 to 4 stays without production); a bot's answer must say 0 to 4.
+    if (d < 0 || d > (anyDirection ? 255 : 4)) return { ok: false, reason: `move ${i} has direction ${d} (0 to ${anyDirection ? 255 : 4})` };
     quads[i * 4] = seat;
     quads[i * 4 + 1] = xi;
     quads[i * 4 + 2] = yi;

@@ -18,6 +18,7 @@ export type ToEngine =
   | { type: 'observe'; id: number }
   | { type: 'step'; id: number; quads: Uint32Array }
   | { type: 'eject'; seat: number; atInit: boolean }
+  | { type: 'name'; seat: number; name: string }
   | { type: 'json'; id: number };
 
 /** A batch of frames: `owners`/`strengths` hold whole frames, `moves` the turns before them. */
@@ -45,6 +46,7 @@ export type FromEngine =
   | { type: 'standings'; standings: unknown }
   | { type: 'series'; series: Record<string, Uint32Array> }
   | { type: 'verdict'; verdict: unknown }
+  | { type: 'logs'; logs: string[][] | null }
   | { type: 'started'; header: Header; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
   | { type: 'observations'; id: number; observations: (unknown | null)[] }
   | { type: 'stepped'; id: number; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
