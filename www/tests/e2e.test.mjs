@@ -286,6 +286,8 @@ test('clicking and dragging on a graph seeks', { timeout: 60000 }, async () => {
   await waitReplay(page, hlt.num_frames);
   const graph = page.locator('.graph[data-series="territory"] canvas');
   await graph.waitFor();
+  // The statistics arrive from the engine worker after the first frame.
+  await page.waitForFunction((n) => document.querySelector('[data-part="graphs"]').dataset.frames === String(n), hlt.num_frames);
   const box = await graph.boundingBox();
   await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
   const expected = Math.round(0.75 * (hlt.num_frames - 1));
