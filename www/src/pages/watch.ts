@@ -186,7 +186,7 @@ export class WatchPage {
 
   async start(search: string): Promise<void> {
     const state = parseUrlState(search);
-    const live: LiveRequest = { bots: state.bots, seed: state.seed, size: state.size, fog: state.fog, turnMs: state.turnMs, initMs: state.initMs, speed: state.speed };
+    const { replay: _replay, frame: _frame, player: _player, radius: _radius, ...live } = state;
     if (state.replay) {
       const ok = await this.openUrl(state.replay, state);
       if (!ok && this.current.kind === 'none') void this.startLive({});

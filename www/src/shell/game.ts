@@ -3,6 +3,7 @@
 // only under games/<id>/. Seats are numbered from 0 everywhere at this seam; a game maps them to
 // its own ids inside (Halite I owner values are seat + 1).
 
+import type { Seat } from '../seats/seat';
 import type { Palette } from './palette';
 
 export type GameId = 'halite1';
@@ -195,7 +196,7 @@ export interface GameModule {
   /** A lineup of built-in bots for a live game with `players` seats. */
   lineup(players: number, random: () => number): Promise<string[]>;
   /** A seat that plays the moves a replay recorded for seat `seat` (a replay's source). */
-  recordedSeat(replay: FrameSource, seat: number, name: string): import('../seats/seat').Seat;
+  recordedSeat(replay: FrameSource, seat: number, name: string): Seat;
   /** A live game's map size for a random generator. */
   liveSize(random: () => number): { width: number; height: number };
 }

@@ -60,7 +60,6 @@ export class MapRenderer implements BoardView {
   readonly canvas: HTMLCanvasElement;
   private readonly ctx: CanvasRenderingContext2D;
   private src: Halite1Frames | null = null;
-  private fogCache: { frame: number; seat: number; radius: number; version: number; fog: FogFrame | null } | null = null;
   private width = 0;
   private height = 0;
   camera: Camera = { scale: 1, cx: 0, cy: 0 };
@@ -112,20 +111,15 @@ export class MapRenderer implements BoardView {
     return this.src;
   }
 
-  /** What a perspective sees of `frame` (cached for the last frame asked). */
+  /** What a perspective sees of `frame` (the frames cache the last view asked for). */
   fogOf(frame: number, p: Perspective): FogFrame | null {
     const src = this.src;
     if (!src || p.seat < 0 || frame < 0 || frame >= src.numFrames) return null;
-    const c = this.fogCache;
-    if (c && c.frame === frame && c.seat === p.seat && c.radius === p.radius && c.version === src.version) return c.fog;
-    let fog: FogFrame | null = null;
     try {
-      fog = src.fogView(frame, p.seat, p.radius);
+      return src.fogView(frame, p.seat, p.radius);
     } catch {
-      fog = null;
+      return null;
     }
-    this.fogCache = { frame, seat: p.seat, radius: p.radius, version: src.version, fog };
-    return fog;
   }
 
   isVisible(t: number, frame: number, p: Perspective): boolean {
@@ -163,7 +157,6 @@ export class MapRenderer implements BoardView {
   setSource(source: FrameSource | null, recentre = true): void {
     const src = source as Halite1Frames | null;
     this.src = src;
-    this.fogCache = null;
     this.bgValid = false;
     if (!src) return;
     const sameSize = src.width === this.width && src.height === this.height;

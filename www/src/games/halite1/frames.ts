@@ -8,9 +8,6 @@ import type { FrameSource } from '../../shell/game';
 import { asFogFrame, asTurnReport, type FogFrame, type TurnReport } from './types';
 import type { Header } from './worker-protocol';
 
-/** What the page knows of a game before its frames: the engine worker's header. */
-export type FramesHeader = Header;
-
 export class Halite1Frames implements FrameSource {
   readonly game = 'halite1' as const;
   readonly width: number;
@@ -27,7 +24,7 @@ export class Halite1Frames implements FrameSource {
   private seriesMap = new Map<string, Uint32Array>();
   version = 0;
 
-  constructor(h: FramesHeader) {
+  constructor(h: Header) {
     this.width = h.width;
     this.height = h.height;
     this.numPlayers = h.players;
@@ -153,16 +150,23 @@ export class Halite1Frames implements FrameSource {
 
   private waiting = false;
 
-  /** What seat `seat` saw of frame t within `radius`. Until the engine has loaded, nothing is
+  private fogCache: { t: number; seat: number; radius: number; version: number; fog: FogFrame | null } | null = null;
+
+  /** What seat `seat` saw of frame t within `radius` (the last view asked for is kept: the
+   * board and the inspector ask for the same one). Until the engine has loaded, nothing is
    * known to be visible, so nothing is shown (a perspective never reveals more than it saw). */
   fogView(t: number, seat: number, radius: number): FogFrame | null {
+    const c = this.fogCache;
+    if (c && c.t === t && c.seat === seat && c.radius === radius && c.version === this.version) return c.fog;
     const e = this.engine();
     if (!e) {
       const none = new Uint8Array(this.sites);
       return { owner: none, strength: none, production: none, visible: none };
     }
     const v = e.halite1FogView(this.width, this.height, this.owner(t), this.strength(t), this.prod, seat, radius);
-    return asFogFrame(v, this.sites);
+    const fog = asFogFrame(v, this.sites);
+    this.fogCache = { t, seat, radius, version: this.version, fog };
+    return fog;
   }
 
   /** The report of turn t (damage per site), from the frame and the moves. */
