@@ -11,7 +11,8 @@ export interface UrlState {
   player?: number;
   /** Fog radius of the perspective. */
   radius?: number;
-  /** The seats of a live game, in order: built-in bot names or bot module URLs. */
+  /** The seats of a live game, in order: `human`, built-in bot names, `saved:<id>` (a bot kept in
+   * the browser) or bot module URLs. */
   bots?: string[];
   /** The map seed of a live game (the reference generator's map for this seed and size). */
   seed?: number;
@@ -63,7 +64,7 @@ export function parseUrlState(search: string): UrlState {
       .split(',')
       .map((b) => b.trim())
       .map((b) => (isBotUrl(b) ? b : b.toLowerCase()))
-      .filter((b) => (isBotUrl(b) ? b.length <= 2000 && !/^\s*javascript:/i.test(b) : /^[a-z0-9_-]{1,32}$/.test(b)));
+      .filter((b) => (isBotUrl(b) ? b.length <= 2000 && !/^\s*javascript:/i.test(b) : /^(saved:)?[a-z0-9_-]{1,32}$/.test(b)));
     if (list.length > 0) out.bots = list.slice(0, 6);
   }
   const seed = int(q.get('seed'), 1, 4_294_967_295);

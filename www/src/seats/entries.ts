@@ -1,0 +1,56 @@
+// What one `?bots=` entry names: `human`, a built-in bot, a bot saved in the browser
+// (`saved:<id>`), or a bot module URL (it contains `/` or ends in `.js` / `.mjs`). Pure.
+
+import { isBotUrl } from '../shell/urlstate';
+import type { BotLibrary } from './library';
+import type { BotSource } from './messages';
+
+export { isBotUrl };
+
+export type SeatChoice = { kind: 'human' } | { kind: 'bot'; source: BotSource; label: string };
+
+/** The file name of a bot URL, for a seat's name until the module names itself. */
+export function botFileName(url: string): string {
+  const last = url.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? url;
+  return last.replace(/\.m?js$/i, '') || 'bot';
+}
+
+/**
+ * Resolves one entry against the built-in bots (`builtins`: id -> display name) and the saved
+ * bots. `base` resolves relative URLs (the page's address). Throws an Error that says what is
+ * wrong with the entry.
+ */
+export function resolveEntry(entry: string, builtins: ReadonlyMap<string, string>, library: BotLibrary | null, base: string): SeatChoice {
+  const e = entry.trim();
+  if (e === 'human') return { kind: 'human' };
+  if (isBotUrl(e)) {
+    let url: string;
+    try {
+      url = new URL(e, base).href;
+    } catch {
+      throw new Error(`${e} is not a valid bot module address`);
+    }
+    return { kind: 'bot', source: { kind: 'url', url }, label: botFileName(e) };
+  }
+  if (e.startsWith('saved:')) {
+    const id = e.slice(6);
+    const saved = library?.get(id);
+    if (!saved) throw new Error(`no saved bot called ${id} in this browser (open Play to see your bots)`);
+    return { kind: 'bot', source: { kind: 'code', code: saved.code, label: saved.name }, label: saved.name };
+  }
+  const name = builtins.get(e);
+  if (name === undefined) {
+    throw new Error(`no built-in bot named ${e} (there are ${[...builtins.keys()].join(', ')}; or human, saved:<name>, or a module URL)`);
+  }
+  return { kind: 'bot', source: { kind: 'builtin', id: e }, label: name };
+}
+
+/** Seat names from their labels, numbering repeats ("Expander", "Expander 2"). */
+export function seatNames(labels: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return labels.map((base) => {
+    const k = (seen.get(base) ?? 0) + 1;
+    seen.set(base, k);
+    return k === 1 ? base : `${base} ${k}`;
+  });
+}
