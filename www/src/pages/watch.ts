@@ -4,6 +4,8 @@
 // in a worker and their bots play in workers of their own.
 
 import { Match } from '../seats/match';
+import { resolveEntry, seatNames } from '../seats/entries';
+import { BotLibrary } from '../seats/library';
 import type { BotSource } from '../seats/messages';
 import { ORIGINAL_BUDGETS } from '../seats/seat';
 import { WorkerSeat } from '../seats/worker-seat';
@@ -14,7 +16,7 @@ import { downloadName, fetchBytes, readFile } from '../shell/loader';
 import { loadGame, recogniseReplay } from '../shell/registry';
 import { rng } from '../shell/random';
 import { SAMPLES } from '../shell/samples';
-import { buildSearch, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
+import { buildSearch, parseUrlState, type UrlState } from '../shell/urlstate';
 import { Viewer } from '../shell/viewer';
 
 type Current =
@@ -436,22 +438,18 @@ export class WatchPage {
     try {
       const players = request.bots ? request.bots.length : 2 + Math.floor(r() * 3);
       const lineup = request.bots ?? (await module.lineup(players, r));
-      const known = await module.bots();
-      // Seats: built-in bots by name, or bot modules by URL (relative to the page).
-      const sources: BotSource[] = lineup.map((b) => {
-        if (isBotUrl(b)) return { kind: 'url', url: new URL(b, location.href).href };
-        if (!known.some((k) => k.id === b)) throw new Error(`no built-in bot named ${b} (there are ${known.filter((k) => !k.hidden).map((k) => k.id).join(', ')}; or give a module URL)`);
-        return { kind: 'builtin', id: b };
+      const builtins = new Map((await module.bots()).filter((b) => !b.hidden || lineup.includes(b.id)).map((b) => [b.id, b.name]));
+      // Seats: built-in bots by name, bots saved in this browser, or bot modules by URL (relative
+      // to the page).
+      const library = new BotLibrary();
+      const choices = lineup.map((entry) => resolveEntry(entry, builtins, library, location.href));
+      const sources: BotSource[] = choices.map((c) => {
+        if (c.kind !== 'bot') throw new Error('a human seat cannot be played on this page yet');
+        return c.source;
       });
       // Name seats after their bots, numbering repeats ("Expander", "Expander 2"); a module's
       // own `name` replaces its file name once it has started.
-      const seen = new Map<string, number>();
-      const names = lineup.map((b) => {
-        const base = isBotUrl(b) ? botFileName(b) : (known.find((k) => k.id === b)?.name ?? b);
-        const k = (seen.get(base) ?? 0) + 1;
-        seen.set(base, k);
-        return k === 1 ? base : `${base} ${k}`;
-      });
+      const names = seatNames(choices.map((c) => (c.kind === 'bot' ? c.label : 'You')));
       const size = request.size ?? module.liveSize(r);
       const host = await module.startMatch({ names, width: size.width, height: size.height, seed, fog: request.fog });
       if (token !== this.loadToken) {
@@ -817,11 +815,6 @@ export function withLogs(json: Uint8Array, logs: readonly (readonly string[])[])
 }
 
 /** A module URL's file name without its extension, as a provisional seat name. */
-function botFileName(url: string): string {
-  const base = url.split(/[?#]/)[0].split('/').pop() ?? '';
-  return base.replace(/\.m?js$/i, '').slice(0, 30) || 'bot';
-}
-
 function titleOf(names: string[]): string {
   return names.length > 0 ? names.join(' vs ') : 'Untitled game';
 }

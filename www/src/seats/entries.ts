@@ -12,7 +12,7 @@ export type SeatChoice = { kind: 'human' } | { kind: 'bot'; source: BotSource; l
 /** The file name of a bot URL, for a seat's name until the module names itself. */
 export function botFileName(url: string): string {
   const last = url.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? url;
-  return last.replace(/\.m?js$/i, '') || 'bot';
+  return last.replace(/\.m?js$/i, '').slice(0, 30) || 'bot';
 }
 
 /**
