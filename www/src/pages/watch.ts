@@ -5,16 +5,17 @@
 
 import { Match } from '../seats/match';
 import { resolveEntry, seatNames } from '../seats/entries';
+import { HumanSeat } from '../seats/human-seat';
 import { BotLibrary } from '../seats/library';
-import type { BotSource } from '../seats/messages';
-import { ORIGINAL_BUDGETS } from '../seats/seat';
+import { ORIGINAL_BUDGETS, type Seat } from '../seats/seat';
 import { WorkerSeat } from '../seats/worker-seat';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
-import type { GameModule, OpenedReplay, Standing } from '../shell/game';
+import type { GameModule, HumanPlay, OpenedReplay, Standing } from '../shell/game';
 import { downloadName, fetchBytes, readFile } from '../shell/loader';
 import { loadGame, recogniseReplay } from '../shell/registry';
 import { rng } from '../shell/random';
+import { forgetGame, gzip, loadSavedGame, saveGame } from '../shell/resume';
 import { SAMPLES } from '../shell/samples';
 import { buildSearch, parseUrlState, type UrlState } from '../shell/urlstate';
 import { Viewer } from '../shell/viewer';
@@ -22,7 +23,15 @@ import { Viewer } from '../shell/viewer';
 type Current =
   | { kind: 'none' }
   | { kind: 'replay'; opened: OpenedReplay; name: string; url: string | null }
-  | { kind: 'live'; match: Match; request: LiveRequest; seed: number; from: string | null };
+  | { kind: 'live'; match: Match; request: LiveRequest; seed: number; from: string | null; human: HumanSlot | null };
+
+/** The seat a human plays in a live game, and its controls once the game is shown. */
+interface HumanSlot {
+  seat: number;
+  play: HumanPlay | null;
+  /** Where the game is kept after every turn (reloading brings it back), or null. */
+  saveKey: string | null;
+}
 
 /** What a live game is asked for: seats (built-in names or module URLs; none: a random lineup of
  * built-in bots) and optionally the map, fog, budgets and speed (as in the address). */
@@ -139,6 +148,8 @@ export class WatchPage {
   private current: Current = { kind: 'none' };
   private loadToken = 0;
   private urlTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Saves of human games in flight, by key. */
+  private readonly saving = new Map<string, { again: boolean }>();
   private resultTimer: ReturnType<typeof setInterval> | null = null;
   private readonly els;
 
@@ -435,48 +446,99 @@ export class WatchPage {
     const r = rng(seed);
     const module = this.module;
     let match: Match;
+    let human: HumanSlot | null = null;
+    let resumedAt = 0;
     try {
       const players = request.bots ? request.bots.length : 2 + Math.floor(r() * 3);
       const lineup = request.bots ?? (await module.lineup(players, r));
       const builtins = new Map((await module.bots()).filter((b) => !b.hidden || lineup.includes(b.id)).map((b) => [b.id, b.name]));
-      // Seats: built-in bots by name, bots saved in this browser, or bot modules by URL (relative
-      // to the page).
+      // Seats: a human, built-in bots by name, bots saved in this browser, or bot modules by URL
+      // (relative to the page).
       const library = new BotLibrary();
       const choices = lineup.map((entry) => resolveEntry(entry, builtins, library, location.href));
-      const sources: BotSource[] = choices.map((c) => {
-        if (c.kind !== 'bot') throw new Error('a human seat cannot be played on this page yet');
-        return c.source;
-      });
+      const humans = choices.flatMap((c, k) => (c.kind === 'human' ? [k] : []));
+      if (humans.length > 1) throw new Error('a game has one human seat (the others are bots)');
+      if (choices.length < 2) throw new Error('a game needs at least two seats');
       // Name seats after their bots, numbering repeats ("Expander", "Expander 2"); a module's
       // own `name` replaces its file name once it has started.
       const names = seatNames(choices.map((c) => (c.kind === 'bot' ? c.label : 'You')));
+      if (humans.length === 1) {
+        // The seed goes into the address, so a reload finds this game again.
+        request = { ...request, seed };
+        human = { seat: humans[0], play: null, saveKey: `${location.pathname}${buildSearch(request)}` };
+      }
+      const saved = human?.saveKey ? await loadSavedGame(human.saveKey) : null;
       const size = request.size ?? module.liveSize(r);
-      const host = await module.startMatch({ names, width: size.width, height: size.height, seed, fog: request.fog });
+      let host;
+      if (saved && !saved.finished && saved.frames > 1) {
+        host = await module.forkMatch(saved.bytes, saved.frames - 1);
+        resumedAt = saved.frames - 1;
+      } else host = await module.startMatch({ names, width: size.width, height: size.height, seed, fog: request.fog });
       if (token !== this.loadToken) {
         host.dispose();
         return;
       }
-      const seats = sources.map((src, k) => new WorkerSeat(module.id, src, names[k], (seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0));
-      const base = sources.some((x) => x.kind !== 'builtin') ? USER_BUDGETS : BUILTIN_BUDGETS;
+      const slot = human;
+      const seats: Seat[] = choices.map((c, k) =>
+        c.kind === 'human' && slot
+          ? new HumanSeat(names[k], () => slot.play)
+          : new WorkerSeat(module.id, c.kind === 'bot' ? c.source : { kind: 'builtin', id: 'random' }, names[k], (seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0),
+      );
+      const base = choices.some((c) => c.kind === 'bot' && c.source.kind !== 'builtin') ? USER_BUDGETS : BUILTIN_BUDGETS;
       const pick = (v: number | null | undefined, d: number) => (v === null ? Infinity : (v ?? d));
       match = new Match(module, host, seats, { initMs: pick(request.initMs, base.initMs), turnMs: pick(request.turnMs, base.turnMs) });
     } catch (e) {
       if (token === this.loadToken) this.showError(`Could not start a live game: ${errorMessage(e)}`);
       return;
     }
-    this.showLive(match, request, seed, null);
+    this.showLive(match, request, seed, null, human);
+    if (resumedAt > 0) this.toast(`Your game is back at turn ${resumedAt}.`);
+  }
+
+  /** Keeps a human's game in the browser after a turn (one save at a time; the newest wins). */
+  private saveProgress(match: Match, key: string): void {
+    const state = this.saving.get(key);
+    if (state) {
+      state.again = true;
+      return;
+    }
+    const entry = { again: false };
+    this.saving.set(key, entry);
+    const once = async (): Promise<void> => {
+      const finished = match.host.over;
+      if (finished) {
+        await forgetGame(key);
+        return;
+      }
+      const json = withLogs(await match.host.replayBytes(), match.logs);
+      await saveGame(key, { bytes: await gzip(json), frames: match.host.source.numFrames, finished, savedAt: Date.now() });
+    };
+    const loop = async (): Promise<void> => {
+      try {
+        do {
+          entry.again = false;
+          await once();
+        } while (entry.again);
+      } catch {
+        // Not kept (private browsing, quota): the game itself goes on.
+      } finally {
+        this.saving.delete(key);
+      }
+    };
+    void loop();
   }
 
   /** Shows a match that has just been set up and plays it. `from`: the replay it continues. */
-  private showLive(match: Match, request: LiveRequest, seed: number, from: string | null): void {
+  private showLive(match: Match, request: LiveRequest, seed: number, from: string | null, human: HumanSlot | null = null): void {
     const previous = this.current;
     this.stopLive();
-    this.current = { kind: 'live', match, request, seed, from };
+    this.current = { kind: 'live', match, request, seed, from, human };
     const host = match.host;
     const src = host.source;
     const names = () => src.playerNames();
     this.viewer.show(src, { kind: 'live', names: names(), fogOfWar: request.fog }, { play: true, fps: request.speed ?? LIVE_FPS, frame: src.numFrames - 1 });
     this.viewer.setLogs(match.logs);
+    if (human) human.play = this.viewer.attachHuman(human.seat, request.fog);
     this.els.continueBtn.hidden = true;
     this.release(previous);
     this.setTitle(titleOf(names()));
@@ -491,6 +553,7 @@ export class WatchPage {
     void match.run({
       canAdvance: () => isCurrent() && src.numFrames - 1 - this.viewer.playback.pos < 6,
       onTurn: () => {
+        if (human?.saveKey) this.saveProgress(match, human.saveKey);
         if (!isCurrent()) return;
         this.viewer.framesAdded();
         this.viewer.setStandings(host.results);
@@ -508,8 +571,9 @@ export class WatchPage {
       onOver: () => {
         if (!isCurrent()) return;
         this.viewer.setLiveFinished();
+        this.viewer.detachHuman();
         this.viewer.setStandings(host.results);
-        this.setBadge('live', 'Live · finished', 'A game just played by the built-in bots');
+        this.setBadge('live', 'Live · finished', human ? 'The game you just played' : 'A game just played by the built-in bots');
         this.waitForEnd(match);
       },
       onError: (m) => {
@@ -623,6 +687,16 @@ export class WatchPage {
       }),
     );
     e.result.hidden = false;
+    const c = this.current;
+    if (c.kind === 'live' && c.human) {
+      // A human's game waits for the human: no countdown to the next one.
+      const won = winner?.seat === c.human.seat;
+      setText(e.resultTitle, won ? 'You win!' : winner ? `${winner.name} wins` : 'Game over');
+      setText(e.resultNext, 'Download the game, look back through it, or play again on a new map.');
+      setText(e.nextGame, 'Play again');
+      return;
+    }
+    setText(e.nextGame, 'Next game now');
     let left = NEXT_GAME_S;
     setText(e.resultNext, `Next game in ${left} s…`);
     this.resultTimer = setInterval(() => {

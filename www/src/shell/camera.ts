@@ -1,7 +1,9 @@
 // Pointer control of a board: drag to pan, wheel or pinch to zoom, hover and tap to inspect.
-// Mounted on the board's canvas; works for any BoardView.
+// Mounted on the board's canvas; works for any BoardView. While a human plays, one-finger and
+// left-button gestures go to the play controls (selection); the map then pans with the right or
+// middle mouse button or two fingers.
 
-import type { BoardView } from './game';
+import type { BoardView, PointerIntercept } from './game';
 
 export interface CameraEvents {
   /** The view moved (redraw). */
@@ -10,6 +12,8 @@ export interface CameraEvents {
   hover(target: number): void;
   /** A tap or click on a target (not a drag). `touch` for a finger or pen. */
   tap(target: number, touch: boolean): void;
+  /** The play controls that take primary gestures now, if any. */
+  intercept?(): PointerIntercept | null;
 }
 
 export function bindCamera(board: BoardView, ev: CameraEvents): void {
@@ -18,22 +22,44 @@ export function bindCamera(board: BoardView, ev: CameraEvents): void {
   let dragged = false;
   let downAt = { x: 0, y: 0 };
   let pinchDist = 0;
+  /** The play controls holding the current gesture. */
+  let taken: PointerIntercept | null = null;
 
   canvas.addEventListener('pointerdown', (e) => {
-    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    const mouse = e.pointerType === 'mouse';
+    if (mouse && e.button > 2) return;
+    const primary = !mouse || e.button === 0;
+    const intercept = ev.intercept?.() ?? null;
+    // Without play controls only the left button (or a finger) pans; with them, left is theirs.
+    if (mouse && !primary && !intercept) return;
     canvas.setPointerCapture(e.pointerId);
     pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
     if (pointers.size === 1) {
       dragged = false;
       downAt = { x: e.clientX, y: e.clientY };
+      if (primary && intercept && intercept.down(e.clientX, e.clientY, e.shiftKey || e.ctrlKey || e.metaKey)) taken = intercept;
     } else if (pointers.size === 2) {
+      if (taken) {
+        // A second finger: the gesture becomes a pinch.
+        taken.up(e.clientX, e.clientY, true);
+        taken = null;
+      }
       const [a, b] = [...pointers.values()];
       pinchDist = Math.hypot(a.x - b.x, a.y - b.y);
       dragged = true;
     }
   });
 
+  canvas.addEventListener('contextmenu', (e) => {
+    if (ev.intercept?.()) e.preventDefault();
+  });
+
   canvas.addEventListener('pointermove', (e) => {
+    if (taken && pointers.has(e.pointerId)) {
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      taken.move(e.clientX, e.clientY);
+      return;
+    }
     const prev = pointers.get(e.pointerId);
     if (!prev) {
       if (e.pointerType === 'mouse') ev.hover(board.pick(e.clientX, e.clientY));
@@ -68,6 +94,12 @@ export function bindCamera(board: BoardView, ev: CameraEvents): void {
   const release = (e: PointerEvent, cancelled: boolean) => {
     if (!pointers.has(e.pointerId)) return;
     pointers.delete(e.pointerId);
+    if (taken) {
+      const t = taken;
+      taken = null;
+      t.up(e.clientX, e.clientY, cancelled);
+      return;
+    }
     if (pointers.size === 0) {
       canvas.classList.remove('dragging');
       if (!dragged && !cancelled) ev.tap(board.pick(e.clientX, e.clientY), e.pointerType !== 'mouse');

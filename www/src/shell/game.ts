@@ -156,6 +156,50 @@ export interface MatchHost {
   dispose(): void;
 }
 
+/** A gesture on the board taken over from the camera (a human's selection box). Coordinates are
+ * client pixels. */
+export interface PointerIntercept {
+  /** A primary pointer went down on the board: true to take the gesture (the map does not pan). */
+  down(clientX: number, clientY: number, additive: boolean): boolean;
+  move(clientX: number, clientY: number): void;
+  /** The gesture ended (`cancelled`: a second finger turned it into a pinch). */
+  up(clientX: number, clientY: number, cancelled: boolean): void;
+}
+
+/** What a human seat's controls are given by the page that shows the game. */
+export interface HumanPlayHost {
+  /** The board the game is drawn on (the controls draw their plan on it). */
+  board: BoardView;
+  /** The game being played. */
+  source: FrameSource;
+  /** An element for the controls' panel (d-pad, end turn...): mounted on, emptied on dispose. */
+  panel: HTMLElement;
+  /** The human's seat (0-based). */
+  seat: number;
+  /** The frame the viewer shows now. */
+  shownFrame(): number;
+  /** Asks for a redraw of the board. */
+  redraw(): void;
+  /** Brings the view to the newest frame (a turn is waiting for the human). */
+  showNewest(): void;
+}
+
+/** A human's controls for one seat of a live game. */
+export interface HumanPlay {
+  /** A turn begins: what the seat sees. Resolves with the seat's raw answer when the human ends
+   * the turn (Enter, the button, or the turn timer). */
+  begin(observation: unknown, turn: number): Promise<unknown>;
+  /** The game stopped: a waiting turn ends with no answer. */
+  cancel(): void;
+  /** A key pressed while focus is not in a text field: true when the controls used it. */
+  key(e: KeyboardEvent): boolean;
+  /** Board gestures the controls take (selection), or null. */
+  readonly pointer: PointerIntercept | null;
+  /** The turn a human is planning now, or -1. */
+  readonly waitingTurn: number;
+  dispose(): void;
+}
+
 /** A built-in bot of a game. */
 export interface BotInfo {
   id: string;
@@ -199,4 +243,6 @@ export interface GameModule {
   recordedSeat(replay: FrameSource, seat: number, name: string): Seat;
   /** A live game's map size for a random generator. */
   liveSize(random: () => number): { width: number; height: number };
+  /** Controls for a human playing seat `host.seat` on this game's board. */
+  createHumanPlay(host: HumanPlayHost): HumanPlay;
 }

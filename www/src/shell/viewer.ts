@@ -5,7 +5,7 @@
 
 import { bindCamera } from './camera';
 import { el, setText } from './dom';
-import type { BoardView, FrameSource, GameModule, Inspector, Perspective, Standing } from './game';
+import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, Perspective, Standing } from './game';
 import { GraphPanel } from './graphs';
 import { LogPane } from './logs';
 import { HelpDialog } from './help';
@@ -79,7 +79,12 @@ export class Viewer {
     extended: HTMLButtonElement;
     palette: HTMLButtonElement;
     finalBtn: HTMLButtonElement;
+    play: HTMLDivElement;
   };
+  /** The controls of a human playing the live game shown, if any. */
+  private human: HumanPlay | null = null;
+  /** A seat whose view is imposed (a human in a game with fog sees only its own view). */
+  private lockedSeat: number | null = null;
   private src: FrameSource | null = null;
   private info: SourceInfo = { kind: 'replay', names: [] };
   private final: Standing[] | null = null;
@@ -131,6 +136,7 @@ export class Viewer {
           <div class="frame-chip" data-part="frame-chip" aria-hidden="true"></div>
           <p class="map-note" data-part="map-note" role="status" hidden></p>
         </div>
+        <div data-part="human-play" hidden></div>
         <div data-part="controls" id="${id}-controls"></div>
         <div class="options" role="group" aria-label="Display options">
           <div class="option-group" data-part="perspective-group">
@@ -207,6 +213,7 @@ export class Viewer {
       extended: chip('extended', 'Extended stats', 'E', 'Extended statistics (E)'),
       palette: chip('palette', 'Colour-blind safe', 'C', 'Colour-blind-safe palette, Okabe–Ito (C)'),
       finalBtn: q('final'),
+      play: q('human-play'),
     };
     if (!module.perspectives) q('perspective-group').hidden = true;
     let saved: string | null = null;
@@ -226,6 +233,7 @@ export class Viewer {
           this.inspect();
         }
       },
+      intercept: () => this.human?.pointer ?? null,
       tap: (t, touch) => {
         this.pinned = t === this.pinned ? -1 : t;
         if (touch) this.hover = -1;
@@ -284,6 +292,7 @@ export class Viewer {
 
   /** Shows a game. The previous source is no longer read after this returns. */
   show(src: FrameSource, info: SourceInfo, opts: OpenOptions = {}): void {
+    this.detachHuman();
     this.src = src;
     this.info = info;
     this.failed = false;
@@ -320,6 +329,62 @@ export class Viewer {
     else this.playback.pause();
     this.dirty = true;
     this.syncFrameUi(true);
+  }
+
+  /** Gives seat `seat` of the live game shown to a human: the game's play controls, under the
+   * map. With `fogRadius` the view is locked to what that seat sees. */
+  attachHuman(seat: number, fogRadius?: number): HumanPlay {
+    const src = this.src;
+    if (!src) throw new Error('no game is shown');
+    this.detachHuman();
+    const panel = this.parts.play;
+    panel.hidden = false;
+    const play = this.module.createHumanPlay({
+      board: this.board,
+      source: src,
+      panel,
+      seat,
+      shownFrame: () => this.playback.frame,
+      redraw: () => (this.dirty = true),
+      showNewest: () => {
+        // A turn waits for the human: bring the view to the newest frame and keep following.
+        const last = src.numFrames - 1;
+        if (this.playback.pos < last - 1) this.playback.seek(last, last);
+        this.play();
+        this.dirty = true;
+      },
+    });
+    this.human = play;
+    if (fogRadius !== undefined) {
+      this.lockedSeat = seat;
+      this.perspective = { seat, radius: fogRadius };
+      this.parts.radius.value = String(fogRadius);
+      this.setPerspective(seat, false);
+      this.parts.perspective.disabled = true;
+      this.parts.radius.disabled = true;
+    }
+    this.resizeWanted = true;
+    return play;
+  }
+
+  /** Removes a human's controls (the game ended or another is shown). */
+  detachHuman(): void {
+    if (!this.human) return;
+    this.human.dispose();
+    this.human = null;
+    this.parts.play.hidden = true;
+    if (this.lockedSeat !== null) {
+      this.lockedSeat = null;
+      this.parts.perspective.disabled = false;
+      this.parts.radius.disabled = this.perspective.seat < 0;
+    }
+    this.resizeWanted = true;
+    this.dirty = true;
+  }
+
+  /** The human's controls, if a human plays the game shown. */
+  get humanPlay(): HumanPlay | null {
+    return this.human;
   }
 
   /** Bot logs to show with the frames: `logs[seat][turn]` (read again as the game grows). */
@@ -404,6 +469,7 @@ export class Viewer {
   }
 
   setPerspective(seat: number, notify = true): void {
+    if (this.lockedSeat !== null) seat = this.lockedSeat;
     const players = this.src ? this.src.numPlayers : 0;
     this.perspective = { seat: seat >= 0 && seat < players ? seat : -1, radius: this.perspective.radius };
     this.parts.perspective.value = String(this.perspective.seat);
@@ -701,6 +767,10 @@ export class Viewer {
       }
       return;
     }
+    if (this.human && !keyBelongsToTarget(e.target, e.key) && this.human.key(e)) {
+      e.preventDefault();
+      return;
+    }
     if (e.key === 'Escape' && this.pinned >= 0) {
       this.pinned = -1;
       this.dirty = true;
@@ -770,6 +840,7 @@ export class Viewer {
 
   /** Unmounts: stops the loop and the key handler. */
   dispose(): void {
+    this.detachHuman();
     this.disposed = true;
     window.removeEventListener('keydown', this.onKey);
     this.root.replaceChildren();

@@ -52,6 +52,22 @@ export interface DrawOptions {
   pinned: number;
 }
 
+/** A human's plan drawn over the frame it was made on (games/halite1/plan.ts). */
+export interface PlanOverlay {
+  frame: number;
+  selected: Uint8Array;
+  /** Direction per site: -1 unset, 0 still, 1..4. */
+  dirs: Int8Array;
+  /** 1 where the direction came from a standing "go to" order. */
+  fromOrder: Uint8Array;
+  /** Go-to orders: piece site -> target site. */
+  orders: ReadonlyMap<number, number>;
+}
+
+const PLAN_SELECT = '#ffd84a';
+const PLAN_ARROW = '#ffffff';
+const PLAN_ORDER = 'rgba(120, 230, 255, 0.95)';
+
 const STRENGTH_LABELS: string[] = Array.from({ length: 256 }, (_, i) => String(i));
 const MAX_SCALE = 96;
 const LITTLE_ENDIAN = isLittleEndian();
@@ -93,6 +109,7 @@ export class MapRenderer implements BoardView {
   private maxedCount = 0;
   private empties = new Float32Array(0);
   private emptiesCount = 0;
+  private plan: PlanOverlay | null = null;
 
   constructor(canvas: HTMLCanvasElement) {
     this.canvas = canvas;
@@ -137,6 +154,32 @@ export class MapRenderer implements BoardView {
 
   panSteps(dx: number, dy: number): void {
     this.panSites(dx, dy);
+  }
+
+  /** Draws a human's plan over its frame (null: none). */
+  setPlan(plan: PlanOverlay | null): void {
+    this.plan = plan;
+  }
+
+  /** Unwrapped site coordinates (fractional) under a client point, clamped to the map's clip
+   * rectangle: a box dragged across the wrapped edge keeps going instead of jumping back. */
+  worldAt(clientX: number, clientY: number): [number, number] | null {
+    if (!this.src) return null;
+    const r = this.canvas.getBoundingClientRect();
+    const L = layout(this.camera, this.viewW, this.viewH, this.width, this.height);
+    const px = clamp(clientX - r.left, L.clipX, L.clipX + L.clipW - 0.01);
+    const py = clamp(clientY - r.top, L.clipY, L.clipY + L.clipH - 0.01);
+    return [L.ox + (px - L.clipX) / this.camera.scale, L.oy + (py - L.clipY) / this.camera.scale];
+  }
+
+  /** Client rectangle of the unwrapped site box (x0, y0)-(x1, y1), corners included. */
+  worldBoxToClient(x0: number, y0: number, x1: number, y1: number): { left: number; top: number; width: number; height: number } {
+    const r = this.canvas.getBoundingClientRect();
+    const L = layout(this.camera, this.viewW, this.viewH, this.width, this.height);
+    const s = this.camera.scale;
+    const left = r.left + L.clipX + (Math.min(x0, x1) - L.ox) * s;
+    const top = r.top + L.clipY + (Math.min(y0, y1) - L.oy) * s;
+    return { left, top, width: (Math.abs(x1 - x0) + 1) * s, height: (Math.abs(y1 - y0) + 1) * s };
   }
 
   setPalette(p: Palette): void {
@@ -559,6 +602,8 @@ export class MapRenderer implements BoardView {
       ctx.shadowColor = 'transparent';
     }
 
+    if (this.plan && this.plan.frame === frame && e === 0) this.drawPlan(this.plan, L, i0, j0, cols, rows, owner);
+
     // Hovered and pinned sites: outline every copy in view.
     if (o.pinned >= 0 && o.pinned < n) this.outlineSite(L.clipX, L.clipY, L.ox, L.oy, i0, j0, cols, rows, o.pinned, '#ffffff', 2);
     if (o.hover >= 0 && o.hover < n && o.hover !== o.pinned) {
@@ -569,6 +614,92 @@ export class MapRenderer implements BoardView {
     ctx.lineWidth = 1;
     ctx.strokeStyle = 'rgba(255, 255, 255, 0.1)';
     ctx.strokeRect(L.clipX - 0.5, L.clipY - 0.5, L.clipW + 1, L.clipH + 1);
+  }
+
+  /** The plan: selected pieces outlined, directions as arrows to the next site, stays as a
+   * ring, go-to targets as a dashed diamond. */
+  private drawPlan(p: PlanOverlay, L: ReturnType<typeof layout>, i0: number, j0: number, cols: number, rows: number, owner: Uint8Array): void {
+    const ctx = this.ctx;
+    const W = this.width;
+    const H = this.height;
+    const s = this.camera.scale;
+    const sel = new Path2D();
+    const manual = new Path2D();
+    const ordered = new Path2D();
+    const len = s * 0.78;
+    const head = Math.max(2.5, s * 0.2);
+    for (let r = 0; r < rows; r++) {
+      const wy = j0 + r;
+      const rowBase = mod(wy, H) * W;
+      const y0 = L.clipY + (wy - L.oy) * s;
+      for (let c = 0; c < cols; c++) {
+        const i = rowBase + mod(i0 + c, W);
+        const x0 = L.clipX + (i0 + c - L.ox) * s;
+        if (p.selected[i]) sel.rect(x0 + 1, y0 + 1, s - 2, s - 2);
+        const d = p.dirs[i];
+        if (d < 0 || owner[i] === 0) continue;
+        const path = p.fromOrder[i] ? ordered : manual;
+        const cx = x0 + s / 2;
+        const cy = y0 + s / 2;
+        if (d === 0) {
+          path.moveTo(cx + s * 0.16, cy);
+          path.arc(cx, cy, s * 0.16, 0, Math.PI * 2);
+          continue;
+        }
+        const tx = cx + DX[d] * len;
+        const ty = cy + DY[d] * len;
+        path.moveTo(cx, cy);
+        path.lineTo(tx, ty);
+        const bx = tx - DX[d] * head;
+        const by = ty - DY[d] * head;
+        path.moveTo(bx + DY[d] * head, by - DX[d] * head);
+        path.lineTo(tx, ty);
+        path.lineTo(bx - DY[d] * head, by + DX[d] * head);
+      }
+    }
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    ctx.lineWidth = Math.max(1.5, Math.min(3, s / 10));
+    ctx.strokeStyle = PLAN_SELECT;
+    ctx.stroke(sel);
+    // Arrows with a dark edge, so they read on every colour.
+    ctx.lineWidth = Math.max(2, s / 7) + 2;
+    ctx.strokeStyle = 'rgba(0, 0, 0, 0.55)';
+    ctx.stroke(manual);
+    ctx.stroke(ordered);
+    ctx.lineWidth = Math.max(2, s / 7);
+    ctx.strokeStyle = PLAN_ARROW;
+    ctx.stroke(manual);
+    ctx.strokeStyle = PLAN_ORDER;
+    ctx.stroke(ordered);
+    // Go-to targets.
+    const targets = new Set(p.orders.values());
+    if (targets.size > 0) {
+      ctx.setLineDash([Math.max(2, s / 8), Math.max(2, s / 8)]);
+      ctx.lineWidth = Math.max(1.5, s / 12);
+      ctx.strokeStyle = PLAN_ORDER;
+      ctx.beginPath();
+      for (const t of targets) {
+        const tx = t % W;
+        const ty = Math.floor(t / W);
+        for (let wy = ty + H * Math.floor((j0 - ty) / H); wy < j0 + rows; wy += H) {
+          if (wy < j0) continue;
+          for (let wx = tx + W * Math.floor((i0 - tx) / W); wx < i0 + cols; wx += W) {
+            if (wx < i0) continue;
+            const cx = L.clipX + (wx - L.ox + 0.5) * s;
+            const cy = L.clipY + (wy - L.oy + 0.5) * s;
+            const rr = Math.max(4, s * 0.42);
+            ctx.moveTo(cx, cy - rr);
+            ctx.lineTo(cx + rr, cy);
+            ctx.lineTo(cx, cy + rr);
+            ctx.lineTo(cx - rr, cy);
+            ctx.closePath();
+          }
+        }
+      }
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
   }
 
   private outlineSite(

@@ -7,6 +7,8 @@ import type {
   BotInfo,
   Checked,
   GameModule,
+  HumanPlay,
+  HumanPlayHost,
   Inspector,
   MatchConfig,
   MatchHost,
@@ -16,6 +18,7 @@ import type {
 } from '../../shell/game';
 import { MapRenderer } from './board';
 import { Halite1Frames } from './frames';
+import { Halite1HumanPlay } from './human';
 import { SiteInspector } from './inspector';
 import { checkMoves } from './protocol';
 import { looksLikeHalite1 } from './recognise';
@@ -294,5 +297,8 @@ export const HALITE1: GameModule = {
   liveSize(random) {
     const side = 24 + 2 * Math.floor(random() * 5);
     return { width: side, height: side };
+  },
+  createHumanPlay(host: HumanPlayHost): HumanPlay {
+    return new Halite1HumanPlay(host);
   },
 };
