@@ -858,6 +858,16 @@ export class WatchPage {
       get height() {
         return v.source?.height ?? 0;
       },
+      /** The turn a human is asked for now, or -1. */
+      get humanTurn() {
+        return v.humanPlay?.waitingTurn ?? -1;
+      },
+      /** The live game so far, as the engine writes it (the replay's JSON text). */
+      replayText: async () => {
+        const c = page.current;
+        if (c.kind !== 'live') return null;
+        return new TextDecoder().decode(await c.match.host.replayBytes());
+      },
       siteToClient: (x: number, y: number) => v.siteToClient(x, y),
       isVisible: (x: number, y: number) => v.isVisible(x, y),
     };

@@ -48,6 +48,7 @@ const HELP_NOTES = [
   'The View menu shows exactly what one player saw within the fog radius (Blitz replays use their own radius).',
   'The players panel shows the standings at the current frame; press "Final result" to see how the game ended.',
   'Space always plays and pauses; Enter activates the focused button.',
+  'Playing a seat yourself: click or drag a box to select your pieces (shift adds), Ctrl+A selects all, W A S D or the arrows give them a direction, X makes them stay, G then a click sends them walking to a site, Ctrl+Z / Ctrl+Shift+Z undo and redo, Enter ends the turn. Pan with the right mouse button or two fingers.',
 ];
 
 const LAYERS = [

@@ -1,0 +1,42 @@
+// Shared helpers of the end-to-end tests: a page that records console errors, downloads, and the
+// native `halite` binary for re-simulating what the page produced.
+
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const shots = path.join(root, 'www/tests/screenshots');
+
+/** Opens `search` in a new context; `page.done()` closes it and asserts no console error. */
+export async function openPage(browser, url, search = '', viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 500, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  await page.goto(url + search);
+  page.errors = errors;
+  page.done = async () => {
+    await context.close();
+    assert.deepEqual(errors, [], 'no console errors');
+  };
+  return page;
+}
+
+/** Clicks the Download control and returns the saved file's name and bytes. */
+export async function downloadBytes(page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-part="download"]')]);
+  return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
+}
+
+/** The native `halite` built by the native tests (cargo test), built here if it is missing. */
+export function haliteBin() {
+  const bin = path.join(root, 'target/debug/halite');
+  if (!fs.existsSync(bin)) spawnSync('cargo', ['build', '--quiet', '--bin', 'halite'], { cwd: root, stdio: 'inherit' });
+  return bin;
+}
