@@ -237,3 +237,24 @@ test('a whole game played by a human in the page re-simulates clean natively', {
   console.log(`# a human game of ${turn} turns verified natively`);
   await page.done();
 });
+
+test('continue from here gives a seat of a reference replay to the human', { timeout: 90000 }, async () => {
+  const page = await open('?replay=replays/s101-20x20-greedy-chaos.hlt.gz&frame=60');
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'replay' && window.__viewer.numFrames > 60, null, { timeout: 20000 });
+  await page.click('[data-part="continue"]');
+  await page.locator('[data-part="continue-dialog"]').waitFor({ state: 'visible' });
+  await page.selectOption('[data-part="continue-seats"] select[data-seat="0"]', 'human');
+  await page.click('[data-part="continue-play"]');
+  await waitTurn(page, 60);
+  const before = await replay(page);
+  const mine = owned(before, 60, 1);
+  assert.ok(mine.length > 0, 'the human holds sites at frame 60');
+  await page.locator('[data-part="map"]').focus();
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('x');
+  await page.keyboard.press('Enter');
+  await waitTurn(page, 61);
+  const after = await replay(page);
+  for (const [x, y] of mine) assert.equal(after.moves[60][y][x], 0, `(${x}, ${y}) stayed as ordered`);
+  await page.done();
+});

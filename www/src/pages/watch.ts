@@ -598,6 +598,7 @@ export class WatchPage {
         const id = `continue-seat-${seat}`;
         const sel = el('select', { className: 'select select-small', attrs: { id, 'data-seat': String(seat) } });
         if (recorded) sel.appendChild(el('option', { text: 'Recorded moves', attrs: { value: 'recorded' } }));
+        sel.appendChild(el('option', { text: 'You (play it yourself)', attrs: { value: 'human' } }));
         for (const b of bots) sel.appendChild(el('option', { text: `${b.name} (built-in)`, attrs: { value: b.id } }));
         sel.appendChild(el('option', { text: 'Bot module URL…', attrs: { value: 'url' } }));
         const url = el('input', { className: 'num url-input', attrs: { type: 'url', placeholder: 'https://…/bot.js or /bots/mine.js', 'aria-label': `Bot module URL for ${name}`, hidden: '' } });
@@ -623,6 +624,7 @@ export class WatchPage {
     const token = ++this.loadToken;
     this.showProgress(`Setting up the game at frame ${frame}…`, null);
     let match: Match;
+    let human: HumanSlot | null = null;
     try {
       const choices = [...e.continueSeats.querySelectorAll('li')].map((li) => {
         const sel = li.querySelector('select');
@@ -634,8 +636,13 @@ export class WatchPage {
         host.dispose();
         return;
       }
-      const seats = choices.map((ch, k) => {
+      const humans = choices.flatMap((ch, k) => (ch.kind === 'human' ? [k] : []));
+      if (humans.length > 1) throw new Error('a game has one human seat (the others are bots or recorded moves)');
+      const slot: HumanSlot | null = humans.length === 1 ? { seat: humans[0], play: null, saveKey: null } : null;
+      human = slot;
+      const seats: Seat[] = choices.map((ch, k) => {
         if (ch.kind === 'recorded') return this.module.recordedSeat(src, k, names[k]);
+        if (ch.kind === 'human' && slot) return new HumanSeat(names[k], () => slot.play);
         if (ch.kind === 'url') {
           if (!ch.url) throw new Error(`no bot module URL given for ${names[k]}`);
           return new WorkerSeat(this.module.id, { kind: 'url', url: new URL(ch.url, location.href).href }, names[k], k + 1);
@@ -652,7 +659,7 @@ export class WatchPage {
       return;
     }
     this.hideProgress();
-    this.showLive(match, {}, 0, c.name);
+    this.showLive(match, {}, 0, c.name, human);
   }
 
   /** When the display reaches the end of a finished live game: the result, then a new game. */
