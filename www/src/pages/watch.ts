@@ -13,6 +13,7 @@ import { el, fmt, formatBytes, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import type { GameModule, HumanPlay, OpenedReplay, Standing } from '../shell/game';
 import { downloadName, fetchBytes, readFile } from '../shell/loader';
+import { pageNav } from '../shell/nav';
 import { loadGame, recogniseReplay } from '../shell/registry';
 import { rng } from '../shell/random';
 import { forgetGame, gzip, loadSavedGame, saveGame } from '../shell/resume';
@@ -157,6 +158,9 @@ export class WatchPage {
     this.module = module;
     root.innerHTML = PAGE;
     const q = finder(root);
+    // A game with a human seat is the play page's game.
+    const playing = parseUrlState(location.search).bots?.includes('human') ?? false;
+    root.querySelector('.brand')?.after(pageNav(playing ? 'play' : 'watch'));
     this.viewer = new Viewer(q('viewer'), module);
     this.viewer.well.insertAdjacentHTML('beforeend', OVERLAYS);
     const w = finder(this.viewer.well);
