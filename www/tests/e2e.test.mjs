@@ -17,6 +17,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { serve, CHROMIUM } from './support/server.mjs';
+import { downloadBytes, haliteBin } from './support/page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -552,19 +553,6 @@ for (const [w, h] of [[1280, 800], [1440, 900]]) {
     await page.screenshot({ path: path.join(shots, `laptop-${w}x${h}.png`) });
     await page.done();
   });
-}
-
-/** Clicks Download and returns the saved file's bytes. */
-async function downloadBytes(page) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-part="download"]')]);
-  return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
-}
-
-/** The native `halite` built by the native tests (cargo test), built here if it is missing. */
-function haliteBin() {
-  const bin = path.join(root, 'target/debug/halite');
-  if (!fs.existsSync(bin)) spawnSync('cargo', ['build', '--quiet', '--bin', 'halite'], { cwd: root, stdio: 'inherit' });
-  return bin;
 }
 
 test('a bot module from a URL plays, names itself and its logs follow the frame', { timeout: 60000 }, async () => {
