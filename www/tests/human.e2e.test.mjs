@@ -258,3 +258,19 @@ test('continue from here gives a seat of a reference replay to the human', { tim
   for (const [x, y] of mine) assert.equal(after.moves[60][y][x], 0, `(${x}, ${y}) stayed as ordered`);
   await page.done();
 });
+
+test('on a phone: tap a piece, tap a direction on the d-pad, tap End turn', { timeout: 60000 }, async () => {
+  const page = await open('?bots=human,greedy&seed=11&size=20x20&speed=60', { width: 390, height: 844 });
+  await waitTurn(page, 0);
+  const hlt = await replay(page);
+  const [[x0, y0]] = owned(hlt, 0, 1);
+  const p = await page.evaluate(([x, y]) => window.__viewer.siteToClient(x, y), [x0, y0]);
+  await page.touchscreen.tap(p.x, p.y);
+  assert.match(await page.textContent('[data-part="status"]'), /1 selected/);
+  await page.tap('.dpad-btn[data-dir="1"]');
+  await page.screenshot({ path: path.join(shots, 'play-phone.png') });
+  await page.tap('[data-part="end"]');
+  await waitTurn(page, 1);
+  assert.equal((await replay(page)).moves[0][y0][x0], 1, 'the piece went north');
+  await page.done();
+});

@@ -37,7 +37,9 @@ export function bindCamera(board: BoardView, ev: CameraEvents): void {
     if (pointers.size === 1) {
       dragged = false;
       downAt = { x: e.clientX, y: e.clientY };
-      if (primary && intercept && intercept.down(e.clientX, e.clientY, e.shiftKey || e.ctrlKey || e.metaKey)) taken = intercept;
+      // A finger adds to the selection (there is no shift key on a touch screen).
+      const additive = e.shiftKey || e.ctrlKey || e.metaKey || e.pointerType === 'touch';
+      if (primary && intercept && intercept.down(e.clientX, e.clientY, additive)) taken = intercept;
     } else if (pointers.size === 2) {
       if (taken) {
         // A second finger: the gesture becomes a pinch.
