@@ -20,6 +20,30 @@ export function declaredName(code: string): string | null {
   return name ? name : null;
 }
 
+/** The text with its `export const name = '...'` declaration set to `name` (when it has one;
+ * otherwise unchanged). A text edit, like declaredName: nothing is run. */
+export function renameInCode(code: string, name: string): string {
+  const safe = name.replace(/[\\'"`\n]/g, '').slice(0, 40);
+  return code.replace(/(export\s+(?:const|let|var)\s+name\s*=\s*)(['"`])[^'"`\n\\]{0,40}\2/, (_m, head: string, q: string) => `${head}${q}${safe}${q}`);
+}
+
+/** "just now", "5 min ago", "3 h ago", "yesterday", "4 days ago", else the date (2026-11-23).
+ * Written by hand: the first Intl formatter of a page loads locale data on the main thread. */
+export function changedWhen(ms: number, now: number = Date.now()): string {
+  const s = Math.max(0, Math.round((now - ms) / 1000));
+  if (s < 45) return 'just now';
+  const min = Math.round(s / 60);
+  if (min < 60) return `${min} min ago`;
+  const h = Math.round(min / 60);
+  if (h < 24) return `${h} h ago`;
+  const d = Math.round(h / 24);
+  if (d === 1) return 'yesterday';
+  if (d < 7) return `${d} days ago`;
+  const t = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${t.getFullYear()}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
+}
+
 /** A file name without its directory and extension ("bots/my-bot.mjs" -> "my-bot"). */
 export function baseName(fileName: string): string {
   const last = fileName.split(/[\\/]/).pop() ?? fileName;
