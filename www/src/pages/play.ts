@@ -8,6 +8,7 @@
 
 import type { BotEditor, SaveState, SyntaxProblem } from '../bots/editor';
 import { changedWhen, downloadBot, firstBotFile, renameInCode, saveBotFile } from '../bots/files';
+import { loadEditor } from '../bots/load-editor';
 import { starterBot } from '../bots/starter';
 import { BotLibrary, type SavedBot } from '../seats/library';
 import { SeatPicker } from '../seats/seat-picker';
@@ -559,7 +560,7 @@ export class PlayPage {
 
   private async ensureEditor(): Promise<BotEditor> {
     if (this.editor) return this.editor;
-    const { BotEditor } = await import(/* webpackChunkName: "editor" */ '../bots/editor');
+    const { BotEditor } = await loadEditor();
     if (this.editor) return this.editor;
     this.els.editorHost.replaceChildren();
     this.editor = new BotEditor(this.els.editorHost, {
@@ -568,6 +569,8 @@ export class PlayPage {
       onSave: (s) => this.showSave(s),
       onProblems: (p) => this.showProblems(p),
     });
+    // The empty editor is laid out and painted before it is given a text to highlight.
+    await new Promise((r) => setTimeout(r, 0));
     return this.editor;
   }
 
@@ -630,7 +633,7 @@ export class PlayPage {
       return btn;
     };
     const actions = el('div', { className: 'play-bot-actions' }, [
-      action('Play against', 'Play against it', () => this.playAgainst(b.id), 'btn btn-primary'),
+      action('Play against', 'Play against it', () => this.playAgainst(b.id), isOpen ? 'btn btn-primary' : 'btn'),
       action('Rename', 'Rename', () => {
         this.els.renameDialog.dataset.id = b.id;
         this.els.renameInput.value = b.name;
