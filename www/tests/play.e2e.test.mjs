@@ -64,6 +64,15 @@ async function open(search = '?play', { viewport = { width: 1280, height: 800 },
   return page;
 }
 
+/** Waits until `f()` holds (node side). */
+async function waitFor(f, what, ms = 10000) {
+  const end = Date.now() + ms;
+  while (!f()) {
+    if (Date.now() > end) throw new Error(`timed out waiting: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 const library = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]'), KEY);
 const botNames = (page) => page.$$eval('[data-part="bot-list"] .play-bot-name', (els) => els.map((e) => e.textContent));
 const seatSelect = (n) => `[data-part="seats"] .play-seat:nth-child(${n}) [data-part="seat-select"]`;
@@ -203,6 +212,9 @@ test('a saved endless loop does not freeze the set-up page on reload', { timeout
 
 test('bot files: the Open file input, a drop on the page, and a seat picker', { timeout: 60000 }, async () => {
   const page = await open();
+  // Listening from the start: the browser's file dialogs are then reported, never shown.
+  const choosers = [];
+  page.on('filechooser', (c) => choosers.push(c));
   await page.setInputFiles('[data-part="open-file"]', { name: 'file-bot.js', mimeType: 'text/javascript', buffer: Buffer.from("export const name = 'FromFile';\nexport default () => [];\n") });
   await page.waitForFunction(() => [...document.querySelectorAll('.play-bot-name')].some((e) => e.textContent === 'FromFile'));
   assert.match(await page.textContent('[data-part="bot-list"]'), /from a file/);
@@ -228,6 +240,17 @@ test('bot files: the Open file input, a drop on the page, and a seat picker', { 
   assert.equal(await page.inputValue(seatSelect(2)), `saved:${id}`);
   // Every picker lists the new bot.
   assert.ok(await page.$eval(seatSelect(1), (s, v) => [...s.options].some((o) => o.value === v), `saved:${id}`));
+
+  // Choosing "Bot file…" with the keyboard (the last choice) opens the file dialog; the file
+  // picked is saved and chosen.
+  await page.focus(seatSelect(1));
+  await page.keyboard.press('End');
+  await waitFor(() => choosers.length > 0, 'a file dialog opened');
+  await choosers.shift().setFiles({ name: 'keyboard.js', mimeType: 'text/javascript', buffer: Buffer.from("export const name = 'KeyBot';\nexport default () => [];\n") });
+  await page.waitForFunction(() => [...document.querySelectorAll('.play-bot-name')].some((e) => e.textContent === 'KeyBot'));
+  const keyId = (await library(page)).find((b) => b.name === 'KeyBot').id;
+  assert.equal(await page.inputValue(seatSelect(1)), `saved:${keyId}`);
+  assert.match(await page.textContent('[data-part="seats"] .play-seat:nth-child(1) [data-part="seat-note"]'), /Saved keyboard\.js/);
 
   // Delete asks first; the seat that played it falls back to the first choice.
   await page.click(`[aria-label="Delete SeatBot"]`);

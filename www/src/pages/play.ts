@@ -545,7 +545,11 @@ export class PlayPage {
       const editor = await this.ensureEditor();
       if (this.selected !== id) return;
       if (editor.botId !== id) editor.open(id);
-      if (focus) editor.focus();
+      if (focus) {
+        // On a phone the editor is below the list: bring it into view with the caret.
+        this.els.editorWrap.scrollIntoView({ block: 'nearest' });
+        editor.focus();
+      }
     } catch (err) {
       this.els.editorHost.replaceChildren(el('p', { className: 'play-error', text: `The editor could not load: ${errorMessage(err)}` }));
     }
