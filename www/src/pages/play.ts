@@ -26,6 +26,9 @@ const MIN_SIDE = 20;
 const MAX_SIDE = 50;
 const MAX_SEED = 4_294_967_295;
 const DEFAULT_FOG = 3;
+/** A seat picker's parts (seats/seat-picker.ts). */
+const SEAT_SELECT = '[data-part="seat-select"]';
+const SEAT_URL = '[data-part="seat-url"]';
 /** Seats added after the first two play these built-in bots, in turn. */
 const MORE_SEATS = ['greedy', 'expander', 'random'];
 
@@ -55,7 +58,7 @@ const PAGE = `
   <main class="play-main">
     <div class="play-layout">
       <section class="card play-panel play-new" aria-labelledby="play-new-title">
-        <h2 class="card-title" id="play-new-title" tabindex="-1">New game</h2>
+        <h2 class="card-title" id="play-new-title" data-part="new-title" tabindex="-1">New game</h2>
         <form class="play-form" data-part="form" novalidate>
           <fieldset class="play-fieldset">
             <legend class="field-label">Players</legend>
@@ -197,6 +200,7 @@ function finder(root: Element) {
 
 interface SeatRow {
   li: HTMLLIElement;
+  number: HTMLSpanElement;
   picker: SeatPicker;
   error: HTMLParagraphElement;
   remove: HTMLButtonElement;
@@ -212,7 +216,7 @@ export class PlayPage {
   private seatSerial = 0;
 
   constructor(
-    private readonly root: HTMLElement,
+    root: HTMLElement,
     private readonly module: GameModule,
     builtins: readonly BotInfo[],
   ) {
@@ -220,6 +224,7 @@ export class PlayPage {
     root.innerHTML = PAGE;
     const q = finder(root);
     this.els = {
+      newTitle: q<HTMLHeadingElement>('new-title'),
       form: q<HTMLFormElement>('form'),
       seatList: q<HTMLOListElement>('seats'),
       addSeat: q<HTMLButtonElement>('add-seat'),
@@ -292,7 +297,7 @@ export class PlayPage {
     const e = this.els;
     e.addSeat.addEventListener('click', () => {
       this.addSeat(MORE_SEATS[(this.seats.length - MIN_SEATS) % MORE_SEATS.length]);
-      this.seats[this.seats.length - 1]?.li.querySelector('select')?.focus();
+      this.seats[this.seats.length - 1]?.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.focus();
     });
     for (const input of [e.sizeRandom, e.fogOn, e.noLimit]) input.addEventListener('change', () => this.syncDisabled());
     e.form.addEventListener('submit', (ev) => {
@@ -329,7 +334,7 @@ export class PlayPage {
     const li = el('li', { className: 'play-seat' }, [number, host, remove, error]);
     this.els.seatList.appendChild(li);
     const picker = new SeatPicker(host, { human: true, builtins: this.builtins, library: this.library, label: `Seat ${this.seats.length + 1}`, value: entry });
-    const row: SeatRow = { li, picker, error, remove };
+    const row: SeatRow = { li, number, picker, error, remove };
     picker.onChange = () => this.clearError(row);
     remove.addEventListener('click', () => this.removeSeat(row));
     this.seats.push(row);
@@ -347,18 +352,18 @@ export class PlayPage {
     this.numberSeats();
     this.syncDisabled();
     // Focus stays in the list: on the seat that took this one's place, or the last.
-    (this.seats[Math.min(i, this.seats.length - 1)]?.li.querySelector('select') as HTMLSelectElement | null)?.focus();
+    this.seats[Math.min(i, this.seats.length - 1)]?.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.focus();
   }
 
   /** Seat numbers, and the labels that name each control after its seat. */
   private numberSeats(): void {
     this.seats.forEach((s, k) => {
       const n = k + 1;
-      setText(s.li.querySelector('.play-seat-number') as HTMLElement, String(n));
-      s.li.querySelector('select')?.setAttribute('aria-label', `Seat ${n}`);
-      s.li.querySelector('input[type="url"]')?.setAttribute('aria-label', `Seat ${n}: bot module URL`);
-      s.li.querySelector('input[type="url"]')?.setAttribute('aria-describedby', s.error.id);
-      s.li.querySelector('select')?.setAttribute('aria-describedby', s.error.id);
+      setText(s.number, String(n));
+      s.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.setAttribute('aria-label', `Seat ${n}`);
+      s.li.querySelector<HTMLInputElement>(SEAT_URL)?.setAttribute('aria-label', `Seat ${n}: bot module URL`);
+      s.li.querySelector<HTMLInputElement>(SEAT_URL)?.setAttribute('aria-describedby', s.error.id);
+      s.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.setAttribute('aria-describedby', s.error.id);
       s.remove.setAttribute('aria-label', `Remove seat ${n}`);
       s.remove.title = `Remove seat ${n}`;
     });
@@ -367,7 +372,7 @@ export class PlayPage {
   private clearError(row: SeatRow): void {
     row.error.hidden = true;
     row.error.textContent = '';
-    row.li.querySelector('input[type="url"]')?.removeAttribute('aria-invalid');
+    for (const part of row.li.querySelectorAll(`${SEAT_URL}, ${SEAT_SELECT}`)) part.removeAttribute('aria-invalid');
   }
 
   /** Checks the form; on success goes to the watch page with the game in the address. */
@@ -386,8 +391,8 @@ export class PlayPage {
     const entries = this.seats.map((row) => {
       this.clearError(row);
       const entry = row.picker.value;
-      const url = row.li.querySelector('input[type="url"]') as HTMLInputElement | null;
-      const select = row.li.querySelector('select') as HTMLSelectElement;
+      const url = row.li.querySelector<HTMLInputElement>(SEAT_URL);
+      const select = row.li.querySelector<HTMLSelectElement>(SEAT_SELECT) ?? row.li;
       const urlShown = url !== null && !url.hidden;
       if (urlShown && entry === '') bad(url, row.error, 'Enter the address of a bot module (a .js file) for this seat.');
       else if (urlShown && !validBotUrl(entry)) bad(url, row.error, 'This is not an address of a bot module: use http(s)://… or a path such as bots/mine.js, without commas.');
@@ -525,15 +530,17 @@ export class PlayPage {
     const next = this.library.list()[0];
     if (next) void this.select(next.id, false);
     else this.showEditor(null);
+    // The deleted bot's button is gone: focus goes to the next bot, or to New bot.
+    (this.els.botList.querySelector<HTMLElement>('[data-action="edit"]') ?? this.els.newBot).focus();
   }
 
   /** Fills the New game panel with the user against this bot. */
   private playAgainst(id: string): void {
     this.setSeats(['human', `saved:${id}`]);
     this.syncDisabled();
-    const title = this.root.querySelector<HTMLElement>('#play-new-title');
-    title?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    title?.focus({ preventScroll: true });
+    const title = this.els.newTitle;
+    title.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    title.focus({ preventScroll: true });
   }
 
   /** Opens a saved bot in the editor (loading the editor the first time). */
@@ -616,7 +623,14 @@ export class PlayPage {
     e.empty.hidden = bots.length > 0;
     e.botList.hidden = bots.length === 0;
     const now = Date.now();
+    // The list is rebuilt on every change (an autosave too): keyboard focus stays on its button.
+    const active = document.activeElement instanceof HTMLElement && e.botList.contains(document.activeElement) ? document.activeElement.dataset : null;
+    const keep = active ? { id: active.id ?? '', action: active.action ?? '' } : null;
     e.botList.replaceChildren(...bots.map((b) => this.botItem(b, now)));
+    if (keep) {
+      const again = [...e.botList.querySelectorAll<HTMLElement>('[data-action]')].find((b) => b.dataset.id === keep.id && b.dataset.action === keep.action);
+      again?.focus();
+    }
     const open = bots.find((b) => b.id === this.selected);
     if (open) setText(e.editorTitle, open.name);
   }
@@ -625,14 +639,14 @@ export class PlayPage {
     const isOpen = b.id === this.selected;
     const open = el('button', {
       className: 'play-bot-open',
-      attrs: { type: 'button', 'aria-current': isOpen ? 'true' : 'false', 'aria-label': `Edit ${b.name}`, 'data-id': b.id },
+      attrs: { type: 'button', 'aria-current': isOpen ? 'true' : 'false', 'aria-label': `Edit ${b.name}`, 'data-id': b.id, 'data-action': 'edit' },
     }, [
       el('span', { className: 'play-bot-name', text: b.name }),
       el('span', { className: 'play-bot-meta', text: `${b.origin === 'file' ? 'from a file' : 'written here'} · changed ${changedWhen(b.updated, now)}` }),
     ]);
     open.addEventListener('click', () => void this.select(b.id, true));
     const action = (label: string, text: string, f: () => void, cls = 'btn') => {
-      const btn = el('button', { className: `${cls} play-bot-action`, text, attrs: { type: 'button', 'aria-label': `${label} ${b.name}` } });
+      const btn = el('button', { className: `${cls} play-bot-action`, text, attrs: { type: 'button', 'aria-label': `${label} ${b.name}`, 'data-id': b.id, 'data-action': label } });
       btn.addEventListener('click', f);
       return btn;
     };
