@@ -6,11 +6,12 @@
 
 import { errorMessage } from './shell/engine';
 
-type PageId = 'watch' | 'bench';
+type PageId = 'watch' | 'bench' | 'play';
 
 function pageOf(search: string): PageId {
   const q = new URLSearchParams(search);
   if (q.has('bench')) return 'bench';
+  if (q.has('play')) return 'play';
   return 'watch';
 }
 
@@ -23,6 +24,11 @@ async function route(root: HTMLElement): Promise<void> {
       case 'bench': {
         const m = await import(/* webpackChunkName: "bench" */ './pages/bench');
         await m.mount(root);
+        return;
+      }
+      case 'play': {
+        const m = await import(/* webpackChunkName: "play" */ './pages/play');
+        await m.mount(root, search);
         return;
       }
       case 'watch': {

@@ -1,0 +1,732 @@
+// The play page (`?play`): sets up a game against bots and keeps the user's own bots.
+//   New game: 2 to 6 seats (each a SeatPicker), the map, the seed, Blitz fog and the bots'
+//   budgets; Start goes to the watch page with the game in the address.
+//   My bots: the bots saved in this browser, a starter template, files picked or dropped on the
+//   page, rename / delete / download, and the CodeMirror editor (loaded on demand) for one bot.
+// A bot's code is only text on this page: it is stored and shown, never evaluated. It runs when a
+// game gives it a seat, inside that seat's Worker, so a saved endless loop cannot freeze this page.
+
+import type { BotEditor, SaveState, SyntaxProblem } from '../bots/editor';
+import { changedWhen, downloadBot, firstBotFile, renameInCode, saveBotFile } from '../bots/files';
+import { loadEditor } from '../bots/load-editor';
+import { starterBot } from '../bots/starter';
+import { BotLibrary, type SavedBot } from '../seats/library';
+import { SeatPicker } from '../seats/seat-picker';
+import { ORIGINAL_BUDGETS } from '../seats/seat';
+import { el, setText } from '../shell/dom';
+import { errorMessage } from '../shell/engine';
+import type { BotInfo, GameModule } from '../shell/game';
+import { rng } from '../shell/random';
+import { loadGame } from '../shell/registry';
+import { buildSearch, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
+
+const MIN_SEATS = 2;
+const MAX_SEATS = 6;
+const MIN_SIDE = 20;
+const MAX_SIDE = 50;
+const MAX_SEED = 4_294_967_295;
+const DEFAULT_FOG = 3;
+/** A seat picker's parts (seats/seat-picker.ts). */
+const SEAT_SELECT = '[data-part="seat-select"]';
+const SEAT_URL = '[data-part="seat-url"]';
+/** Seats added after the first two play these built-in bots, in turn. */
+const MORE_SEATS = ['greedy', 'expander', 'random'];
+
+const PAGE = `
+  <a class="skip-link" href="#play-new-title" data-part="skip">Skip to the new game</a>
+  <header class="topbar">
+    <a class="brand" href="./" aria-label="Halite, home: a live game">
+      <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
+        <rect x="3" y="3" width="12" height="12" rx="2" fill="#ff5d5d"/>
+        <rect x="17" y="3" width="12" height="12" rx="2" fill="#3fa7ff"/>
+        <rect x="3" y="17" width="12" height="12" rx="2" fill="#ffc94a"/>
+        <rect x="19.5" y="19.5" width="7" height="7" rx="1.5" fill="#41d68a"/>
+      </svg>
+      <span class="brand-name">Halite</span><span class="brand-roman">I</span>
+    </a>
+    <div class="title-block">
+      <h1 class="game-title">Play</h1>
+      <p class="game-meta"><span class="game-meta-text">Set up a game against bots, and write your own.</span></p>
+    </div>
+    <nav class="actions" aria-label="Pages">
+      <a class="btn" href="./">
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M2.5 12s3.5-6.5 9.5-6.5S21.5 12 21.5 12s-3.5 6.5-9.5 6.5S2.5 12 2.5 12Z"/><circle cx="12" cy="12" r="2.8"/></svg>
+        <span>Watch</span>
+      </a>
+    </nav>
+  </header>
+  <main class="play-main">
+    <div class="play-layout">
+      <section class="card play-panel play-new" aria-labelledby="play-new-title">
+        <h2 class="card-title" id="play-new-title" data-part="new-title" tabindex="-1">New game</h2>
+        <form class="play-form" data-part="form" novalidate>
+          <fieldset class="play-fieldset">
+            <legend class="field-label">Players</legend>
+            <ol class="play-seats" data-part="seats"></ol>
+            <button type="button" class="btn" data-part="add-seat">
+              <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 5v14M5 12h14"/></svg>
+              <span>Add a seat</span>
+            </button>
+          </fieldset>
+          <fieldset class="play-fieldset play-grid">
+            <legend class="field-label">Map</legend>
+            <div class="play-field">
+              <span class="play-field-name" id="play-size-label">Size</span>
+              <div class="play-inline">
+                <label class="play-check"><input type="checkbox" data-part="size-random" checked> Random</label>
+                <input class="num" type="number" inputmode="numeric" min="${MIN_SIDE}" max="${MAX_SIDE}" value="30" data-part="width" aria-label="Map width (${MIN_SIDE} to ${MAX_SIDE})" aria-describedby="play-size-error" disabled>
+                <span aria-hidden="true">×</span>
+                <input class="num" type="number" inputmode="numeric" min="${MIN_SIDE}" max="${MAX_SIDE}" value="30" data-part="height" aria-label="Map height (${MIN_SIDE} to ${MAX_SIDE})" aria-describedby="play-size-error" disabled>
+              </div>
+              <p class="play-error" id="play-size-error" data-part="size-error" hidden></p>
+            </div>
+            <div class="play-field">
+              <label class="play-field-name" for="play-seed">Seed</label>
+              <input class="num play-seed" id="play-seed" type="text" inputmode="numeric" placeholder="random" autocomplete="off" data-part="seed" aria-describedby="play-seed-error">
+              <p class="play-error" id="play-seed-error" data-part="seed-error" hidden></p>
+            </div>
+            <div class="play-field">
+              <span class="play-field-name">Blitz</span>
+              <div class="play-inline">
+                <label class="play-check"><input type="checkbox" data-part="fog-on"> Fog of war, radius</label>
+                <input class="num num-small" type="number" inputmode="numeric" min="1" max="20" value="${DEFAULT_FOG}" data-part="fog" aria-label="Fog radius" disabled>
+              </div>
+            </div>
+          </fieldset>
+          <fieldset class="play-fieldset play-grid">
+            <legend class="field-label">Time for each bot</legend>
+            <div class="play-field">
+              <label class="play-field-name" for="play-init">First turn (s)</label>
+              <input class="num" id="play-init" type="number" inputmode="decimal" min="0.1" max="600" step="0.1" value="${ORIGINAL_BUDGETS.initMs / 1000}" data-part="init" aria-describedby="play-budget-error">
+            </div>
+            <div class="play-field">
+              <label class="play-field-name" for="play-turn">Each turn (s)</label>
+              <input class="num" id="play-turn" type="number" inputmode="decimal" min="0.01" max="600" step="0.1" value="${ORIGINAL_BUDGETS.turnMs / 1000}" data-part="turn" aria-describedby="play-budget-error">
+            </div>
+            <label class="play-check play-nolimit"><input type="checkbox" data-part="no-limit"> No limit (debugging)</label>
+            <p class="play-error" id="play-budget-error" data-part="budget-error" hidden></p>
+          </fieldset>
+          <p class="play-error" data-part="form-error" role="alert" hidden></p>
+          <div class="play-start">
+            <button type="submit" class="btn btn-primary" data-part="start">
+              <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M7 4.5v15l12-7.5-12-7.5Z"/></svg>
+              <span>Start</span>
+            </button>
+            <p class="card-note">The game plays on the watch page; a human seat plays there too.</p>
+          </div>
+        </form>
+      </section>
+
+      <section class="card play-panel play-bots" aria-labelledby="play-bots-title">
+        <div class="card-head">
+          <h2 class="card-title" id="play-bots-title">My bots</h2>
+          <span class="card-note">kept in this browser</span>
+        </div>
+        <div class="play-toolbar">
+          <button type="button" class="btn btn-primary" data-part="new-bot">
+            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 5v14M5 12h14"/></svg>
+            <span>New bot</span>
+          </button>
+          <label class="btn file-btn">
+            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 7.5V18a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9.5a2 2 0 0 0-2-2h-6.5L9.5 5H6a2 2 0 0 0-2 2.5Z"/></svg>
+            <span>Open file</span>
+            <input type="file" class="visually-hidden" accept=".js,.mjs,text/javascript" data-part="open-file">
+          </label>
+          <span class="play-hint">or drop a <code>.js</code> file on the page</span>
+        </div>
+        <p class="play-status" data-part="bots-status" role="status"></p>
+        <ul class="play-botlist" data-part="bot-list" aria-label="Saved bots"></ul>
+        <p class="play-empty" data-part="bots-empty">No bots yet. Start one from the template with <b>New bot</b>, or open a bot module file.</p>
+        <div class="play-editor-wrap" data-part="editor-wrap" hidden>
+          <div class="play-editor-head">
+            <h3 class="play-editor-title" data-part="editor-title"></h3>
+            <span class="play-save" data-part="save-state" aria-live="polite"></span>
+          </div>
+          <div class="play-editor" data-part="editor"><p class="play-loading">Loading the editor…</p></div>
+          <p class="play-problems" data-part="problems" hidden></p>
+          <p class="play-hint play-keys"><kbd>Tab</kbd> indents · <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor · <kbd>Ctrl</kbd>+<kbd>S</kbd> saves now (it also saves as you type)</p>
+          <p class="play-where">
+            Your bot runs only when a game starts, in a worker of its own. What it writes with
+            <code>console.log</code>, and any error it throws, shows in the game's <b>Bot logs</b> pane
+            (beside the map), on the turn it happened; a bot that throws, answers garbage or runs out of
+            time is ejected, with the reason beside its name in the players list.
+          </p>
+        </div>
+      </section>
+    </div>
+  </main>
+  <div class="drop-overlay" data-part="drop" hidden>
+    <div class="drop-card">
+      <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
+      <p>Drop a bot to keep it</p>
+      <p class="drop-hint">a JavaScript module (.js)</p>
+    </div>
+  </div>
+  <dialog class="dialog" data-part="rename-dialog" aria-labelledby="play-rename-title">
+    <form method="dialog" class="play-dialog-form">
+      <div class="dialog-head">
+        <h2 id="play-rename-title">Rename the bot</h2>
+        <button type="button" class="btn btn-icon" data-part="rename-close" aria-label="Close">×</button>
+      </div>
+      <label class="play-field-name" for="play-rename-input">Name</label>
+      <input class="num play-rename-input" id="play-rename-input" data-part="rename-input" maxlength="40" required autocomplete="off">
+      <p class="dialog-note">The name is also set in the code's <code>export const name</code>, which names the bot in games.</p>
+      <div class="result-actions">
+        <button type="submit" value="ok" class="btn btn-primary">Rename</button>
+        <button type="submit" value="cancel" class="btn" formnovalidate>Cancel</button>
+      </div>
+    </form>
+  </dialog>
+  <dialog class="dialog" data-part="delete-dialog" aria-labelledby="play-delete-title">
+    <form method="dialog">
+      <div class="dialog-head">
+        <h2 id="play-delete-title" data-part="delete-title">Delete the bot?</h2>
+      </div>
+      <p class="dialog-note">Its code is removed from this browser. Download it first to keep a copy.</p>
+      <div class="result-actions">
+        <button type="submit" value="ok" class="btn btn-danger" data-part="delete-ok">Delete</button>
+        <button type="submit" value="cancel" class="btn" autofocus>Cancel</button>
+      </div>
+    </form>
+  </dialog>`;
+
+function finder(root: Element) {
+  return <T extends HTMLElement>(part: string): T => {
+    const e = root.querySelector(`[data-part="${part}"]`);
+    if (!e) throw new Error(`page markup is missing ${part}`);
+    return e as T;
+  };
+}
+
+interface SeatRow {
+  li: HTMLLIElement;
+  number: HTMLSpanElement;
+  picker: SeatPicker;
+  error: HTMLParagraphElement;
+  remove: HTMLButtonElement;
+}
+
+export class PlayPage {
+  private readonly library = new BotLibrary();
+  private readonly builtins: readonly BotInfo[];
+  private readonly seats: SeatRow[] = [];
+  private editor: BotEditor | null = null;
+  private selected: string | null = null;
+  private readonly els;
+  private seatSerial = 0;
+
+  constructor(
+    root: HTMLElement,
+    private readonly module: GameModule,
+    builtins: readonly BotInfo[],
+  ) {
+    this.builtins = builtins.filter((b) => !b.hidden);
+    root.innerHTML = PAGE;
+    const q = finder(root);
+    this.els = {
+      newTitle: q<HTMLHeadingElement>('new-title'),
+      form: q<HTMLFormElement>('form'),
+      seatList: q<HTMLOListElement>('seats'),
+      addSeat: q<HTMLButtonElement>('add-seat'),
+      sizeRandom: q<HTMLInputElement>('size-random'),
+      width: q<HTMLInputElement>('width'),
+      height: q<HTMLInputElement>('height'),
+      sizeError: q<HTMLParagraphElement>('size-error'),
+      seed: q<HTMLInputElement>('seed'),
+      seedError: q<HTMLParagraphElement>('seed-error'),
+      fogOn: q<HTMLInputElement>('fog-on'),
+      fog: q<HTMLInputElement>('fog'),
+      init: q<HTMLInputElement>('init'),
+      turn: q<HTMLInputElement>('turn'),
+      noLimit: q<HTMLInputElement>('no-limit'),
+      budgetError: q<HTMLParagraphElement>('budget-error'),
+      formError: q<HTMLParagraphElement>('form-error'),
+      newBot: q<HTMLButtonElement>('new-bot'),
+      openFile: q<HTMLInputElement>('open-file'),
+      status: q<HTMLParagraphElement>('bots-status'),
+      botList: q<HTMLUListElement>('bot-list'),
+      empty: q<HTMLParagraphElement>('bots-empty'),
+      editorWrap: q<HTMLDivElement>('editor-wrap'),
+      editorTitle: q<HTMLHeadingElement>('editor-title'),
+      editorHost: q<HTMLDivElement>('editor'),
+      saveState: q<HTMLSpanElement>('save-state'),
+      problems: q<HTMLParagraphElement>('problems'),
+      drop: q<HTMLDivElement>('drop'),
+      renameDialog: q<HTMLDialogElement>('rename-dialog'),
+      renameInput: q<HTMLInputElement>('rename-input'),
+      renameClose: q<HTMLButtonElement>('rename-close'),
+      deleteDialog: q<HTMLDialogElement>('delete-dialog'),
+      deleteTitle: q<HTMLHeadingElement>('delete-title'),
+    };
+    this.bindForm();
+    this.bindBots();
+    this.bindDrop();
+    this.library.onChange(() => this.renderBots());
+  }
+
+  /** Fills the form from the address (`?play&bots=...&seed=...`) and opens a bot. */
+  start(search: string): void {
+    const state = parseUrlState(search);
+    const entries = state.bots && state.bots.length >= MIN_SEATS ? state.bots : ['human', 'expander'];
+    this.setSeats(entries);
+    const e = this.els;
+    if (state.size) {
+      e.sizeRandom.checked = false;
+      e.width.value = String(state.size.width);
+      e.height.value = String(state.size.height);
+    }
+    if (state.seed !== undefined) e.seed.value = String(state.seed);
+    if (state.fog !== undefined && state.fog > 0) {
+      e.fogOn.checked = true;
+      e.fog.value = String(state.fog);
+    }
+    if (state.turnMs === null || state.initMs === null) e.noLimit.checked = true;
+    if (typeof state.turnMs === 'number') e.turn.value = String(state.turnMs / 1000);
+    if (typeof state.initMs === 'number') e.init.value = String(state.initMs / 1000);
+    this.syncDisabled();
+    const want = new URLSearchParams(search).get('bot');
+    const bots = this.library.list();
+    this.renderBots();
+    const first = (want && bots.find((b) => b.id === want)) || bots[0];
+    if (first) void this.select(first.id, false);
+  }
+
+  // ------------------------------------------------------------------ new game
+
+  private bindForm(): void {
+    const e = this.els;
+    e.addSeat.addEventListener('click', () => {
+      this.addSeat(MORE_SEATS[(this.seats.length - MIN_SEATS) % MORE_SEATS.length]);
+      this.seats[this.seats.length - 1]?.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.focus();
+    });
+    for (const input of [e.sizeRandom, e.fogOn, e.noLimit]) input.addEventListener('change', () => this.syncDisabled());
+    e.form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      this.startGame();
+    });
+  }
+
+  private syncDisabled(): void {
+    const e = this.els;
+    e.width.disabled = e.height.disabled = e.sizeRandom.checked;
+    e.fog.disabled = !e.fogOn.checked;
+    e.init.disabled = e.turn.disabled = e.noLimit.checked;
+    e.addSeat.disabled = this.seats.length >= MAX_SEATS;
+    for (const s of this.seats) s.remove.disabled = this.seats.length <= MIN_SEATS;
+  }
+
+  private setSeats(entries: readonly string[]): void {
+    for (const s of this.seats.splice(0)) {
+      s.picker.dispose();
+      s.li.remove();
+    }
+    for (const entry of entries.slice(0, MAX_SEATS)) this.addSeat(entry);
+  }
+
+  private addSeat(entry: string): void {
+    if (this.seats.length >= MAX_SEATS) return;
+    const serial = ++this.seatSerial;
+    const number = el('span', { className: 'play-seat-number', attrs: { 'aria-hidden': 'true' } });
+    const host = el('div', { className: 'play-seat-picker' });
+    const error = el('p', { className: 'play-error', attrs: { id: `play-seat-error-${serial}`, hidden: '' } });
+    const remove = el('button', { className: 'btn btn-icon play-seat-remove', attrs: { type: 'button' } });
+    remove.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18"/></svg>';
+    const li = el('li', { className: 'play-seat' }, [number, host, remove, error]);
+    this.els.seatList.appendChild(li);
+    const picker = new SeatPicker(host, { human: true, builtins: this.builtins, library: this.library, label: `Seat ${this.seats.length + 1}`, value: entry });
+    const row: SeatRow = { li, number, picker, error, remove };
+    picker.onChange = () => this.clearError(row);
+    remove.addEventListener('click', () => this.removeSeat(row));
+    this.seats.push(row);
+    this.numberSeats();
+    this.syncDisabled();
+  }
+
+  private removeSeat(row: SeatRow): void {
+    if (this.seats.length <= MIN_SEATS) return;
+    const i = this.seats.indexOf(row);
+    if (i < 0) return;
+    this.seats.splice(i, 1);
+    row.picker.dispose();
+    row.li.remove();
+    this.numberSeats();
+    this.syncDisabled();
+    // Focus stays in the list: on the seat that took this one's place, or the last.
+    this.seats[Math.min(i, this.seats.length - 1)]?.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.focus();
+  }
+
+  /** Seat numbers, and the labels that name each control after its seat. */
+  private numberSeats(): void {
+    this.seats.forEach((s, k) => {
+      const n = k + 1;
+      setText(s.number, String(n));
+      s.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.setAttribute('aria-label', `Seat ${n}`);
+      s.li.querySelector<HTMLInputElement>(SEAT_URL)?.setAttribute('aria-label', `Seat ${n}: bot module URL`);
+      s.li.querySelector<HTMLInputElement>(SEAT_URL)?.setAttribute('aria-describedby', s.error.id);
+      s.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.setAttribute('aria-describedby', s.error.id);
+      s.remove.setAttribute('aria-label', `Remove seat ${n}`);
+      s.remove.title = `Remove seat ${n}`;
+    });
+  }
+
+  private clearError(row: SeatRow): void {
+    row.error.hidden = true;
+    row.error.textContent = '';
+    for (const part of row.li.querySelectorAll(`${SEAT_URL}, ${SEAT_SELECT}`)) part.removeAttribute('aria-invalid');
+  }
+
+  /** Checks the form; on success goes to the watch page with the game in the address. */
+  private startGame(): void {
+    const e = this.els;
+    let firstBad: HTMLElement | null = null;
+    const bad = (target: HTMLElement, box: HTMLElement, message: string) => {
+      box.textContent = message;
+      box.hidden = false;
+      target.setAttribute('aria-invalid', 'true');
+      firstBad ??= target;
+    };
+    for (const box of [e.sizeError, e.seedError, e.budgetError, e.formError]) box.hidden = true;
+    for (const input of [e.width, e.height, e.seed, e.init, e.turn]) input.removeAttribute('aria-invalid');
+
+    const entries = this.seats.map((row) => {
+      this.clearError(row);
+      const entry = row.picker.value;
+      const url = row.li.querySelector<HTMLInputElement>(SEAT_URL);
+      const select = row.li.querySelector<HTMLSelectElement>(SEAT_SELECT) ?? row.li;
+      const urlShown = url !== null && !url.hidden;
+      if (urlShown && entry === '') bad(url, row.error, 'Enter the address of a bot module (a .js file) for this seat.');
+      else if (urlShown && !validBotUrl(entry)) bad(url, row.error, 'This is not an address of a bot module: use http(s)://… or a path such as bots/mine.js, without commas.');
+      else if (entry.startsWith('saved:') && !this.library.get(entry.slice(6))) bad(select, row.error, 'This saved bot is not in this browser: choose another.');
+      else if (entry === '') bad(select, row.error, 'Choose who plays this seat.');
+      return entry;
+    });
+
+    const state: UrlState = { bots: entries };
+    const seedText = e.seed.value.trim();
+    let seed: number;
+    if (seedText === '') {
+      const buf = new Uint32Array(1);
+      crypto.getRandomValues(buf);
+      seed = (buf[0] % 1_000_000_000) + 1;
+    } else {
+      seed = Number(seedText);
+      if (!/^\d+$/.test(seedText) || !Number.isSafeInteger(seed) || seed < 1 || seed > MAX_SEED) {
+        bad(e.seed, e.seedError, `The seed is a whole number from 1 to ${MAX_SEED}, or empty for a random one.`);
+      }
+    }
+    state.seed = seed;
+    if (e.sizeRandom.checked) {
+      // A random size is chosen now so the address names the very game that is played.
+      state.size = this.module.liveSize(rng(seed));
+    } else {
+      const w = Number(e.width.value);
+      const h = Number(e.height.value);
+      const ok = (n: number) => Number.isInteger(n) && n >= MIN_SIDE && n <= MAX_SIDE;
+      if (!ok(w)) bad(e.width, e.sizeError, `Width and height are from ${MIN_SIDE} to ${MAX_SIDE}.`);
+      if (!ok(h)) bad(e.height, e.sizeError, `Width and height are from ${MIN_SIDE} to ${MAX_SIDE}.`);
+      state.size = { width: w, height: h };
+    }
+    if (e.fogOn.checked) {
+      const r = Number(e.fog.value);
+      state.fog = Number.isInteger(r) && r >= 1 && r <= 20 ? r : DEFAULT_FOG;
+    }
+    if (e.noLimit.checked) {
+      state.initMs = null;
+      state.turnMs = null;
+    } else {
+      const init = Math.round(Number(e.init.value) * 1000);
+      const turn = Math.round(Number(e.turn.value) * 1000);
+      const ok = (ms: number) => Number.isFinite(ms) && ms >= 10 && ms <= 600_000;
+      if (!ok(init)) bad(e.init, e.budgetError, 'Times are from 0.01 s to 600 s.');
+      if (!ok(turn)) bad(e.turn, e.budgetError, 'Times are from 0.01 s to 600 s.');
+      // The original's budgets are the watch page's own for user bots: left out of the address.
+      if (init !== ORIGINAL_BUDGETS.initMs || turn !== ORIGINAL_BUDGETS.turnMs) {
+        state.initMs = init;
+        state.turnMs = turn;
+      }
+    }
+    if (firstBad) {
+      (firstBad as HTMLElement).focus();
+      return;
+    }
+    const search = buildSearch(state);
+    // The watch page reads the same address: every seat must come back from it as chosen.
+    const back = parseUrlState(search).bots ?? [];
+    if (back.length !== entries.length || back.some((b, k) => b !== (isBotUrl(entries[k]) ? entries[k] : entries[k].toLowerCase()))) {
+      e.formError.textContent = 'One of the seats cannot be written in the game address; choose another bot for it.';
+      e.formError.hidden = false;
+      return;
+    }
+    this.editor?.saveNow();
+    location.assign(`./${search}`);
+  }
+
+  // ------------------------------------------------------------------ my bots
+
+  private bindBots(): void {
+    const e = this.els;
+    e.newBot.addEventListener('click', () => this.newBot());
+    e.openFile.addEventListener('change', () => {
+      const f = e.openFile.files?.[0];
+      e.openFile.value = '';
+      if (f) void this.takeFile(f);
+    });
+    // Not a submit button: Enter in the name field submits with the form's first one, Rename.
+    e.renameClose.addEventListener('click', () => e.renameDialog.close('cancel'));
+    e.renameDialog.addEventListener('close', () => {
+      const id = e.renameDialog.dataset.id ?? '';
+      if (e.renameDialog.returnValue === 'ok' && id) this.rename(id, e.renameInput.value);
+    });
+    e.deleteDialog.addEventListener('close', () => {
+      const id = e.deleteDialog.dataset.id ?? '';
+      if (e.deleteDialog.returnValue === 'ok' && id) this.remove(id);
+    });
+  }
+
+  private newBot(): void {
+    const names = new Set(this.library.list().map((b) => b.name));
+    let name = 'My bot';
+    for (let k = 2; names.has(name); k++) name = `My bot ${k}`;
+    try {
+      const bot = this.library.create(name, renameInCode(starterBot(this.module.id), name), 'editor');
+      this.say(`Created “${bot.name}” from the template.`);
+      void this.select(bot.id, true);
+    } catch (err) {
+      this.say(`Could not create a bot: ${errorMessage(err)}`);
+    }
+  }
+
+  private async takeFile(file: File): Promise<void> {
+    try {
+      const bot = await saveBotFile(this.library, file);
+      this.say(`Saved ${file.name} as “${bot.name}”.`);
+      await this.select(bot.id, false);
+    } catch (err) {
+      this.say(`Could not open ${file.name}: ${errorMessage(err)}`);
+    }
+  }
+
+  private rename(id: string, raw: string): void {
+    const name = raw.trim().slice(0, 40);
+    const bot = this.library.get(id);
+    if (!bot || !name) return;
+    // Save what is typed first, so the rename edits the latest text.
+    if (this.selected === id) this.editor?.saveNow();
+    const latest = this.library.get(id) ?? bot;
+    this.library.update(id, { name, code: renameInCode(latest.code, name) });
+    if (this.selected === id) this.editor?.open(id);
+    this.say(`Renamed to “${name}”.`);
+  }
+
+  private remove(id: string): void {
+    const bot = this.library.get(id);
+    if (!bot) return;
+    if (this.selected === id) {
+      this.editor?.open(null);
+      this.selected = null;
+    }
+    this.library.remove(id);
+    this.say(`Deleted “${bot.name}”.`);
+    const next = this.library.list()[0];
+    if (next) void this.select(next.id, false);
+    else this.showEditor(null);
+    // The deleted bot's button is gone: focus goes to the next bot, or to New bot.
+    (this.els.botList.querySelector<HTMLElement>('[data-action="edit"]') ?? this.els.newBot).focus();
+  }
+
+  /** Fills the New game panel with the user against this bot. */
+  private playAgainst(id: string): void {
+    this.setSeats(['human', `saved:${id}`]);
+    this.syncDisabled();
+    const title = this.els.newTitle;
+    title.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    title.focus({ preventScroll: true });
+  }
+
+  /** Opens a saved bot in the editor (loading the editor the first time). */
+  private async select(id: string, focus: boolean): Promise<void> {
+    this.selected = id;
+    this.renderBots();
+    this.showEditor(this.library.get(id));
+    try {
+      const editor = await this.ensureEditor();
+      if (this.selected !== id) return;
+      if (editor.botId !== id) editor.open(id);
+      if (focus) {
+        // On a phone the editor is below the list: bring it into view with the caret.
+        this.els.editorWrap.scrollIntoView({ block: 'nearest' });
+        editor.focus();
+      }
+    } catch (err) {
+      this.els.editorHost.replaceChildren(el('p', { className: 'play-error', text: `The editor could not load: ${errorMessage(err)}` }));
+    }
+    this.rememberSelection(id);
+  }
+
+  private showEditor(bot: SavedBot | null): void {
+    const e = this.els;
+    e.editorWrap.hidden = bot === null;
+    if (bot) setText(e.editorTitle, bot.name);
+  }
+
+  private async ensureEditor(): Promise<BotEditor> {
+    if (this.editor) return this.editor;
+    const { BotEditor } = await loadEditor();
+    if (this.editor) return this.editor;
+    this.els.editorHost.replaceChildren();
+    this.editor = new BotEditor(this.els.editorHost, {
+      library: this.library,
+      label: 'Code of the bot',
+      onSave: (s) => this.showSave(s),
+      onProblems: (p) => this.showProblems(p),
+    });
+    // The empty editor is laid out and painted before it is given a text to highlight.
+    await new Promise((r) => setTimeout(r, 0));
+    return this.editor;
+  }
+
+  private showSave(s: SaveState): void {
+    const box = this.els.saveState;
+    box.dataset.state = s.state;
+    setText(box, s.state === 'pending' ? 'Editing…' : s.state === 'saved' ? `Saved ${changedWhen(s.at)}` : `Not saved: ${s.message}`);
+  }
+
+  private showProblems(p: readonly SyntaxProblem[]): void {
+    const box = this.els.problems;
+    box.hidden = p.length === 0;
+    if (p.length > 0) {
+      const where = p
+        .slice(0, 3)
+        .map((x) => `line ${x.line}`)
+        .join(', ');
+      setText(box, `Syntax error${p.length > 1 ? 's' : ''} at ${where}${p.length > 3 ? '…' : ''}: the bot will not load until it is fixed.`);
+    }
+  }
+
+  /** Keeps the open bot in the address, so a reload comes back to it. */
+  private rememberSelection(id: string): void {
+    const q = new URLSearchParams(location.search);
+    q.set('bot', id);
+    const search = `?${q.toString().replace(/=(&|$)/g, '$1')}`;
+    if (search !== location.search) {
+      try {
+        history.replaceState(null, '', `${location.pathname}${search}${location.hash}`);
+      } catch {
+        // Some embedders forbid history changes; the page still works.
+      }
+    }
+  }
+
+  private renderBots(): void {
+    const e = this.els;
+    const bots = this.library.list();
+    e.empty.hidden = bots.length > 0;
+    e.botList.hidden = bots.length === 0;
+    const now = Date.now();
+    // The list is rebuilt on every change (an autosave too): keyboard focus stays on its button.
+    const active = document.activeElement instanceof HTMLElement && e.botList.contains(document.activeElement) ? document.activeElement.dataset : null;
+    const keep = active ? { id: active.id ?? '', action: active.action ?? '' } : null;
+    e.botList.replaceChildren(...bots.map((b) => this.botItem(b, now)));
+    if (keep) {
+      const again = [...e.botList.querySelectorAll<HTMLElement>('[data-action]')].find((b) => b.dataset.id === keep.id && b.dataset.action === keep.action);
+      again?.focus();
+    }
+    const open = bots.find((b) => b.id === this.selected);
+    if (open) setText(e.editorTitle, open.name);
+  }
+
+  private botItem(b: SavedBot, now: number): HTMLLIElement {
+    const isOpen = b.id === this.selected;
+    const open = el('button', {
+      className: 'play-bot-open',
+      attrs: { type: 'button', 'aria-current': isOpen ? 'true' : 'false', 'aria-label': `Edit ${b.name}`, 'data-id': b.id, 'data-action': 'edit' },
+    }, [
+      el('span', { className: 'play-bot-name', text: b.name }),
+      el('span', { className: 'play-bot-meta', text: `${b.origin === 'file' ? 'from a file' : 'written here'} · changed ${changedWhen(b.updated, now)}` }),
+    ]);
+    open.addEventListener('click', () => void this.select(b.id, true));
+    const action = (label: string, text: string, f: () => void, cls = 'btn') => {
+      const btn = el('button', { className: `${cls} play-bot-action`, text, attrs: { type: 'button', 'aria-label': `${label} ${b.name}`, 'data-id': b.id, 'data-action': label } });
+      btn.addEventListener('click', f);
+      return btn;
+    };
+    const actions = el('div', { className: 'play-bot-actions' }, [
+      action('Play against', 'Play against it', () => this.playAgainst(b.id), isOpen ? 'btn btn-primary' : 'btn'),
+      action('Rename', 'Rename', () => {
+        this.els.renameDialog.dataset.id = b.id;
+        this.els.renameInput.value = b.name;
+        this.els.renameDialog.returnValue = '';
+        this.els.renameDialog.showModal();
+        this.els.renameInput.select();
+      }),
+      action('Download', 'Download', () => {
+        if (this.selected === b.id) this.editor?.saveNow();
+        downloadBot(this.library.get(b.id) ?? b);
+      }),
+      action('Delete', 'Delete', () => {
+        this.els.deleteDialog.dataset.id = b.id;
+        setText(this.els.deleteTitle, `Delete “${b.name}”?`);
+        this.els.deleteDialog.returnValue = '';
+        this.els.deleteDialog.showModal();
+      }),
+    ]);
+    return el('li', { className: `play-bot${isOpen ? ' open' : ''}` }, [open, actions]);
+  }
+
+  private say(text: string): void {
+    setText(this.els.status, text);
+  }
+
+  // ------------------------------------------------------------------ dropping files
+
+  private bindDrop(): void {
+    let depth = 0;
+    const hasFiles = (ev: DragEvent) => Array.from(ev.dataTransfer?.types ?? []).includes('Files');
+    window.addEventListener('dragenter', (ev) => {
+      if (!hasFiles(ev)) return;
+      ev.preventDefault();
+      depth++;
+      this.els.drop.hidden = false;
+    });
+    window.addEventListener('dragover', (ev) => {
+      if (!hasFiles(ev)) return;
+      ev.preventDefault();
+      if (ev.dataTransfer) ev.dataTransfer.dropEffect = 'copy';
+    });
+    window.addEventListener('dragleave', (ev) => {
+      if (!hasFiles(ev)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) this.els.drop.hidden = true;
+    });
+    window.addEventListener('drop', (ev) => {
+      ev.preventDefault();
+      depth = 0;
+      this.els.drop.hidden = true;
+      const files = ev.dataTransfer?.files;
+      const f = firstBotFile(files);
+      if (f) void this.takeFile(f);
+      else if (files && files.length > 0) this.say(`${files[0].name} is not a bot module: drop a JavaScript file (.js).`);
+    });
+  }
+}
+
+/** Whether a seat's URL can be a bot module address in the game's address (no commas: they
+ * separate the seats). */
+function validBotUrl(entry: string): boolean {
+  if (entry.includes(',') || /^\s*javascript:/i.test(entry)) return false;
+  if (!isBotUrl(entry)) return false;
+  try {
+    const u = new URL(entry, location.href);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Mounts the play page on `root`. */
+export async function mount(root: HTMLElement, search: string): Promise<PlayPage> {
+  const module = await loadGame('halite1');
+  const page = new PlayPage(root, module, await module.bots());
+  page.start(search);
+  return page;
+}
