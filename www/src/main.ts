@@ -2,15 +2,17 @@
 //   /                       watch: a live game between built-in bots (`?bots=a,b,c` picks them)
 //   ?replay=URL[&frame=N&player=P&radius=R]   watch a replay from a URL (relative to the page)
 //   ?bench=1                the benchmark page (hooks for www/bench/bench.mjs)
+//   ?arena[&bots=a,b&games=N&size=WxH|A-B&seed=S…]   many games between bots, rated (TrueSkill)
 // Play, arena and learn pages mount here the same way.
 
 import { errorMessage } from './shell/engine';
 
-type PageId = 'watch' | 'bench';
+type PageId = 'watch' | 'bench' | 'arena';
 
 function pageOf(search: string): PageId {
   const q = new URLSearchParams(search);
   if (q.has('bench')) return 'bench';
+  if (q.has('arena')) return 'arena';
   return 'watch';
 }
 
@@ -23,6 +25,11 @@ async function route(root: HTMLElement): Promise<void> {
       case 'bench': {
         const m = await import(/* webpackChunkName: "bench" */ './pages/bench');
         await m.mount(root);
+        return;
+      }
+      case 'arena': {
+        const m = await import(/* webpackChunkName: "arena" */ './pages/arena');
+        await m.mount(root, search);
         return;
       }
       case 'watch': {

@@ -31,6 +31,8 @@ interface Running {
   host: MatchHost | null;
 }
 
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** A bot's seed in a game, from the game's seed and its seat (as the live game seeds them). */
 export function botSeed(seed: number, seat: number): number {
   return (seed ^ Math.imul(seat + 1, 0x9e3779b1)) >>> 0;
@@ -72,6 +74,10 @@ export class ArenaPool {
 
   private async lane(): Promise<void> {
     while (!this.cancelled && this.next < this.config.games) {
+      // Each game is set up in a task of its own (starting workers is not free), so starting
+      // a run or a game never makes one long task of the page's main thread.
+      await nextTask();
+      if (this.cancelled) return;
       const plan = planGame(this.config, this.next++);
       await this.play(plan);
     }
