@@ -62,13 +62,13 @@ export class GamesList {
         ranking.appendChild(el('li', { attrs: { title: `rank ${s.rank}` } }, [el('span', { className: 'arena-rank', text: `${s.rank}` }), dot, el('span', { text: s.name })]));
       }
     const ejections = r.seats.filter((s) => s.ejection);
-    const ejectCell = el('td', { className: 'name-cell arena-ejections' });
+    const ejectCell = el('td', { className: 'name-cell arena-ejections', attrs: { 'data-col': 'ejections', ...(ejections.length === 0 ? { 'data-none': '' } : {}) } });
     if (ejections.length === 0) ejectCell.appendChild(el('span', { className: 'muted', text: '—' }));
     for (const s of ejections) {
       const e = s.ejection!;
       ejectCell.appendChild(el('span', { className: 'arena-eject', text: `${s.name}: ${KIND_TEXT[e.kind]}, frame ${e.frame}`, attrs: { title: e.reason } }));
     }
-    const actions = el('td', { className: 'act-cell' });
+    const actions = el('td', { className: 'act-cell', attrs: { 'data-col': 'actions' } });
     if (replay) {
       const url = URL.createObjectURL(replay);
       this.urls.push(url);
@@ -84,11 +84,11 @@ export class GamesList {
       actions.append(open, download);
     }
     const tr = el('tr', { attrs: { 'data-game': String(r.index) } }, [
-      el('td', { className: 'num-cell muted', text: String(n) }),
-      el('td', { className: 'num-cell', text: String(r.seed) }),
-      el('td', { className: 'num-cell', text: `${r.width}×${r.height}` }),
-      el('td', { className: 'name-cell' }, [ranking]),
-      el('td', { className: 'num-cell', text: r.error ? '–' : String(r.turns) }),
+      el('td', { className: 'num-cell muted', text: String(n), attrs: { 'data-col': 'n' } }),
+      el('td', { className: 'num-cell', text: String(r.seed), attrs: { 'data-col': 'seed' } }),
+      el('td', { className: 'num-cell', text: `${r.width}×${r.height}`, attrs: { 'data-col': 'map' } }),
+      el('td', { className: 'name-cell', attrs: { 'data-col': 'ranking' } }, [ranking]),
+      el('td', { className: 'num-cell', text: r.error ? '–' : String(r.turns), attrs: { 'data-col': 'turns' } }),
       ejectCell,
       actions,
     ]);

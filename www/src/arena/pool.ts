@@ -77,7 +77,8 @@ export class ArenaPool {
       // Each game is set up in a task of its own (starting workers is not free), so starting
       // a run or a game never makes one long task of the page's main thread.
       await nextTask();
-      if (this.cancelled) return;
+      // Another lane may have taken the last game meanwhile.
+      if (this.cancelled || this.next >= this.config.games) return;
       const plan = planGame(this.config, this.next++);
       await this.play(plan);
     }

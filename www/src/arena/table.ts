@@ -20,16 +20,17 @@ interface Column {
 
 const fixed = (v: number, d: number) => (Number.isFinite(v) ? v.toFixed(d) : '–');
 
+// The rating first (the sort key), so a narrow screen shows it without scrolling.
 const COLUMNS: readonly Column[] = [
   { key: 'name', label: 'Bot', title: 'The bot, whichever seat it played', numeric: false, desc: false, value: (r) => r.name.toLowerCase(), text: (r) => r.name },
+  { key: 'conservative', label: 'μ − 3σ', title: 'Conservative rating: the bot is very likely at least this strong', numeric: true, desc: true, value: (r) => r.conservative, text: (r) => fixed(r.conservative, 2) },
+  { key: 'mu', label: 'μ', title: 'TrueSkill mean', numeric: true, desc: true, value: (r) => r.rating.mu, text: (r) => fixed(r.rating.mu, 2) },
+  { key: 'sigma', label: 'σ', title: 'TrueSkill uncertainty', numeric: true, desc: false, value: (r) => r.rating.sigma, text: (r) => fixed(r.rating.sigma, 2) },
   { key: 'games', label: 'Games', title: 'Games played to the end', numeric: true, desc: true, value: (r) => r.games, text: (r) => String(r.games) },
   { key: 'wins', label: 'Wins', title: 'Games ranked first', numeric: true, desc: true, value: (r) => r.wins, text: (r) => String(r.wins) },
   { key: 'avgRank', label: 'Avg rank', title: 'Mean rank (1 is first)', numeric: true, desc: false, value: (r) => (Number.isNaN(r.avgRank) ? Infinity : r.avgRank), text: (r) => fixed(r.avgRank, 2) },
   { key: 'timeouts', label: 'Timeouts', title: 'Ejected for overrunning the time budget', numeric: true, desc: false, value: (r) => r.timeouts, text: (r) => String(r.timeouts) },
   { key: 'otherEjections', label: 'Errors', title: 'Other ejections: threw, crashed, answered garbage or failed to start', numeric: true, desc: false, value: (r) => r.otherEjections, text: (r) => String(r.otherEjections) },
-  { key: 'mu', label: 'μ', title: 'TrueSkill mean', numeric: true, desc: true, value: (r) => r.rating.mu, text: (r) => fixed(r.rating.mu, 2) },
-  { key: 'sigma', label: 'σ', title: 'TrueSkill uncertainty', numeric: true, desc: false, value: (r) => r.rating.sigma, text: (r) => fixed(r.rating.sigma, 2) },
-  { key: 'conservative', label: 'μ − 3σ', title: 'Conservative rating: the bot is very likely at least this strong', numeric: true, desc: true, value: (r) => r.conservative, text: (r) => fixed(r.conservative, 2) },
 ];
 
 export class ResultsTable {

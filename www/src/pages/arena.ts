@@ -198,7 +198,7 @@ export class ArenaPage {
     this.run = run;
     this.form.setRunning(true);
     this.form.focusCancel();
-    this.renderAll();
+    this.queueRender();
     this.ticker = setInterval(() => this.renderProgress(), 1000);
     await run.pool.run();
     if (this.run !== run) return;
