@@ -265,7 +265,9 @@ test('Cancel stops every running game at once', { timeout: 90000 }, async () => 
   while (page.workers().length < 7 && Date.now() < until) await page.waitForTimeout(20);
   assert.ok(page.workers().length >= 7, `workers while running: ${page.workers().length}`);
   await page.screenshot({ path: path.join(shots, 'arena-running-desktop.png') });
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  // By keyboard: starting a run puts the focus on Cancel.
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.part), 'cancel');
+  await page.keyboard.press('Enter');
   const s = await arena(page);
   assert.equal(s.state, 'cancelled');
   assert.equal(s.running, 0);
@@ -278,6 +280,7 @@ test('Cancel stops every running game at once', { timeout: 90000 }, async () => 
   assert.equal(later.done, s.done, 'no game ends after Cancel');
   assert.match(await page.textContent('[data-part="status"]'), new RegExp(`Cancelled after ${s.done} of 200 games`));
   assert.equal(await page.isEnabled('[data-part="start"]'), true, 'a new run can start');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.part), 'start', 'the focus stays in the form');
   assert.equal(await page.isDisabled('[data-part="cancel"]'), true);
   // Every finished game is still listed and rated.
   await page.waitForFunction((n) => window.__arena.listed === n && window.__arena.rated === n, s.done, { timeout: 10000 });
@@ -316,6 +319,17 @@ test('the arena on a phone', { timeout: 90000 }, async () => {
   await page.waitForFunction(() => window.__arena.state === 'done' && window.__arena.rated === 4, null, { timeout: 80000 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no horizontal scrolling of the page on a phone (overflow ${overflow}px)`);
+  // Every control has an accessible name.
+  const unnamed = await page.evaluate(() =>
+    [...document.querySelectorAll('button, input:not([type="hidden"]), select, a[href], summary')]
+      .filter((e) => {
+        const labels = e.labels ? [...e.labels].map((l) => l.textContent.trim()).join('') : '';
+        const name = e.getAttribute('aria-label') || labels || (e.tagName === 'INPUT' ? '' : e.textContent.trim()) || e.getAttribute('title');
+        return !name;
+      })
+      .map((e) => e.outerHTML.slice(0, 120)),
+  );
+  assert.deepEqual(unnamed, [], 'every control is named');
   const sizes = await page.evaluate(() => window.__arena.games().map((g) => g.width));
   assert.ok(sizes.every((w) => w >= 20 && w <= 24), `sides within the range (${sizes})`);
   await page.screenshot({ path: path.join(shots, 'arena-phone.png') });

@@ -198,12 +198,15 @@ export class SetupForm {
 
   /** While a run is on, the set-up is locked and Cancel is offered. */
   setRunning(running: boolean): void {
+    // Cancel is about to be disabled: keep the keyboard focus on the form.
+    const refocus = !running && document.activeElement === this.q('cancel');
     for (const f of this.form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>('input, select, button')) {
       if (f.dataset.part === 'cancel') f.disabled = !running;
       else f.disabled = running;
     }
     if (!running) this.syncSeatButtons();
     this.form.setAttribute('aria-busy', String(running));
+    if (refocus) this.q<HTMLButtonElement>('start').focus();
   }
 
   focusCancel(): void {

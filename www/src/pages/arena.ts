@@ -50,8 +50,9 @@ const PAGE = `
       <section class="card arena-run" aria-labelledby="arena-run-title">
         <div class="arena-run-head">
           <h2 class="arena-title" id="arena-run-title">Progress</h2>
-          <p class="arena-status" data-part="status" role="status" aria-live="polite">Choose the bots and start.</p>
+          <p class="arena-status" data-part="status">Choose the bots and start.</p>
         </div>
+        <p class="visually-hidden" data-part="announce" role="status"></p>
         <div class="progress-track arena-track" role="progressbar" data-part="bar" aria-label="Games played" aria-valuemin="0" aria-valuemax="0" aria-valuenow="0">
           <div class="progress-fill" data-part="fill"></div>
         </div>
@@ -92,6 +93,8 @@ interface Run {
   /** When the last game ended (ms since the page loaded). */
   ended: number | null;
   state: RunState;
+  /** A rating request is out (games are rated one at a time, in order). */
+  rating: boolean;
 }
 
 const COLOURS = DEFAULT_PALETTE.colours.slice(1);
@@ -115,7 +118,6 @@ export class ArenaPage {
   private readonly library = new BotLibrary();
   private run: Run | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
-  private rating = false;
   private renderQueued = false;
 
   constructor(
@@ -194,10 +196,11 @@ export class ArenaPage {
       },
       onGame: (record, replay) => this.gameOver(run, record, replay),
     });
-    run = { config, pool, tally, names, started: performance.now(), ended: null, state: 'running' };
+    run = { config, pool, tally, names, started: performance.now(), ended: null, state: 'running', rating: false };
     this.run = run;
     this.form.setRunning(true);
     this.form.focusCancel();
+    this.announce(`Started ${config.games} game${config.games === 1 ? '' : 's'}.`);
     this.queueRender();
     this.ticker = setInterval(() => this.renderProgress(), 1000);
     await run.pool.run();
@@ -220,6 +223,8 @@ export class ArenaPage {
     if (this.ticker) clearInterval(this.ticker);
     this.ticker = null;
     this.form.setRunning(false);
+    const done = run.tally.games;
+    this.announce(run.state === 'cancelled' ? `Cancelled after ${done} of ${run.config.games} games.` : `Done: ${done} games played.`);
     void this.rateReady(run);
     this.renderAll();
   }
@@ -244,8 +249,8 @@ export class ArenaPage {
 
   /** Rates the games that can be rated now, in game order, one at a time. */
   private async rateReady(run: Run): Promise<void> {
-    if (this.rating) return;
-    this.rating = true;
+    if (run.rating) return;
+    run.rating = true;
     try {
       for (;;) {
         const final = run.state !== 'running';
@@ -261,7 +266,7 @@ export class ArenaPage {
     } catch (e) {
       if (this.run === run) this.form.showError(`Ratings stopped: ${errorMessage(e)}`);
     } finally {
-      this.rating = false;
+      run.rating = false;
     }
     // A game may have finished (or the run ended) while the last one was being rated.
     if (this.run === run && run.tally.nextToRate(run.state !== 'running', run.config.games)) void this.rateReady(run);
@@ -328,6 +333,11 @@ export class ArenaPage {
     const speed = done > 0 ? ` · ${rate.toFixed(1)} games per minute` : '';
     setText(this.q('summary'), `${clock(elapsed)} elapsed${speed} · seeds ${run.config.seed}–${last} · ${size}${run.config.fog ? ` · fog ${run.config.fog}` : ''} · ${run.config.parallel} at once`);
     this.q('summary').dataset.gamesPerMinute = rate.toFixed(3);
+  }
+
+  /** Tells assistive technology of a run's start and end (not of every game). */
+  private announce(text: string): void {
+    setText(this.q('announce'), text);
   }
 
   private gamesPerMinute(run: Run): number {
