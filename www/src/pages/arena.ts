@@ -119,6 +119,8 @@ export class ArenaPage {
   private run: Run | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private renderQueued = false;
+  /** Between a Start click and the run's first game (the seats are being resolved). */
+  private starting = false;
 
   constructor(
     root: HTMLElement,
@@ -151,7 +153,17 @@ export class ArenaPage {
   // ------------------------------------------------------------------ running
 
   private async start(): Promise<void> {
-    if (this.run?.state === 'running') return;
+    if (this.starting || this.run?.state === 'running') return;
+    this.starting = true;
+    try {
+      await this.startRun();
+    } finally {
+      this.starting = false;
+    }
+  }
+
+  /** Reads the set-up, and plays the run it describes (resolves when the run ends). */
+  private async startRun(): Promise<void> {
     const read = this.form.read();
     if (!read.ok) {
       this.form.showError(read.message);
@@ -203,6 +215,7 @@ export class ArenaPage {
     this.announce(`Started ${config.games} game${config.games === 1 ? '' : 's'}.`);
     this.queueRender();
     this.ticker = setInterval(() => this.renderProgress(), 1000);
+    this.starting = false;
     await run.pool.run();
     if (this.run !== run) return;
     if (run.state === 'running') run.state = 'done';
