@@ -156,7 +156,7 @@ test('an arena of 20 games: full progress bar, standings that add up, ratings, n
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.click('[data-part="start"]');
   await page.waitForFunction(() => window.__arena.state === 'running', null, { timeout: 10000 });
-  assert.equal(await page.isEnabled('[data-part="cancel"]'), true, 'Cancel is offered while running');
+  assert.equal(await page.isVisible('[data-part="cancel"]'), true, 'Cancel is offered while running');
   assert.equal(await page.isDisabled('[data-part="start"]'), true);
   // Part way: the bar moves and the table fills in.
   await page.waitForFunction(() => window.__arena.done >= 3, null, { timeout: 120000 });
@@ -281,7 +281,7 @@ test('Cancel stops every running game at once', { timeout: 90000 }, async () => 
   assert.match(await page.textContent('[data-part="status"]'), new RegExp(`Cancelled after ${s.done} of 200 games`));
   assert.equal(await page.isEnabled('[data-part="start"]'), true, 'a new run can start');
   assert.equal(await page.evaluate(() => document.activeElement?.dataset.part), 'start', 'the focus stays in the form');
-  assert.equal(await page.isDisabled('[data-part="cancel"]'), true);
+  assert.equal(await page.isHidden('[data-part="cancel"]'), true, 'Cancel is offered only while running');
   // Every finished game is still listed and rated.
   await page.waitForFunction((n) => window.__arena.listed === n && window.__arena.rated === n, s.done, { timeout: 10000 });
   await page.done();
@@ -316,6 +316,13 @@ test('the arena on a phone', { timeout: 90000 }, async () => {
   await ready(page);
   await page.screenshot({ path: path.join(shots, 'arena-phone-setup.png') });
   await page.click('[data-part="start"]');
+  // Starting brings the progress (and its Cancel button) into view.
+  await page.waitForFunction(() => window.__arena.done >= 1, null, { timeout: 60000 });
+  const bar = await page.$eval('[data-part="bar"]', (e) => e.getBoundingClientRect().bottom);
+  if ((await arena(page)).state === 'running') {
+    assert.ok(bar > 0 && bar <= 844, `the progress bar is on screen after starting (bottom at ${bar})`);
+    await page.screenshot({ path: path.join(shots, 'arena-phone-running.png') });
+  }
   await page.waitForFunction(() => window.__arena.state === 'done' && window.__arena.rated === 4, null, { timeout: 80000 });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no horizontal scrolling of the page on a phone (overflow ${overflow}px)`);

@@ -77,9 +77,6 @@ const FORM = `
       <button type="submit" class="btn btn-primary" data-part="start">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M7 5v14l11-7z" fill="currentColor" stroke="none"/></svg><span>Start the arena</span>
       </button>
-      <button type="button" class="btn" data-part="cancel" disabled>
-        <svg viewBox="0 0 24 24" aria-hidden="true"><rect x="6.5" y="6.5" width="11" height="11" rx="1.5"/></svg><span>Cancel</span>
-      </button>
     </div>
   </form>`;
 
@@ -102,7 +99,6 @@ interface SeatRow {
 
 export class SetupForm {
   onStart: () => void = () => {};
-  onCancel: () => void = () => {};
   /** Called when the seats change (their number or a choice). */
   onSeatsChange: () => void = () => {};
 
@@ -153,7 +149,6 @@ export class SetupForm {
       ev.preventDefault();
       this.onStart();
     });
-    this.q('cancel').addEventListener('click', () => this.onCancel());
   }
 
   /** The participants' display entries, in seat-row order. */
@@ -196,21 +191,15 @@ export class SetupForm {
     e.hidden = message === null;
   }
 
-  /** While a run is on, the set-up is locked and Cancel is offered. */
+  /** While a run is on, the set-up is locked. */
   setRunning(running: boolean): void {
-    // Cancel is about to be disabled: keep the keyboard focus on the form.
-    const refocus = !running && document.activeElement === this.q('cancel');
-    for (const f of this.form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>('input, select, button')) {
-      if (f.dataset.part === 'cancel') f.disabled = !running;
-      else f.disabled = running;
-    }
+    for (const f of this.form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>('input, select, button')) f.disabled = running;
     if (!running) this.syncSeatButtons();
     this.form.setAttribute('aria-busy', String(running));
-    if (refocus) this.q<HTMLButtonElement>('start').focus();
   }
 
-  focusCancel(): void {
-    this.q<HTMLButtonElement>('cancel').focus();
+  focusStart(): void {
+    this.q<HTMLButtonElement>('start').focus();
   }
 
   dispose(): void {

@@ -51,6 +51,9 @@ const PAGE = `
         <div class="arena-run-head">
           <h2 class="arena-title" id="arena-run-title">Progress</h2>
           <p class="arena-status" data-part="status">Choose the bots and start.</p>
+          <button type="button" class="btn arena-cancel" data-part="cancel" aria-label="Cancel: stop every running game" hidden>
+            <svg viewBox="0 0 24 24" aria-hidden="true"><rect x="6.5" y="6.5" width="11" height="11" rx="1.5"/></svg><span>Cancel</span>
+          </button>
         </div>
         <p class="visually-hidden" data-part="announce" role="status"></p>
         <div class="progress-track arena-track" role="progressbar" data-part="bar" aria-label="Games played" aria-valuemin="0" aria-valuemax="0" aria-valuenow="0">
@@ -143,7 +146,7 @@ export class ArenaPage {
       defaultParallel: defaultParallel(navigator.hardwareConcurrency),
     });
     this.form.onStart = () => void this.start();
-    this.form.onCancel = () => this.cancel();
+    this.q('cancel').addEventListener('click', () => this.cancel());
     this.table = new ResultsTable(this.q('table'));
     this.graph = new RatingGraph(this.q('graph'));
     this.games = new GamesList(this.q('games-list'));
@@ -211,7 +214,13 @@ export class ArenaPage {
     run = { config, pool, tally, names, started: performance.now(), ended: null, state: 'running', rating: false };
     this.run = run;
     this.form.setRunning(true);
-    this.form.focusCancel();
+    // Cancel sits by the progress bar, and the progress comes into view (on a phone it is
+    // below the set-up).
+    const cancel = this.q<HTMLButtonElement>('cancel');
+    cancel.hidden = false;
+    cancel.focus({ preventScroll: true });
+    const card = this.q('bar').closest('section');
+    if (card && card.getBoundingClientRect().bottom > window.innerHeight) card.scrollIntoView({ block: 'start' });
     this.announce(`Started ${config.games} game${config.games === 1 ? '' : 's'}.`);
     this.queueRender();
     this.ticker = setInterval(() => this.renderProgress(), 1000);
@@ -236,6 +245,10 @@ export class ArenaPage {
     if (this.ticker) clearInterval(this.ticker);
     this.ticker = null;
     this.form.setRunning(false);
+    const cancel = this.q<HTMLButtonElement>('cancel');
+    // Cancel is about to go: keep the keyboard focus in the form.
+    if (document.activeElement === cancel) this.form.focusStart();
+    cancel.hidden = true;
     const done = run.tally.games;
     this.announce(run.state === 'cancelled' ? `Cancelled after ${done} of ${run.config.games} games.` : `Done: ${done} games played.`);
     void this.rateReady(run);
