@@ -63,6 +63,8 @@ export class Tally {
   private frontier = 0;
   private ratedGames = 0;
   readonly history: RatingPoint[][];
+  /** Bumped by every change (so views redraw only when something changed). */
+  version = 0;
 
   constructor(
     names: readonly string[],
@@ -100,6 +102,7 @@ export class Tally {
   add(r: GameRecord): void {
     if (this.records.has(r.index)) throw new Error(`game ${r.index + 1} is already counted`);
     this.records.set(r.index, r);
+    this.version++;
     if (r.error) return;
     for (const s of r.seats) {
       const row = this.rows_[s.participant];
@@ -117,6 +120,7 @@ export class Tally {
   rename(participant: number, name: string): void {
     const row = this.rows_[participant];
     if (row) row.name = name;
+    this.version++;
   }
 
   /**
@@ -147,6 +151,7 @@ export class Tally {
     if (!r || index !== this.frontier) throw new Error(`game ${index + 1} is not the next to rate`);
     this.frontier++;
     this.ratedGames++;
+    this.version++;
     r.seats.forEach((s, seat) => {
       const row = this.rows_[s.participant];
       const rating = bySeat[seat];

@@ -122,6 +122,8 @@ export class ArenaPage {
   private run: Run | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private renderQueued = false;
+  /** The tally version the table and graph show. */
+  private shown = -1;
   /** Between a Start click and the run's first game (the seats are being resolved). */
   private starting = false;
 
@@ -213,6 +215,7 @@ export class ArenaPage {
     });
     run = { config, pool, tally, names, started: performance.now(), ended: null, state: 'running', rating: false };
     this.run = run;
+    this.shown = -1;
     this.form.setRunning(true);
     // Cancel sits by the progress bar, and the progress comes into view (on a phone it is
     // below the set-up).
@@ -313,9 +316,12 @@ export class ArenaPage {
   private renderAll(): void {
     const run = this.run;
     if (!run) return;
-    this.table.update(run.tally.rows(), COLOURS);
-    this.graph.update(run.tally.history, COLOURS);
-    this.renderLegend(run);
+    if (this.shown !== run.tally.version) {
+      this.shown = run.tally.version;
+      this.table.update(run.tally.rows(), COLOURS);
+      this.graph.update(run.tally.history, COLOURS);
+      this.renderLegend(run);
+    }
     this.renderProgress();
   }
 
