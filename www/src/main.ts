@@ -1,42 +1,36 @@
 // The router: mounts one page on the app's root element, chosen by the address.
-//   /                       watch: a live game between built-in bots (`?bots=a,b,c` picks them)
+//   /                        watch: a live game between built-in bots
+//   ?bots=a,b,c[&seed=N&size=WxH&fog=R…]   a live game with these seats (`human` plays one yourself)
 //   ?replay=URL[&frame=N&player=P&radius=R]   watch a replay from a URL (relative to the page)
-//   ?bench=1                the benchmark page (hooks for www/bench/bench.mjs)
-// Play, arena and learn pages mount here the same way.
+//   ?play                    set up a game against bots; write and keep your own bots
+//   ?arena[&bots=a,b&games=N&size=WxH|A-B&seed=S…]   many games between bots, rated (TrueSkill)
+//   ?learn[=<lesson id>]     the lessons, or one lesson
+//   ?sandbox[=<scenario>]    a small board to paint and resolve turn by turn
+//   ?bench=1                 the benchmark page (hooks for www/bench/*.mjs)
+// Each page is its own chunk, loaded when its address is opened.
 
 import { errorMessage } from './shell/engine';
 
-type PageId = 'watch' | 'bench' | 'play';
+type Mount = (root: HTMLElement, search: string) => Promise<unknown>;
 
-function pageOf(search: string): PageId {
-  const q = new URLSearchParams(search);
-  if (q.has('bench')) return 'bench';
-  if (q.has('play')) return 'play';
-  return 'watch';
-}
+/** The pages by the query key that opens them, in order of precedence; watch is the default. */
+const PAGES: readonly (readonly [string, () => Promise<{ mount: Mount }>])[] = [
+  ['bench', () => import(/* webpackChunkName: "bench" */ './pages/bench')],
+  ['play', () => import(/* webpackChunkName: "play" */ './pages/play')],
+  ['arena', () => import(/* webpackChunkName: "arena" */ './pages/arena')],
+  ['learn', () => import(/* webpackChunkName: "learn" */ './pages/learn')],
+  ['sandbox', () => import(/* webpackChunkName: "sandbox" */ './pages/sandbox')],
+];
 
 async function route(root: HTMLElement): Promise<void> {
   const search = location.search;
+  const q = new URLSearchParams(search);
   try {
-    // Games run in workers, each with its own engine; the page loads its own copy only when it
-    // first needs one (a fog view, a turn report), so start-up does not wait for it.
-    switch (pageOf(search)) {
-      case 'bench': {
-        const m = await import(/* webpackChunkName: "bench" */ './pages/bench');
-        await m.mount(root);
-        return;
-      }
-      case 'play': {
-        const m = await import(/* webpackChunkName: "play" */ './pages/play');
-        await m.mount(root, search);
-        return;
-      }
-      case 'watch': {
-        const m = await import(/* webpackChunkName: "watch" */ './pages/watch');
-        await m.mount(root, search);
-        return;
-      }
-    }
+    // Games run in workers, each with its own engine; a page loads its own copy only when it
+    // first needs one, so start-up does not wait for it.
+    const page = PAGES.find(([key]) => q.has(key));
+    const m = page ? await page[1]() : await import(/* webpackChunkName: "watch" */ './pages/watch');
+    await m.mount(root, search);
   } catch (e) {
     const p = document.createElement('p');
     p.className = 'fatal';

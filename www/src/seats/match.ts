@@ -22,6 +22,16 @@ export interface Ejection {
   reason: string;
   /** The first frame in which the seat's pieces are neutral. */
   frame: number;
+  /** Why, for tallies: it overran its budget, threw (or crashed), answered something that is not
+   * a list of moves, or failed to start (for any reason, its start budget included). */
+  kind: EjectionKind;
+}
+
+export type EjectionKind = 'timeout' | 'error' | 'garbage' | 'start';
+
+/** A failed answer's kind, from the seat's reason (a WorkerSeat's "timed out (...)"). */
+function failureKind(reason: string): EjectionKind {
+  return /^timed out\b/.test(reason) ? 'timeout' : 'error';
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -69,7 +79,7 @@ export class Match {
           host.setName(k, o.name);
           events.onName?.(k, o.name);
         }
-        if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, events, atInit);
+        if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, 'start', events, atInit);
       });
       while (!this.stopped && !host.over) {
         while (!this.stopped && !events.canAdvance()) await sleep(20);
@@ -89,12 +99,12 @@ export class Match {
           if (a === null) return null;
           this.keepLog(k, turn, a.log);
           if (!a.ok) {
-            if (this.seats[k].kind === 'bot') this.eject(k, a.reason, events);
+            if (this.seats[k].kind === 'bot') this.eject(k, a.reason, failureKind(a.reason), events);
             return null;
           }
           const c = this.module.checkAction(a.raw, k, ctx, this.seats[k].kind === 'script');
           if (!c.ok) {
-            this.eject(k, `answered garbage: ${c.reason ?? 'not a list of moves'}`, events);
+            this.eject(k, `answered garbage: ${c.reason ?? 'not a list of moves'}`, 'garbage', events);
             return null;
           }
           return c.action ?? null;
@@ -114,10 +124,10 @@ export class Match {
 
   /** Ejects a seat: before the first turn (`atInit`, it failed to start) at once, otherwise
    * during the next turn (its pieces turn neutral in the next frame). */
-  private eject(seat: number, reason: string, events: MatchEvents, atInit = false): void {
+  private eject(seat: number, reason: string, kind: EjectionKind, events: MatchEvents, atInit = false): void {
     if (this.ejections.has(seat)) return;
     const frame = atInit ? 0 : this.host.source.numFrames;
-    this.ejections.set(seat, { reason, frame });
+    this.ejections.set(seat, { reason, frame, kind });
     this.host.eject(seat, atInit);
     this.seats[seat]?.stop();
     events.onEject(seat, this.names[seat] ?? `Player ${seat + 1}`, reason, frame);

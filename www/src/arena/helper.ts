@@ -1,0 +1,70 @@
+// The page's side of the arena's helper worker: TrueSkill ratings and replay compression, each
+// request answered by a promise.
+
+import type { FromHelper, ToHelper } from './helper-protocol';
+import type { Rating } from './results';
+
+type Answer = Extract<FromHelper, { type: 'rated' | 'gzipped' }>;
+
+export class ArenaHelper {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+
+  constructor() {
+    this.worker = new Worker(new URL('./helper-worker.ts', import.meta.url));
+    this.worker.onmessage = (e: MessageEvent<FromHelper>) => {
+      const m = e.data;
+      const w = this.waiting.get(m.id);
+      if (!w) return;
+      this.waiting.delete(m.id);
+      if (m.type === 'error') w.reject(new Error(m.message));
+      else w.resolve(m);
+    };
+    this.worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      this.failAll(new Error(`the arena's helper stopped: ${e.message || 'worker error'}`));
+    };
+  }
+
+  /** Starts a new rating table: every participant at the prior. */
+  resetRatings(tau: number, participants: number): void {
+    this.send({ type: 'ratings', tau, participants });
+  }
+
+  /** Rates one game; returns the new ratings by seat. */
+  async rate(lineup: number[], ranks: number[]): Promise<Rating[]> {
+    const a = await this.request((id) => ({ type: 'rate', id, lineup, ranks }));
+    if (a.type !== 'rated') throw new Error('unexpected answer');
+    return a.ratings;
+  }
+
+  /** The bytes gzipped (the bytes are handed over to the worker). */
+  async gzip(bytes: Uint8Array): Promise<Blob> {
+    const a = await this.request((id) => ({ type: 'gzip', id, bytes }), [bytes.buffer as ArrayBuffer]);
+    if (a.type !== 'gzipped') throw new Error('unexpected answer');
+    return a.blob;
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    this.failAll(new Error('the arena was closed'));
+  }
+
+  private send(m: ToHelper, transfer: Transferable[] = []): void {
+    this.worker.postMessage(m, transfer);
+  }
+
+  private request(make: (id: number) => ToHelper, transfer: Transferable[] = []): Promise<Answer> {
+    const id = this.nextId++;
+    return new Promise<Answer>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.send(make(id), transfer);
+    });
+  }
+
+  private failAll(e: Error): void {
+    for (const w of this.waiting.values()) w.reject(e);
+    this.waiting.clear();
+  }
+}

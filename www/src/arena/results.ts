@@ -1,0 +1,182 @@
+// The arena's results: every finished game, and per participant (a seat choice, whichever seat
+// it played) the games, wins, average rank, ejections and TrueSkill rating. Ratings arrive from
+// the rating worker; games are rated in game order (not finishing order), so a run's ratings do
+// not depend on how many games ran at once. Pure.
+
+import type { EjectionKind } from '../seats/match';
+
+export interface Rating {
+  mu: number;
+  sigma: number;
+}
+
+/** One seat of a finished game. */
+export interface GameSeat {
+  participant: number;
+  /** The seat's name in that game. */
+  name: string;
+  /** 1 is first; tied seats share a rank. */
+  rank: number;
+  ejection?: { kind: EjectionKind; reason: string; frame: number };
+}
+
+/** A game that was played to its end, or that failed (`error`: it is listed, not counted). */
+export interface GameRecord {
+  index: number;
+  seed: number;
+  width: number;
+  height: number;
+  turns: number;
+  /** By seat. */
+  seats: GameSeat[];
+  error?: string;
+}
+
+export interface Row {
+  participant: number;
+  name: string;
+  games: number;
+  wins: number;
+  /** Mean rank (1 is first), NaN before any game. */
+  avgRank: number;
+  timeouts: number;
+  /** Ejections other than timeouts: errors, garbage, failed starts. */
+  otherEjections: number;
+  rating: Rating;
+  /** μ − 3σ: a rating the bot is very likely above (the ladder's sort key). */
+  conservative: number;
+  /** Games rated so far. */
+  rated: number;
+}
+
+/** One point of a participant's rating history: after `games` rated games. */
+export interface RatingPoint {
+  games: number;
+  mu: number;
+  sigma: number;
+}
+
+export class Tally {
+  private readonly records = new Map<number, GameRecord>();
+  private readonly rows_: Row[];
+  /** Games below this index are rated (or have nothing to rate). */
+  private frontier = 0;
+  private ratedGames = 0;
+  readonly history: RatingPoint[][];
+  /** Bumped by every change (so views redraw only when something changed). */
+  version = 0;
+
+  constructor(
+    names: readonly string[],
+    readonly prior: Rating,
+  ) {
+    this.rows_ = names.map((name, participant) => ({
+      participant,
+      name,
+      games: 0,
+      wins: 0,
+      avgRank: NaN,
+      timeouts: 0,
+      otherEjections: 0,
+      rating: { ...prior },
+      conservative: prior.mu - 3 * prior.sigma,
+      rated: 0,
+    }));
+    this.history = names.map(() => [{ games: 0, mu: prior.mu, sigma: prior.sigma }]);
+  }
+
+  get games(): number {
+    return this.records.size;
+  }
+
+  /** Games listed, by index. */
+  list(): GameRecord[] {
+    return [...this.records.values()].sort((a, b) => a.index - b.index);
+  }
+
+  get(index: number): GameRecord | undefined {
+    return this.records.get(index);
+  }
+
+  /** Counts a finished game. A failed game is listed but counts for no one. */
+  add(r: GameRecord): void {
+    if (this.records.has(r.index)) throw new Error(`game ${r.index + 1} is already counted`);
+    this.records.set(r.index, r);
+    this.version++;
+    if (r.error) return;
+    for (const s of r.seats) {
+      const row = this.rows_[s.participant];
+      if (!row) continue;
+      const rankSum = (Number.isNaN(row.avgRank) ? 0 : row.avgRank * row.games) + s.rank;
+      row.games++;
+      row.avgRank = rankSum / row.games;
+      if (s.rank === 1) row.wins++;
+      if (s.ejection?.kind === 'timeout') row.timeouts++;
+      else if (s.ejection) row.otherEjections++;
+    }
+  }
+
+  /** Renames a participant (a bot module names itself when it starts). */
+  rename(participant: number, name: string): void {
+    const row = this.rows_[participant];
+    if (row) row.name = name;
+    this.version++;
+  }
+
+  /**
+   * The next game to rate, in game order: the first one not yet rated once every game before it
+   * is in. `final` (the run is over, or stopped): games that were never played are skipped.
+   * Failed games are skipped. Null: nothing can be rated now.
+   */
+  nextToRate(final: boolean, total: number): GameRecord | null {
+    while (this.frontier < total) {
+      const r = this.records.get(this.frontier);
+      if (!r) {
+        if (!final) return null;
+        this.frontier++;
+        continue;
+      }
+      if (r.error) {
+        this.frontier++;
+        continue;
+      }
+      return r;
+    }
+    return null;
+  }
+
+  /** The ratings after game `index` (the one `nextToRate` gave), by seat. */
+  setRatings(index: number, bySeat: readonly Rating[]): void {
+    const r = this.records.get(index);
+    if (!r || index !== this.frontier) throw new Error(`game ${index + 1} is not the next to rate`);
+    this.frontier++;
+    this.ratedGames++;
+    this.version++;
+    r.seats.forEach((s, seat) => {
+      const row = this.rows_[s.participant];
+      const rating = bySeat[seat];
+      if (!row || !rating) return;
+      row.rating = { mu: rating.mu, sigma: rating.sigma };
+      row.conservative = rating.mu - 3 * rating.sigma;
+      row.rated++;
+      this.history[s.participant].push({ games: this.ratedGames, mu: rating.mu, sigma: rating.sigma });
+    });
+  }
+
+  /** Games rated so far. */
+  get rated(): number {
+    return this.ratedGames;
+  }
+
+  /** Rows sorted by μ − 3σ, then wins, then average rank. */
+  rows(): Row[] {
+    return this.rows_
+      .map((r) => ({ ...r, rating: { ...r.rating } }))
+      .sort((a, b) => b.conservative - a.conservative || b.wins - a.wins || (a.avgRank || Infinity) - (b.avgRank || Infinity) || a.participant - b.participant);
+  }
+}
+
+/** A game's seats by rank (ties in seat order), for listing. */
+export function byRank(seats: readonly GameSeat[]): GameSeat[] {
+  return seats.map((s, seat) => ({ s, seat })).sort((a, b) => a.s.rank - b.s.rank || a.seat - b.seat).map((x) => x.s);
+}

@@ -1,0 +1,268 @@
+// The arena's set-up form: 2 to 6 seats (each a SeatPicker: built-in bots, bots saved in this
+// browser, a bot file or a module URL), the map size (fixed, or a range of square sides), the
+// first seed, fog, the number of games, games at once, seat order, the bots' budgets and
+// TrueSkill's τ. Mounted on the element it is given; finds its parts by data-part.
+
+import { SeatPicker } from '../seats/seat-picker';
+import type { BotLibrary } from '../seats/library';
+import { ORIGINAL_BUDGETS } from '../seats/seat';
+import { el } from '../shell/dom';
+import type { BotInfo } from '../shell/game';
+import { checkConfig, LIMITS, type ArenaConfig, type SeatOrder } from './plan';
+import type { ArenaQuery } from './url';
+
+const FORM = `
+  <form class="arena-form" data-part="form" novalidate>
+    <fieldset class="arena-fieldset">
+      <legend class="arena-legend">Seats</legend>
+      <ol class="arena-seats" data-part="seats"></ol>
+      <button type="button" class="btn arena-add" data-part="add-seat">
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 5v14M5 12h14"/></svg><span>Add a seat</span>
+      </button>
+    </fieldset>
+    <fieldset class="arena-fieldset">
+      <legend class="arena-legend">Games</legend>
+      <div class="arena-fields">
+        <label class="arena-field"><span class="field-label">Games</span>
+          <input class="num" data-part="games" type="number" inputmode="numeric" min="${LIMITS.games.min}" max="${LIMITS.games.max}" step="1" required></label>
+        <label class="arena-field"><span class="field-label">First seed</span>
+          <input class="num" data-part="seed" type="number" inputmode="numeric" min="${LIMITS.seed.min}" step="1" placeholder="random"></label>
+        <label class="arena-field"><span class="field-label">Map</span>
+          <select class="select select-small" data-part="size-kind">
+            <option value="range">Random square</option>
+            <option value="fixed">Fixed size</option>
+          </select></label>
+        <div class="arena-field arena-size" data-part="size-range" role="group" aria-label="Square side range">
+          <span class="field-label" aria-hidden="true">Side</span>
+          <span class="arena-pair">
+            <input class="num" data-part="side-min" type="number" inputmode="numeric" min="${LIMITS.side.min}" max="${LIMITS.side.max}" aria-label="Smallest side">
+            <span aria-hidden="true">–</span>
+            <input class="num" data-part="side-max" type="number" inputmode="numeric" min="${LIMITS.side.min}" max="${LIMITS.side.max}" aria-label="Largest side">
+          </span>
+        </div>
+        <div class="arena-field arena-size" data-part="size-fixed" role="group" aria-label="Map size" hidden>
+          <span class="field-label" aria-hidden="true">Width × height</span>
+          <span class="arena-pair">
+            <input class="num" data-part="width" type="number" inputmode="numeric" min="${LIMITS.side.min}" max="${LIMITS.side.max}" aria-label="Map width">
+            <span aria-hidden="true">×</span>
+            <input class="num" data-part="height" type="number" inputmode="numeric" min="${LIMITS.side.min}" max="${LIMITS.side.max}" aria-label="Map height">
+          </span>
+        </div>
+        <label class="arena-field"><span class="field-label">Fog radius (Blitz)</span>
+          <input class="num" data-part="fog" type="number" inputmode="numeric" min="${LIMITS.fog.min}" max="${LIMITS.fog.max}" step="1" placeholder="off"></label>
+        <label class="arena-field"><span class="field-label">Seat order</span>
+          <select class="select select-small" data-part="order" title="Who takes which spawn from one game to the next">
+            <option value="rotate">Rotate each game</option>
+            <option value="shuffle">Shuffle each game</option>
+            <option value="fixed">Fixed</option>
+          </select></label>
+        <label class="arena-field"><span class="field-label">Games at once</span>
+          <input class="num" data-part="parallel" type="number" inputmode="numeric" min="${LIMITS.parallel.min}" max="${LIMITS.parallel.max}" step="1"></label>
+      </div>
+    </fieldset>
+    <details class="arena-more" data-part="more">
+      <summary>Budgets and rating</summary>
+      <div class="arena-fields">
+        <label class="arena-field"><span class="field-label">Start budget (s)</span>
+          <input class="num" data-part="init-s" type="number" inputmode="decimal" min="${LIMITS.initMs.min / 1000}" max="${LIMITS.initMs.max / 1000}" step="any"></label>
+        <label class="arena-field"><span class="field-label">Turn budget (ms)</span>
+          <input class="num" data-part="turn-ms" type="number" inputmode="numeric" min="${LIMITS.turnMs.min}" max="${LIMITS.turnMs.max}" step="1"></label>
+        <label class="arena-field"><span class="field-label">TrueSkill τ</span>
+          <input class="num" data-part="tau" type="number" inputmode="decimal" min="${LIMITS.tau.min}" max="${LIMITS.tau.max}" step="any"></label>
+      </div>
+      <p class="arena-hint">The original allowed 30 s to start and 1.5 s a turn. τ = 0 suits fixed programs; the original ladder used 25/300 ≈ 0.083, which lets ratings keep moving.</p>
+    </details>
+    <p class="arena-error" data-part="form-error" role="alert" hidden></p>
+    <div class="arena-buttons">
+      <button type="submit" class="btn btn-primary" data-part="start">
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M7 5v14l11-7z" fill="currentColor" stroke="none"/></svg><span>Start the arena</span>
+      </button>
+    </div>
+  </form>`;
+
+/** What the form holds: a configuration (its seed null when left to chance), or what is wrong. */
+export type FormResult = { ok: true; config: Omit<ArenaConfig, 'seed'> & { seed: number | null } } | { ok: false; message: string };
+
+export interface SetupOptions {
+  builtins: readonly BotInfo[];
+  library: BotLibrary;
+  /** Participant colours, by seat row. */
+  colours: readonly string[];
+  initial: ArenaQuery;
+  defaultParallel: number;
+}
+
+interface SeatRow {
+  li: HTMLLIElement;
+  picker: SeatPicker;
+}
+
+export class SetupForm {
+  onStart: () => void = () => {};
+  /** Called when the seats change (their number or a choice). */
+  onSeatsChange: () => void = () => {};
+
+  private readonly q: <T extends HTMLElement>(part: string) => T;
+  private readonly seats: SeatRow[] = [];
+  private readonly form: HTMLFormElement;
+
+  constructor(
+    root: HTMLElement,
+    private readonly opts: SetupOptions,
+  ) {
+    root.innerHTML = FORM;
+    this.q = <T extends HTMLElement>(part: string): T => {
+      const e = root.querySelector(`[data-part="${part}"]`);
+      if (!e) throw new Error(`arena form is missing ${part}`);
+      return e as T;
+    };
+    this.form = this.q<HTMLFormElement>('form');
+    const init = opts.initial;
+    const visible = opts.builtins.map((b) => b.id);
+    const entries = init.entries ?? [visible[0] ?? 'greedy', visible[1] ?? visible[0] ?? 'random'];
+    for (const e of entries) this.addSeat(e);
+    this.input('games').value = String(init.games ?? 20);
+    this.input('seed').value = init.seed !== undefined ? String(init.seed) : '';
+    const size = init.size ?? { kind: 'range', min: 20, max: 30 };
+    this.q<HTMLSelectElement>('size-kind').value = size.kind;
+    this.input('side-min').value = String(size.kind === 'range' ? size.min : 20);
+    this.input('side-max').value = String(size.kind === 'range' ? size.max : 30);
+    this.input('width').value = String(size.kind === 'fixed' ? size.width : 30);
+    this.input('height').value = String(size.kind === 'fixed' ? size.height : 30);
+    this.syncSize();
+    this.input('fog').value = init.fog !== undefined ? String(init.fog) : '';
+    this.q<HTMLSelectElement>('order').value = init.order ?? 'rotate';
+    this.input('parallel').value = String(init.parallel ?? opts.defaultParallel);
+    this.input('init-s').value = String((init.initMs ?? ORIGINAL_BUDGETS.initMs) / 1000);
+    this.input('turn-ms').value = String(init.turnMs ?? ORIGINAL_BUDGETS.turnMs);
+    this.input('tau').value = String(init.tau ?? 0);
+    if (init.initMs !== undefined || init.turnMs !== undefined || (init.tau ?? 0) !== 0) this.q<HTMLDetailsElement>('more').open = true;
+
+    this.q('add-seat').addEventListener('click', () => {
+      const last = this.seats[this.seats.length - 1]?.picker.value;
+      this.addSeat(last || visible[0] || '');
+      this.seats[this.seats.length - 1]?.li.querySelector('select')?.focus();
+      this.onSeatsChange();
+    });
+    this.q('size-kind').addEventListener('change', () => this.syncSize());
+    this.form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      this.onStart();
+    });
+  }
+
+  /** The participants' display entries, in seat-row order. */
+  get entries(): string[] {
+    return this.seats.map((s) => s.picker.value);
+  }
+
+  /** Reads and checks the form. */
+  read(): FormResult {
+    const n = (part: string) => {
+      const v = this.input(part).value.trim();
+      return v === '' ? NaN : Number(v);
+    };
+    const kind = this.q<HTMLSelectElement>('size-kind').value;
+    const seedText = this.input('seed').value.trim();
+    const fogText = this.input('fog').value.trim();
+    const config: Omit<ArenaConfig, 'seed'> & { seed: number | null } = {
+      entries: this.entries,
+      size: kind === 'fixed' ? { kind: 'fixed', width: n('width'), height: n('height') } : { kind: 'range', min: Math.min(n('side-min'), n('side-max')), max: Math.max(n('side-min'), n('side-max')) },
+      seed: seedText === '' ? null : Number(seedText),
+      ...(fogText !== '' ? { fog: Number(fogText) } : {}),
+      games: n('games'),
+      budgets: { initMs: Math.round(n('init-s') * 1000), turnMs: n('turn-ms') },
+      tau: n('tau'),
+      order: this.q<HTMLSelectElement>('order').value as SeatOrder,
+      parallel: n('parallel'),
+    };
+    const problem = checkConfig({ ...config, seed: config.seed ?? 1 });
+    return problem ? { ok: false, message: `Check the set-up: ${problem}.` } : { ok: true, config };
+  }
+
+  /** Shows the seed a run was given (a random one), so the run can be repeated. */
+  setSeed(seed: number): void {
+    this.input('seed').value = String(seed);
+  }
+
+  showError(message: string | null): void {
+    const e = this.q('form-error');
+    e.textContent = message ?? '';
+    e.hidden = message === null;
+  }
+
+  /** While a run is on, the set-up is locked. */
+  setRunning(running: boolean): void {
+    for (const f of this.form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>('input, select, button')) f.disabled = running;
+    if (!running) this.syncSeatButtons();
+    this.form.setAttribute('aria-busy', String(running));
+  }
+
+  focusStart(): void {
+    this.q<HTMLButtonElement>('start').focus();
+  }
+
+  dispose(): void {
+    for (const s of this.seats) s.picker.dispose();
+  }
+
+  // ------------------------------------------------------------------ internals
+
+  private input(part: string): HTMLInputElement {
+    return this.q<HTMLInputElement>(part);
+  }
+
+  private syncSize(): void {
+    const fixed = this.q<HTMLSelectElement>('size-kind').value === 'fixed';
+    this.q('size-fixed').hidden = !fixed;
+    this.q('size-range').hidden = fixed;
+  }
+
+  private addSeat(entry: string): void {
+    if (this.seats.length >= LIMITS.seats.max) return;
+    const swatch = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
+    const label = el('span', { className: 'arena-seat-label', attrs: { 'aria-hidden': 'true' } });
+    const host = el('div', { className: 'arena-seat-picker' });
+    const remove = el('button', { className: 'btn btn-icon arena-remove', attrs: { type: 'button', title: 'Remove this seat' } });
+    remove.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18"/></svg>';
+    const li = el('li', { className: 'arena-seat' }, [swatch, label, host, remove]);
+    this.q('seats').appendChild(li);
+    const picker = new SeatPicker(host, { human: false, builtins: this.opts.builtins, library: this.opts.library, label: `Seat ${this.seats.length + 1}`, value: entry });
+    picker.onChange = () => this.onSeatsChange();
+    const row: SeatRow = { li, picker };
+    this.seats.push(row);
+    remove.addEventListener('click', () => this.removeSeat(row));
+    this.renumber();
+  }
+
+  private removeSeat(row: SeatRow): void {
+    if (this.seats.length <= LIMITS.seats.min) return;
+    const i = this.seats.indexOf(row);
+    if (i < 0) return;
+    this.seats.splice(i, 1);
+    row.picker.dispose();
+    row.li.remove();
+    this.renumber();
+    // Keep the focus in the list (the button that had it is gone).
+    (this.seats[Math.min(i, this.seats.length - 1)]?.li.querySelector('select') as HTMLSelectElement | null)?.focus();
+    this.onSeatsChange();
+  }
+
+  /** Seat labels, colours and remove buttons follow the rows' order. */
+  private renumber(): void {
+    this.seats.forEach((s, k) => {
+      const label = `Seat ${k + 1}`;
+      (s.li.querySelector('.player-swatch') as HTMLElement).style.background = this.opts.colours[k] ?? '#fff';
+      (s.li.querySelector('.arena-seat-label') as HTMLElement).textContent = String(k + 1);
+      s.li.querySelector('select')?.setAttribute('aria-label', label);
+      s.li.querySelector('input[type="url"]')?.setAttribute('aria-label', `${label}: bot module URL`);
+      s.li.querySelector('.arena-remove')?.setAttribute('aria-label', `Remove seat ${k + 1}`);
+    });
+    this.syncSeatButtons();
+  }
+
+  private syncSeatButtons(): void {
+    for (const s of this.seats) (s.li.querySelector('.arena-remove') as HTMLButtonElement).disabled = this.seats.length <= LIMITS.seats.min;
+    (this.q('add-seat') as HTMLButtonElement).disabled = this.seats.length >= LIMITS.seats.max;
+  }
+}
