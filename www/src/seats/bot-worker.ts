@@ -127,9 +127,11 @@ scope.onmessage = (e: MessageEvent<ToWorker>) => {
       send({ type: 'error', turn: msg.turn, message: 'bot not initialised', log: takeLog() });
       return;
     }
-    // A bot may answer at once or with a promise.
+    // A bot may answer at once or with a promise. `ms` is the time inside the bot function (up
+    // to its promise settling), so the page can tell the bot's time from the messaging's.
+    const t0 = performance.now();
     new Promise<unknown>((resolve) => resolve(b(msg.obs))).then(
-      (moves) => send({ type: 'moves', turn: msg.turn, moves, log: takeLog() }),
+      (moves) => send({ type: 'moves', turn: msg.turn, moves, log: takeLog(), ms: performance.now() - t0 }),
       (err: unknown) => send({ type: 'error', turn: msg.turn, message: message(err), log: takeLog() }),
     );
   }

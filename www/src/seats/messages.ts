@@ -11,10 +11,11 @@ export type ToWorker =
   | { type: 'init'; game: GameId; bot: BotSource; seed: number; obs: unknown }
   | { type: 'turn'; turn: number; obs: unknown };
 
-/** worker -> page. `log` is what the bot wrote with console.* meanwhile (capped). */
+/** worker -> page. `log` is what the bot wrote with console.* meanwhile (capped); `ms` the time
+ * spent inside the bot function for this turn, measured in the worker. */
 export type FromWorker =
   | { type: 'ready'; name: string | null; log: string }
-  | { type: 'moves'; turn: number; moves: unknown; log: string }
+  | { type: 'moves'; turn: number; moves: unknown; log: string; ms: number }
   | { type: 'error'; turn: number; message: string; log: string };
 
 /** The most a bot may log in one turn, in characters (the rest is cut, with a note). */

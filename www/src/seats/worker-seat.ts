@@ -84,7 +84,7 @@ export class WorkerSeat implements Seat {
       this.settle({ ok: false, reason: p.turn === -1 ? msg.message : `threw: ${msg.message}`, log: msg.log });
       return;
     }
-    this.settle({ ok: true, raw: msg.moves, log: msg.log });
+    this.settle({ ok: true, raw: msg.moves, log: msg.log, ms: msg.ms });
   }
 
   private settle(o: SeatAnswer): void {
