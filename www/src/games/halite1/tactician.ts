@@ -20,9 +20,13 @@
 import type { Bot, Move, Observation } from './protocol';
 
 /** Tuning. */
-const P = {
+export const TACTICIAN_DEFAULTS = {
   /** Value kept per step when values flow into the territory. */
   decay: 0.8,
+  /** The same for battle sites. */
+  warDecay: 0.8,
+  /** A battle site's value before the damage it offers (walls are worth well under 1). */
+  warBase: 2,
   /** Weight of the surrounding walls in a wall's value. */
   area: 0.35,
   /** Multiplier of walls touching enemy territory. */
@@ -55,7 +59,38 @@ function neighbours(W: number, H: number): Int32Array {
   return nbr;
 }
 
-export function tactician(): Bot {
+/**
+ * Spreads `field` over the sites `me` owns: each takes the best of its own-site neighbours'
+ * values times `decay`. Sweeps in both orders until nothing changes (a smooth field settles in
+ * a few).
+ */
+function relax(field: Float64Array, decay: number, owner: Uint8Array, me: number, nb: Int32Array): void {
+  const n = field.length;
+  for (let sweep = 0; sweep < 64; sweep++) {
+    let changed = false;
+    const forward = sweep % 2 === 0;
+    for (let s = 0; s < n; s++) {
+      const i = forward ? s : n - 1 - s;
+      if (owner[i] !== me) continue;
+      let best = field[i];
+      for (let k = 0; k < 4; k++) {
+        const j = nb[i * 4 + k];
+        if (owner[j] === me && field[j] * decay > best) best = field[j] * decay;
+      }
+      if (best > field[i]) {
+        field[i] = best;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+  }
+}
+
+export type TacticianTuning = typeof TACTICIAN_DEFAULTS;
+
+/** The bot; `tuning` overrides defaults (for comparing variants). */
+export function tactician(tuning: Partial<TacticianTuning> = {}): Bot {
+  const P: TacticianTuning = { ...TACTICIAN_DEFAULTS, ...tuning };
   return (obs: Observation): Move[] => {
     const { width: W, height: H, myId: me, owner, strength: str, production: prod } = obs;
     const n = W * H;
@@ -91,7 +126,7 @@ export function tactician(): Bot {
       if (owner[t] === me) continue;
       if (hit[t] > 0) {
         // A battle site ranks above any wall.
-        value[t] = 2 + hit[t] / 64;
+        value[t] = P.warBase + hit[t] / 64;
         continue;
       }
       if (isEnemy(t)) {
@@ -110,36 +145,23 @@ export function tactician(): Bot {
     }
 
     // ---------------------------------------------------------------- 2. value field
-    // field[i] for own sites: the best target value reachable, decayed per step. Relaxed by
-    // sweeps in both orders until nothing changes (a few sweeps: the field is smooth).
-    const field = new Float64Array(n);
+    // field[i] for own sites: the best target value reachable, decayed per step. Battle sites
+    // flow with their own decay (how far the front draws pieces away from expanding).
+    const expand = new Float64Array(n);
+    const war = new Float64Array(n);
     for (let i = 0; i < n; i++) {
       if (owner[i] !== me) continue;
-      let best = 0;
       for (let k = 0; k < 4; k++) {
         const j = nb[i * 4 + k];
-        if (owner[j] !== me && value[j] > best) best = value[j];
+        if (owner[j] === me) continue;
+        if (hit[j] > 0) war[i] = Math.max(war[i], value[j]);
+        else expand[i] = Math.max(expand[i], value[j]);
       }
-      field[i] = best;
     }
-    for (let sweep = 0; sweep < 64; sweep++) {
-      let changed = false;
-      const forward = sweep % 2 === 0;
-      for (let s = 0; s < n; s++) {
-        const i = forward ? s : n - 1 - s;
-        if (owner[i] !== me) continue;
-        let best = field[i];
-        for (let k = 0; k < 4; k++) {
-          const j = nb[i * 4 + k];
-          if (owner[j] === me && field[j] * P.decay > best) best = field[j] * P.decay;
-        }
-        if (best > field[i]) {
-          field[i] = best;
-          changed = true;
-        }
-      }
-      if (!changed) break;
-    }
+    relax(expand, P.decay, owner, me, nb);
+    relax(war, P.warDecay, owner, me, nb);
+    const field = new Float64Array(n);
+    for (let i = 0; i < n; i++) field[i] = Math.max(expand[i], war[i]);
 
     // ---------------------------------------------------------------- decisions
     const dir = new Int8Array(n).fill(-1); // -1 undecided, else 0..4
