@@ -2,7 +2,8 @@
 // built-in bots, played inline in the built app (dist/, `?bench=1`) in headless Chromium with the
 // page's own wasm engine. Seeds 1..N; the seats rotate from game to game (with two bots, the first
 // bot is player 1 in odd games and player 2 in even ones). Prints, per bot, the games won (rank 1),
-// the win rate, the average final territory and the time per turn inside the bot.
+// the win rate, the average final territory and the time per turn inside the bot (average; the
+// worst game's 99th percentile; the longest single turn, which a busy machine inflates).
 //
 //   node www/bench/strength.mjs [--games 50] [--size 30x30] [--bots tactician,greedy] [--fog R] [--verbose]
 
@@ -48,6 +49,7 @@ try {
   const territory = new Array(k).fill(0);
   const botMs = new Array(k).fill(0);
   const maxMs = new Array(k).fill(0);
+  const p99Ms = new Array(k).fill(0);
   let turns = 0;
   let rejected = 0;
   const t0 = Date.now();
@@ -66,6 +68,7 @@ try {
       territory[b] += r.territory[s] / (WIDTH * HEIGHT);
       botMs[b] += r.botMs[s] / Math.max(1, r.turns);
       maxMs[b] = Math.max(maxMs[b], r.maxBotMs[s]);
+      p99Ms[b] = Math.max(p99Ms[b], r.p99BotMs[s]);
     }
     if (VERBOSE) {
       const who = lineup.map((b, s) => `${b}#${s + 1}:rank ${r.ranks[s]}, ${r.territory[s]} sites`).join('  ');
@@ -79,7 +82,7 @@ try {
     const rate = (100 * wins[b]) / GAMES;
     console.log(
       `  ${BOTS[b].padEnd(10)} wins ${String(wins[b]).padStart(3)}/${GAMES} (${rate.toFixed(0)}%)  average final territory ${((100 * territory[b]) / GAMES).toFixed(1)}%  ` +
-        `bot time ${(botMs[b] / GAMES).toFixed(2)} ms/turn (longest ${maxMs[b].toFixed(1)} ms)`,
+        `bot time ${(botMs[b] / GAMES).toFixed(2)} ms/turn, 99th percentile up to ${p99Ms[b].toFixed(1)} ms in a game, longest ${maxMs[b].toFixed(1)} ms`,
     );
   }
   console.log(`  ${turns} turns in ${secs.toFixed(1)} s; answers refused by checkMoves: ${rejected}`);

@@ -26,8 +26,10 @@ export interface SelfPlayResult {
   turns: number;
   /** Answers refused by `checkMoves` (the bot was ejected, as in a live match). */
   rejected: { seat: number; turn: number; reason: string }[];
-  /** Per seat: total and longest time inside the bot function, ms. */
+  /** Per seat: total, 99th percentile and longest time inside the bot function, ms (the
+   * longest is at the mercy of a busy machine; the percentile much less). */
   botMs: number[];
+  p99BotMs: number[];
   maxBotMs: number[];
 }
 
@@ -60,6 +62,7 @@ export async function playSelf(engine: Engine, c: SelfPlayConfig): Promise<SelfP
   const ejected = new Uint8Array(seats);
   const botMs = new Array<number>(seats).fill(0);
   const maxBotMs = new Array<number>(seats).fill(0);
+  const times: number[][] = bots.map(() => []);
   try {
     const W = g.width;
     const H = g.height;
@@ -81,6 +84,7 @@ export async function playSelf(engine: Engine, c: SelfPlayConfig): Promise<SelfP
         }
         const ms = performance.now() - t0;
         botMs[s] += ms;
+        times[s].push(ms);
         maxBotMs[s] = Math.max(maxBotMs[s], ms);
         const checked = threw === null ? checkMoves(raw, s, W, H) : ({ ok: false, reason: threw } as const);
         if (checked.ok) parts.push(checked.quads);
@@ -111,7 +115,11 @@ export async function playSelf(engine: Engine, c: SelfPlayConfig): Promise<SelfP
       ranks[st.seat] = st.rank;
       territory[st.seat] = st.territory;
     }
-    return { ranks, territory, turns: g.turn, rejected, botMs, maxBotMs };
+    const p99BotMs = times.map((t) => {
+      const sorted = t.sort((a, b) => a - b);
+      return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] : 0;
+    });
+    return { ranks, territory, turns: g.turn, rejected, botMs, p99BotMs, maxBotMs };
   } finally {
     g.free();
   }

@@ -301,8 +301,10 @@ export function tactician(tuning: Partial<TacticianTuning> = {}): Bot {
       go(i, bestDir);
     }
 
+    // Pieces without a move stay still (as in the original protocol): only moves are sent,
+    // which keeps the answer small.
     for (let i = 0; i < n; i++) {
-      if (owner[i] === me) moves.push({ x: i % W, y: (i - (i % W)) / W, dir: dir[i] });
+      if (owner[i] === me && dir[i] > 0) moves.push({ x: i % W, y: (i - (i % W)) / W, dir: dir[i] });
     }
     return moves;
   };
