@@ -1,5 +1,5 @@
 // Tactician: the strongest built-in Halite I bot. A plain function of the observation (no state
-// but cached tables), linear in the board size apart from one value-propagation pass.
+// but cached tables), linear in the board size apart from the value-propagation sweeps.
 //
 // Each turn:
 //  1. Every site it does not own gets a value. Neutral walls: production per strength, blended
@@ -9,13 +9,14 @@
 //     damage a piece entering them deals to every adjacent enemy (overkill).
 //  2. The values flow into its own territory, decaying with each step, so an interior piece
 //     walks towards the most valuable border within reach, not just the nearest one.
-//  3. Battle: pieces next to a battle site enter the one where they hit the most enemy strength,
-//     unless the gap would only feed the enemy's overkill.
+//  3. Battle: pieces next to a battle site enter the one where they hit the most enemy strength
+//     (every enemy piece next to the site takes the full hit); a piece that would hit nothing
+//     stays and holds its site rather than walk into the gap.
 //  4. Expansion, best target first: the weakest piece that can take the wall alone takes it;
 //     else the pieces around it combine if together they can; else those whose best target it is
 //     wait there and grow, and the interior sends them strength.
 //  5. Interior pieces that hold a few turns of production move up the value field. Every
-//     arrival is counted per site so merges never waste strength over the 255 cap.
+//     arrival is counted per site so merges waste at most a little strength over the 255 cap.
 
 import type { Bot, Move, Observation } from './protocol';
 
@@ -273,7 +274,8 @@ export function tactician(tuning: Partial<TacticianTuning> = {}): Bot {
     }
 
     // ---------------------------------------------------------------- 5. interior
-    // Closest to the border first, so a piece sees what its neighbours decided.
+    // Highest field first (nearest the best borders), so a piece mostly sees what the
+    // neighbour it moves into has decided.
     const order: number[] = [];
     for (let i = 0; i < n; i++) if (owner[i] === me && dir[i] === -1) order.push(i);
     order.sort((a, b) => field[b] - field[a]);
