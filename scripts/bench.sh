@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmarks: the engine natively (cargo bench), the web app in headless Chromium (loading,
-# drawing, playback, main-thread long tasks), and the engine in wasm (Node) against native.
+# drawing, playback, main-thread long tasks), a full 50x50 game through the live path (time
+# outside the bots), the built-in bots' strength, and the engine in wasm (Node) against native.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -9,4 +10,7 @@ cargo bench --bench engine
 wasm-pack build --release --target bundler --out-dir pkg
 webpack --mode production
 node www/bench/bench.mjs
+node www/bench/game.mjs --reps 3 --size 50x50 --bots greedy,greedy
+node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,greedy
+node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,expander
 node www/bench/engine.mjs

@@ -1,10 +1,145 @@
 // Hooks for the browser benchmark (www/bench/bench.mjs), mounted on `?bench=1` only.
 // Everything is timed inside the page with performance.now().
 
+import type { SelfPlayConfig, SelfPlayResult } from '../games/halite1/selfplay';
+import { Match } from '../seats/match';
+import type { Seat, SeatAnswer } from '../seats/seat';
+import { WorkerSeat } from '../seats/worker-seat';
 import { loadEngine } from '../shell/engine';
-import type { OpenedReplay } from '../shell/game';
+import type { GameModule, MatchHost, OpenedReplay } from '../shell/game';
 import { loadGame } from '../shell/registry';
 import { Viewer } from '../shell/viewer';
+
+/** A full game through the live path, timed: where the time of each turn goes. */
+export interface FullGameTiming {
+  turns: number;
+  width: number;
+  height: number;
+  /** From the match's start (workers created, bots loaded) to its end, ms. */
+  totalMs: number;
+  /** From the first turn's observations to the end (the turn loop only), ms. */
+  loopMs: number;
+  /** Sum over turns of the slowest seat's time inside its bot function (seats run in parallel). */
+  botMs: number;
+  /** Sums over turns, ms: asking the engine worker for the observations (round trip); from the
+   * observations to the step (bots, their messages, the answers' check); the step's round trip;
+   * the rest of the loop. */
+  observeMs: number;
+  actMs: number;
+  stepMs: number;
+  ranks: number[];
+}
+
+/** A seat that keeps, per turn, the time its bot spent inside the bot function. */
+class TimedSeat implements Seat {
+  readonly kind = 'bot' as const;
+  readonly ms: number[] = [];
+  constructor(private readonly inner: Seat) {}
+  get name(): string {
+    return this.inner.name;
+  }
+  start(seat: number, budgetMs: number, obs: unknown): Promise<SeatAnswer> {
+    return this.inner.start(seat, budgetMs, obs);
+  }
+  async act(obs: unknown, turn: number, budgetMs: number): Promise<SeatAnswer> {
+    const a = await this.inner.act(obs, turn, budgetMs);
+    this.ms[turn] = a.ms ?? 0;
+    return a;
+  }
+  stop(): void {
+    this.inner.stop();
+  }
+}
+
+/** A match host that times its two round trips to the engine worker. */
+class TimedHost implements MatchHost {
+  observeMs = 0;
+  stepMs = 0;
+  actMs = 0;
+  firstObserve = NaN;
+  private observed = 0;
+  constructor(private readonly inner: MatchHost) {}
+  get source() {
+    return this.inner.source;
+  }
+  get seats() {
+    return this.inner.seats;
+  }
+  get over() {
+    return this.inner.over;
+  }
+  get turn() {
+    return this.inner.turn;
+  }
+  get results() {
+    return this.inner.results;
+  }
+  async observations(): Promise<(unknown | null)[]> {
+    const t0 = performance.now();
+    if (Number.isNaN(this.firstObserve)) this.firstObserve = t0;
+    const o = await this.inner.observations();
+    this.observed = performance.now();
+    this.observeMs += this.observed - t0;
+    return o;
+  }
+  async step(actions: (unknown | null)[]): Promise<void> {
+    const t0 = performance.now();
+    this.actMs += t0 - this.observed;
+    await this.inner.step(actions);
+    this.stepMs += performance.now() - t0;
+  }
+  eject(seat: number, atInit: boolean): void {
+    this.inner.eject(seat, atInit);
+  }
+  setName(seat: number, name: string): void {
+    this.inner.setName(seat, name);
+  }
+  replayBytes(): Promise<Uint8Array> {
+    return this.inner.replayBytes();
+  }
+  dispose(): void {
+    this.inner.dispose();
+  }
+}
+
+/** Plays a whole game of built-in bots as the live page does, as fast as it can go. */
+async function fullGame(module: GameModule, bots: string[], width: number, height: number, seed: number): Promise<FullGameTiming> {
+  const t0 = performance.now();
+  const host = new TimedHost(await module.startMatch({ names: bots, width, height, seed }));
+  const seats = bots.map((id, k) => new TimedSeat(new WorkerSeat(module.id, { kind: 'builtin', id }, id, seed + k)));
+  const match = new Match(module, host, seats, { initMs: 30_000, turnMs: 10_000 });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      void match.run({
+        canAdvance: () => true,
+        onTurn: () => {},
+        onEject: (_seat, name, reason) => reject(new Error(`${name} was ejected: ${reason}`)),
+        onOver: () => resolve(),
+        onError: (m) => reject(new Error(m)),
+      });
+    });
+    const end = performance.now();
+    const turns = host.turn;
+    let botMs = 0;
+    for (let t = 0; t < turns; t++) botMs += Math.max(0, ...seats.map((s) => s.ms[t] ?? 0));
+    const loopMs = end - host.firstObserve;
+    return {
+      turns,
+      width,
+      height,
+      totalMs: end - t0,
+      loopMs,
+      botMs,
+      observeMs: host.observeMs,
+      actMs: host.actMs,
+      stepMs: host.stepMs,
+      ranks: host.results.map((r) => r.rank),
+    };
+  } finally {
+    match.stop();
+    host.dispose();
+  }
+}
 
 export interface BenchHooks {
   /** Fetches a replay once and keeps its bytes and its text. Returns the byte count. */
@@ -25,6 +160,11 @@ export interface BenchHooks {
   wasmMemory(): Promise<number>;
   info(): { width: number; height: number; numFrames: number; numPlayers: number };
   free(): void;
+  /** A whole Halite I game between built-in bots, played inline with the page's engine. */
+  playBots(config: SelfPlayConfig): Promise<SelfPlayResult>;
+  /** A whole game of built-in bots through the live path (engine worker, a worker per bot, the
+   * match loop never waiting for a display), timed. */
+  fullGame(bots: string[], width: number, height: number, seed: number): Promise<FullGameTiming>;
 }
 
 export async function mount(root: HTMLElement): Promise<void> {
@@ -128,6 +268,11 @@ export async function mount(root: HTMLElement): Promise<void> {
       opened?.dispose();
       opened = null;
     },
+    async playBots(config) {
+      const [engine, selfplay] = await Promise.all([loadEngine(), import(/* webpackChunkName: "halite1-selfplay" */ '../games/halite1/selfplay')]);
+      return selfplay.playSelf(engine, config);
+    },
+    fullGame: (bots, width, height, seed) => fullGame(module, bots, width, height, seed),
   };
   (window as unknown as { __bench: BenchHooks }).__bench = hooks;
   (window as unknown as { __benchSink: () => number }).__benchSink = () => sink;

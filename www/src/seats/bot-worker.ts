@@ -5,13 +5,13 @@
 // writes with console.* is kept per turn (capped) and sent with the answer. The page enforces
 // the time budget by terminating this worker: user code never runs on the page itself.
 
-import { MAX_LOG, type BotSource, type FromWorker, type ToWorker } from './messages';
+import { MAX_LOG, packRecords, type BotSource, type FromWorker, type ToWorker } from './messages';
 
 type BotFn = (obs: unknown) => unknown;
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
-  postMessage(message: FromWorker): void;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
 }
 
 const scope = self as unknown as WorkerScope;
@@ -96,9 +96,9 @@ async function module(src: BotSource & { kind: 'url' | 'code' }): Promise<Loaded
 
 // ------------------------------------------------------------------ messages
 
-function send(msg: FromWorker): void {
+function send(msg: FromWorker, transfer: Transferable[] = []): void {
   try {
-    scope.postMessage(msg);
+    scope.postMessage(msg, transfer);
   } catch (e) {
     // The answer could not be cloned (functions, symbols...): that is garbage too.
     const turn = msg.type === 'ready' ? -1 : msg.turn;
@@ -127,9 +127,16 @@ scope.onmessage = (e: MessageEvent<ToWorker>) => {
       send({ type: 'error', turn: msg.turn, message: 'bot not initialised', log: takeLog() });
       return;
     }
-    // A bot may answer at once or with a promise.
+    // A bot may answer at once or with a promise. `ms` is the time inside the bot function (up
+    // to its promise settling), so the page can tell the bot's time from the messaging's.
+    const t0 = performance.now();
     new Promise<unknown>((resolve) => resolve(b(msg.obs))).then(
-      (moves) => send({ type: 'moves', turn: msg.turn, moves, log: takeLog() }),
+      (moves) => {
+        const ms = performance.now() - t0;
+        const packed = packRecords(moves);
+        if (packed) send({ type: 'packed', turn: msg.turn, packed, log: takeLog(), ms }, [packed.values.buffer]);
+        else send({ type: 'moves', turn: msg.turn, moves, log: takeLog(), ms });
+      },
       (err: unknown) => send({ type: 'error', turn: msg.turn, message: message(err), log: takeLog() }),
     );
   }

@@ -2,8 +2,9 @@
 // script. The match loop (match.ts) drives seats without knowing which kind they are.
 
 /** A seat's raw answer (checked by the game module), or why it has none; with what the seat
- * logged meanwhile, and (when it starts) the name it gives itself. */
-export type SeatAnswer = ({ ok: true; raw: unknown } | { ok: false; reason: string }) & { log?: string; name?: string | null };
+ * logged meanwhile, (when it starts) the name it gives itself, and (a bot's answer) the
+ * milliseconds spent inside the bot itself, messaging excluded. */
+export type SeatAnswer = ({ ok: true; raw: unknown } | { ok: false; reason: string }) & { log?: string; name?: string | null; ms?: number };
 
 export interface Seat {
   /** 'bot' seats are ejected when they fail; other kinds may simply pass. */

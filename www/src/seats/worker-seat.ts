@@ -4,7 +4,7 @@
 // terminated); the match ejects it and carries on.
 
 import type { GameId } from '../shell/game';
-import type { BotSource, FromWorker, ToWorker } from './messages';
+import { unpackRecords, type BotSource, type FromWorker, type ToWorker } from './messages';
 import type { Seat, SeatAnswer } from './seat';
 
 interface Pending {
@@ -84,7 +84,8 @@ export class WorkerSeat implements Seat {
       this.settle({ ok: false, reason: p.turn === -1 ? msg.message : `threw: ${msg.message}`, log: msg.log });
       return;
     }
-    this.settle({ ok: true, raw: msg.moves, log: msg.log });
+    const raw = msg.type === 'packed' ? unpackRecords(msg.packed) : msg.moves;
+    this.settle({ ok: true, raw, log: msg.log, ms: msg.ms });
   }
 
   private settle(o: SeatAnswer): void {

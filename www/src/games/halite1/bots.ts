@@ -3,6 +3,7 @@
 
 import { rng } from '../../shell/random';
 import type { Bot, Move, Observation } from './protocol';
+import { tactician } from './tactician';
 
 export interface BotInfo {
   id: string;
@@ -231,6 +232,12 @@ function faulty(fault: (obs: Observation) => Move[]): (seed: number) => Bot {
 }
 
 export const BOTS: Readonly<Record<string, BotInfo>> = {
+  tactician: {
+    id: 'tactician',
+    name: 'Tactician',
+    description: 'values walls by production, routes to the best border, fights with overkill',
+    create: () => tactician(),
+  },
   expander: {
     id: 'expander',
     name: 'Expander',
@@ -278,10 +285,13 @@ export const BOTS: Readonly<Record<string, BotInfo>> = {
   },
 };
 
-/** The lineup of the home page's live game: `players` bots, each seat a random visible bot. */
+/**
+ * The lineup of the home page's live game: `players` bots. The strongest bot (tactician) always
+ * plays, against the expander, its closest rival; further seats are drawn from every visible bot.
+ */
 export function liveLineup(players: number, r: () => number): string[] {
-  const pool = ['expander', 'expander', 'greedy', 'random'];
-  const out: string[] = ['expander'];
+  const pool = ['tactician', 'expander', 'expander', 'greedy', 'random'];
+  const out: string[] = ['tactician', 'expander'].slice(0, Math.max(1, players));
   while (out.length < players) out.push(pool[Math.floor(r() * pool.length)]);
   // Shuffle seats.
   for (let i = out.length - 1; i > 0; i--) {

@@ -152,12 +152,18 @@ async function handle(m: ToEngine): Promise<void> {
       const g = need();
       const observations: (unknown | null)[] = [];
       const transfer: Transferable[] = [];
+      // Without fog every seat sees the whole board: copies of the latest frame's views, one set
+      // per seat (each is transferred to its own bot). The engine's fog view is for Blitz only.
+      const fog = g.fogRadius !== undefined;
+      const last = g.numFrames - 1;
       for (let s = 0; s < g.numPlayers; s++) {
         if (!g.isAlive(s)) {
           observations.push(null);
           continue;
         }
-        const v = g.observation(s) as { owner: Uint8Array; strength: Uint8Array; production: Uint8Array };
+        const v = fog
+          ? (g.observation(s) as { owner: Uint8Array; strength: Uint8Array; production: Uint8Array })
+          : { owner: g.owner(last).slice(), strength: g.strength(last).slice(), production: g.production().slice() };
         observations.push({ width: g.width, height: g.height, myId: s + 1, owner: v.owner, strength: v.strength, production: v.production, turn: g.turn });
         transfer.push(v.owner.buffer, v.strength.buffer, v.production.buffer);
       }
