@@ -115,6 +115,46 @@ impl F80 {
         }
     }
 
+    /// The exact value printed with `digits` (at most 17) digits after the point, rounded to
+    /// nearest (ties to even), as `std::fixed << std::setprecision(digits)` prints a
+    /// `long double`.
+    pub fn to_fixed(self, digits: u32) -> String {
+        let digits = digits.min(17);
+        let sign = if self.neg { "-" } else { "" };
+        let scale = 10u128.pow(digits);
+        let q: u128 = if self.mant == 0 {
+            0
+        } else if !(-60..=60).contains(&self.exp) {
+            return format!("{:.*}", digits as usize, self.to_f64());
+        } else {
+            let prod = self.mant as u128 * scale;
+            let shift = (63 - self.exp) as u32;
+            if shift == 0 {
+                prod
+            } else if shift >= 128 {
+                0
+            } else {
+                let q = prod >> shift;
+                let rem = prod & ((1u128 << shift) - 1);
+                let half = 1u128 << (shift - 1);
+                if rem > half || (rem == half && q & 1 == 1) {
+                    q + 1
+                } else {
+                    q
+                }
+            }
+        };
+        if digits == 0 {
+            return format!("{sign}{q}");
+        }
+        format!(
+            "{sign}{}.{:0width$}",
+            q / scale,
+            q % scale,
+            width = digits as usize
+        )
+    }
+
     pub fn is_zero(self) -> bool {
         self.mant == 0
     }
@@ -492,6 +532,18 @@ mod tests {
         let third = F80::from_f64(1.0).divided(F80::from_f64(3.0));
         assert_eq!(third.mant, 0xAAAA_AAAA_AAAA_AAAB);
         assert_eq!(third.exp, -2);
+    }
+
+    #[test]
+    fn fixed_printing_is_exact() {
+        assert_eq!(F80::from_f64(60.0).to_fixed(17), "60.00000000000000000");
+        assert_eq!(F80::from_f64(0.1).to_fixed(17), "0.10000000000000001");
+        assert_eq!(F80::from_f64(-2.5).to_fixed(17), "-2.50000000000000000");
+        assert_eq!(F80::ZERO.to_fixed(17), "0.00000000000000000");
+        assert_eq!(
+            F80::from_f64(1.0 / 3.0).to_fixed(17),
+            format!("{:.17}", 1.0 / 3.0)
+        );
     }
 
     #[test]
