@@ -442,3 +442,75 @@ impl env::Game for Game {
         Game::set_player_name(self, seat, name)
     }
 }
+
+impl env::contract::RandomPlay for Game {
+    /// Mostly purposeful commands (fly to the nearest planet, dock, undock, random thrusts)
+    /// so games see docking, production, fights and collisions; sometimes garbage (other
+    /// seats' or unknown ships, unknown planets, huge angles) the rules must ignore.
+    fn random_action(&self, seat: usize, rng: &mut rand::rngs::StdRng) -> Action {
+        use super::replay::Command;
+        use rand::Rng;
+        let st = &self.state;
+        let mut out = Vec::new();
+        if seat >= st.players {
+            return out;
+        }
+        for id in st.ship_ids(seat) {
+            let Some(ship) = st.ship(id) else { continue };
+            let (x, y) = ship.pos.to_f64();
+            let nearest = st
+                .planets
+                .iter()
+                .filter(|p| p.is_alive())
+                .map(|p| {
+                    let (px, py) = p.pos.to_f64();
+                    let d = ((px - x).powi(2) + (py - y).powi(2)).sqrt() - p.r;
+                    (d, p.id, (py - y).atan2(px - x).to_degrees())
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            let command = match rng.gen_range(0..100) {
+                0..=9 => continue,
+                10..=49 => match nearest {
+                    Some((d, _, angle)) => Command::Thrust {
+                        magnitude: (d - 2.0).clamp(0.0, 7.0) as u16,
+                        angle: angle.rem_euclid(360.0) as u16,
+                    },
+                    None => continue,
+                },
+                50..=74 => Command::Dock {
+                    planet: nearest.map_or(0, |n| u64::from(n.1)),
+                },
+                75..=89 => Command::Thrust {
+                    magnitude: rng.gen_range(0..=7),
+                    angle: rng.gen_range(0..360),
+                },
+                90..=94 => Command::Undock,
+                _ => match rng.gen_range(0..3) {
+                    0 => Command::Thrust {
+                        magnitude: rng.gen_range(0..=7),
+                        angle: rng.gen(),
+                    },
+                    1 => Command::Dock {
+                        planet: rng.gen_range(0..1000),
+                    },
+                    _ => {
+                        out.push(ShipCommand {
+                            ship: rng.gen_range(0..500),
+                            command: Command::Undock,
+                        });
+                        continue;
+                    }
+                },
+            };
+            out.push(ShipCommand { ship: id, command });
+        }
+        // The protocol rejects two commands for one ship; keep the first.
+        let mut seen = Vec::new();
+        out.retain(|c| {
+            let fresh = !seen.contains(&c.ship);
+            seen.push(c.ship);
+            fresh
+        });
+        out
+    }
+}
