@@ -242,3 +242,194 @@ fn a_bot_that_crashes_or_sends_garbage_is_ejected_and_the_game_goes_on() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Halite II
+
+fn h2_fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/halite2")
+}
+
+fn h2_replay(path: &Path) -> halite::halite2::Replay {
+    halite::halite2::Replay::from_bytes(&std::fs::read(path).unwrap())
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// `run --game halite2` with the conformance bots and the manifest's seeds reproduces the
+/// reference games from the seed alone: every frame, event and move, and the ranking.
+#[test]
+fn halite2_run_reproduces_the_reference_games() {
+    assert!(
+        python_available(),
+        "python3 is needed to run the reference bots"
+    );
+    let games = [
+        (
+            "g06_2p_264x176_bomber_vs_rusher",
+            11,
+            "264 176",
+            ["bomber.py", "rusher.py"],
+        ),
+        (
+            "g07_2p_288x192_cycler_vs_bomber",
+            3,
+            "288 192",
+            ["cycler.py", "bomber.py"],
+        ),
+        (
+            "g11_2p_240x160_turtle_turn_limit",
+            24,
+            "240 160",
+            ["turtle.py 2", "turtle.py 1"],
+        ),
+        (
+            "g13_2p_264x176_idle_turn_limit_tie",
+            17,
+            "264 176",
+            ["turtle.py 0", "turtle.py 0"],
+        ),
+    ];
+    let out_dir = std::env::temp_dir().join(format!("halite2-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&out_dir).unwrap();
+    let handles: Vec<_> = games
+        .into_iter()
+        .map(|(name, seed, dims, bots)| {
+            let out_dir = out_dir.clone();
+            std::thread::spawn(move || {
+                let path = out_dir.join(format!("{name}.hlt"));
+                let out = halite()
+                    .current_dir(h2_fixtures())
+                    .args(["run", "--game", "halite2", "-q", "-t", "-d", dims])
+                    .args(["-s", &seed.to_string(), "--replay"])
+                    .arg(&path)
+                    .args(bots.iter().map(|b| format!("python3 bots/{b}")))
+                    .output()
+                    .unwrap();
+                assert!(
+                    out.status.success(),
+                    "{name}: {}",
+                    String::from_utf8_lossy(&out.stderr)
+                );
+                let got = h2_replay(&path);
+                let want = h2_replay(&h2_fixtures().join(format!("{name}.hlt")));
+                assert_eq!(got.player_names, want.player_names, "{name}");
+                assert_eq!(got.planets, want.planets, "{name}");
+                assert_eq!(got.frames.len(), want.frames.len(), "{name}: frames");
+                for (t, (a, b)) in got.frames.iter().zip(&want.frames).enumerate() {
+                    assert!(
+                        format!("{a:?}") == format!("{b:?}"),
+                        "{name}: frame {t} differs"
+                    );
+                }
+                assert_eq!(got.moves, want.moves, "{name}: moves");
+                for (a, b) in got.stats.iter().zip(&want.stats) {
+                    assert_eq!(
+                        (
+                            a.rank,
+                            a.last_frame_alive,
+                            a.total_ship_count,
+                            a.damage_dealt
+                        ),
+                        (
+                            b.rank,
+                            b.last_frame_alive,
+                            b.total_ship_count,
+                            b.damage_dealt
+                        ),
+                        "{name}: stats"
+                    );
+                }
+                // What the run wrote verifies.
+                let v = halite().arg("verify").arg(&path).output().unwrap();
+                assert!(
+                    v.status.success(),
+                    "{name}: {}",
+                    String::from_utf8_lossy(&v.stdout)
+                );
+            })
+        })
+        .collect();
+    for h in handles {
+        h.join().unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&out_dir);
+}
+
+#[test]
+fn halite2_verify_names_each_replay_and_the_first_difference() {
+    let out = halite()
+        .arg("verify")
+        .args(
+            [
+                "g02_2p_240x160_rusher_vs_settler.hlt",
+                "g05_2p_240x160_quirks_vs_settler.hlt",
+            ]
+            .iter()
+            .map(|n| h2_fixtures().join(n)),
+        )
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        text.lines().filter(|l| l.ends_with(": ok")).count(),
+        2,
+        "{text}"
+    );
+
+    // A replay with one coordinate moved by an ulp fails, naming frame and ship.
+    let plain = halite::halite2::replay::decompress(
+        &std::fs::read(h2_fixtures().join("g02_2p_240x160_rusher_vs_settler.hlt")).unwrap(),
+    )
+    .unwrap();
+    let mut doc: serde_json::Value = serde_json::from_slice(&plain).unwrap();
+    let y = &mut doc["frames"][7]["ships"]["1"]["3"]["y"];
+    *y = f64::from_bits(y.as_f64().unwrap().to_bits() - 1).into();
+    let path = std::env::temp_dir().join(format!("halite2-ulp-{}.json", std::process::id()));
+    std::fs::write(&path, serde_json::to_vec(&doc).unwrap()).unwrap();
+    let out = halite().arg("verify").arg(&path).output().unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(!out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("frame 7: ship 3 (player 1): y"), "{text}");
+}
+
+#[test]
+fn halite2_mapgen_prints_the_reference_entry() {
+    let out = halite()
+        .args([
+            "--game", "halite2", "mapgen", "-d", "240 160", "-s", "1", "-n", "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let got: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = std::fs::read_to_string(h2_fixtures().join("mapgen_reference.json")).unwrap();
+    let refs: Vec<serde_json::Value> = serde_json::from_str(&text).unwrap();
+    let want = refs
+        .iter()
+        .find(|r| r["seed"] == 1 && r["width"] == 240 && r["players"] == 2)
+        .unwrap();
+    assert_eq!(&got, want);
+}
+
+#[test]
+fn halite2_stats_prints_standings() {
+    let path = h2_fixtures().join("g02_2p_240x160_rusher_vs_settler.hlt");
+    let out = halite().arg("stats").arg(&path).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("240x160 map, 2 players, 44 frames, seed 7"),
+        "{text}"
+    );
+    assert!(text.contains("Rusher"), "{text}");
+    let out = halite()
+        .args(["stats", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["players"][0]["rank"], 1);
+    assert_eq!(doc["series"]["ships"][0].as_array().unwrap().len(), 44);
+}

@@ -1,7 +1,7 @@
 //! `halite`: run games between subprocess bots, verify replays, generate maps, print statistics.
 //!
-//! `--game` picks the game a new match or map is for (`halite1`, the default, is the only one so
-//! far); a replay's game is recognised from its bytes ([`native::open_replay`]).
+//! `--game` picks the game a new match or map is for (`halite1`, the default, or `halite2`); a
+//! replay's game is recognised from its bytes ([`native::open_replay`]).
 
 #[cfg(target_arch = "wasm32")]
 fn main() {}
@@ -22,6 +22,7 @@ mod native {
     use halite::halite1::stats::{replay_series, standings, Series, SERIES};
     use halite::halite1::verify::verify;
     use halite::halite1::{GameConfig, PlayerResult, Replay};
+    use halite::halite2;
     use std::path::{Path, PathBuf};
     use std::process::ExitCode;
 
@@ -46,20 +47,24 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
     enum GameKind {
         /// Halite I (and Blitz, its fog-of-war variant: `run --fog R`).
         Halite1,
+        /// Halite II (ships and planets in continuous space).
+        Halite2,
     }
 
     /// A replay of any game the binary knows.
     pub enum AnyReplay {
         Halite1(Replay),
+        Halite2(Box<halite2::Replay>),
     }
 
     /// Opens a replay of any known game, recognising the game from the bytes alone: Halite I
-    /// writes `.hlt` JSON, plain or gzipped. (Halite II's replays are zstd frames; they will be
-    /// told apart here by their magic number.)
+    /// writes `.hlt` JSON, plain or gzipped; Halite II a zstd frame (or plain JSON with its
+    /// `constants` and `engine_version`).
     pub fn open_replay(bytes: &[u8]) -> Result<AnyReplay, String> {
-        const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
-        if bytes.starts_with(&ZSTD_MAGIC) {
-            return Err("a zstd-compressed (Halite II) replay: not supported yet".into());
+        if halite2::replay::looks_like(bytes) {
+            return halite2::Replay::from_bytes(bytes)
+                .map(|r| AnyReplay::Halite2(Box::new(r)))
+                .map_err(|e| e.to_string());
         }
         Replay::from_bytes(bytes)
             .map(AnyReplay::Halite1)
@@ -76,7 +81,8 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
             #[arg(required = true)]
             paths: Vec<PathBuf>,
         },
-        /// Print a generated map as JSON {width, height, production, owner, strength}.
+        /// Print a generated map as JSON: Halite I {width, height, production, owner, strength};
+        /// Halite II {seed, width, height, players, dims_flag, planets, ships}.
         Mapgen {
             /// Requested size "W H" (the generator may shrink it to keep the map symmetric).
             #[arg(short = 'd', long = "dimensions", value_parser = parse_dims)]
@@ -126,7 +132,8 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
         /// Blitz: each bot sees only sites within this distance of its own.
         #[arg(long = "fog")]
         fog: Option<u32>,
-        /// Write the replay exactly here (gzipped if the name ends in .gz).
+        /// Write the replay exactly here (Halite I: gzipped if the name ends in .gz; Halite II:
+        /// a zstd frame unless the name ends in .json).
         #[arg(long = "replay")]
         replay: Option<PathBuf>,
         /// Turn limit instead of floor(10 * sqrt(width * height)).
@@ -195,6 +202,26 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
         if commands.len() > 1 && a.nplayers.is_some_and(|n| n != 1) {
             return Err("only single-player games take -n (a map for N players)".into());
         }
+        let seed = if a.seed == 0 {
+            halite1::game::random_seed()
+        } else {
+            a.seed
+        };
+        if game == GameKind::Halite2 {
+            let (width, height) = match a.dims {
+                Some((w, h)) => (w as u32, h as u32),
+                None => halite2::mapgen::size_from_seed(seed),
+            };
+            let config = halite2::GameConfig {
+                width,
+                height,
+                players: commands.len(),
+                seed,
+                player_names: Vec::new(),
+            };
+            let game = halite2::Game::new(&config).map_err(|e| e.to_string())?;
+            return run_bots(game, seed, &commands, names.as_deref(), &a, true);
+        }
         let (width, height) = a.dims.unwrap_or_else(|| {
             use rand::seq::SliceRandom;
             const SIZES: [usize; 16] = [
@@ -203,13 +230,8 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
             let s = *SIZES.choose(&mut rand::thread_rng()).unwrap_or(&30);
             (s, s)
         });
-        let seed = if a.seed == 0 {
-            halite1::game::random_seed()
-        } else {
-            a.seed
-        };
         match game {
-            GameKind::Halite1 => {
+            GameKind::Halite1 | GameKind::Halite2 => {
                 let config = GameConfig {
                     width,
                     height,
@@ -225,7 +247,7 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
                     player_names: Vec::new(),
                 };
                 let game = halite1::Game::new(&config).map_err(|e| e.to_string())?;
-                run_bots(game, seed, &commands, names.as_deref(), &a)
+                run_bots(game, seed, &commands, names.as_deref(), &a, false)
             }
         }
     }
@@ -237,6 +259,7 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
         commands: &[String],
         names: Option<&[String]>,
         a: &RunArgs,
+        compressed_by_default: bool,
     ) -> Result<ExitCode, String> {
         let options = RunOptions {
             timeouts: !a.no_timeouts,
@@ -263,7 +286,15 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
                     base.join(format!("{id}-{seed}.hlt"))
                 }
             };
-            let bytes = if path.extension().is_some_and(|e| e == "gz") {
+            let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+            // Halite I writes plain JSON unless asked for gzip; Halite II (which has no gzip
+            // form) writes its zstd frame unless asked for plain JSON.
+            let compress = match ext {
+                "gz" => true,
+                "json" => false,
+                _ => compressed_by_default,
+            };
+            let bytes = if compress {
                 replay.to_compressed_bytes()
             } else {
                 replay.to_bytes()
@@ -328,6 +359,13 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
                         m.to_string()
                     }
                 },
+                Ok(AnyReplay::Halite2(r)) => match halite2::verify::verify(&r) {
+                    Ok(()) => "ok".to_string(),
+                    Err(m) => {
+                        ok = false;
+                        m.to_string()
+                    }
+                },
                 Err(e) => {
                     ok = false;
                     format!("unreadable: {e}")
@@ -359,13 +397,47 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
                 let board = request.generate().map_err(|e| e.to_string())?;
                 serde_json::to_value(&board).map_err(|e| e.to_string())?
             }
+            GameKind::Halite2 => {
+                let request = halite2::mapgen::MapRequest {
+                    width: width as u32,
+                    height: height as u32,
+                    players,
+                    seed,
+                };
+                let map = request.generate()?;
+                let mut v = serde_json::to_value(&map).map_err(|e| e.to_string())?;
+                v["dims_flag"] = true.into();
+                v
+            }
         };
         println!("{json}");
         Ok(ExitCode::SUCCESS)
     }
 
     fn stats(path: &Path, json: bool) -> Result<ExitCode, String> {
-        let AnyReplay::Halite1(replay) = read_replay(path)?;
+        let replay = match read_replay(path)? {
+            AnyReplay::Halite1(r) => r,
+            AnyReplay::Halite2(r) => {
+                if json {
+                    let series = halite2::stats::replay_series(&r);
+                    let mut s = serde_json::Map::new();
+                    for (k, name) in halite2::stats::SERIES.iter().enumerate() {
+                        s.insert(name.to_string(), serde_json::json!(series.values[k]));
+                    }
+                    let doc = serde_json::json!({
+                        "width": r.width,
+                        "height": r.height,
+                        "frames": r.frames.len(),
+                        "players": halite2::stats::standings(&r),
+                        "series": s,
+                    });
+                    println!("{doc}");
+                } else {
+                    print!("{}", halite2::stats::table(&r));
+                }
+                return Ok(ExitCode::SUCCESS);
+            }
+        };
         let series = replay_series(&replay);
         let results = standings(&replay);
         if json {

@@ -1,0 +1,516 @@
+//! A Halite II game in progress: the board, who is still in, the ranking so far and the replay
+//! being written (the reference's `Halite::run_game` around [`State::play_turn`]).
+
+use super::entities::constants as k;
+use super::mapgen::{self, MapRequest};
+use super::ranking::{append_group, Score};
+use super::replay::{
+    default_constants, Frame, PlanetHeader, PlayerStats, Replay, ShipCommand, ENGINE_VERSION,
+    VERSION,
+};
+use super::turn::State;
+use crate::env::{self, SeatResult};
+use rand_mt::Mt;
+use std::fmt;
+
+/// How to set up a new game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameConfig {
+    pub width: u32,
+    pub height: u32,
+    /// 1, 2 or 4 (the reference refuses 3).
+    pub players: usize,
+    pub seed: u32,
+    /// Names by seat; missing ones are filled in.
+    pub player_names: Vec<String>,
+}
+
+impl Default for GameConfig {
+    fn default() -> GameConfig {
+        GameConfig {
+            width: 240,
+            height: 160,
+            players: 2,
+            seed: 42,
+            player_names: Vec::new(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    /// The game is over: no more turns.
+    Over,
+    /// A config the reference would not run.
+    Config(String),
+    /// A replay that does not follow the rules (or a frame beyond its end).
+    Replay(String),
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameError::Over => write!(f, "the game is over"),
+            GameError::Config(m) => write!(f, "bad game config: {m}"),
+            GameError::Replay(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+impl std::error::Error for GameError {}
+
+/// The turn limit: min(300, 100 + trunc(sqrt(W * H))).
+pub fn max_turns(width: u32, height: u32) -> u32 {
+    let area = f64::from(width) * f64::from(height);
+    k::MAX_TURNS.min(100 + area.sqrt() as u32)
+}
+
+/// One seat's actions for a turn: commands for its ships.
+pub type Action = Vec<ShipCommand>;
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    pub(crate) state: State,
+    replay: Replay,
+    turn: u32,
+    max_turns: u32,
+    living: Vec<bool>,
+    /// The reference's `alive_frame_count` (starts at 1, +1 for each turn entered alive).
+    alive_frames: Vec<i64>,
+    /// Players out of the game, worst first.
+    rankings: Vec<usize>,
+    rng: Mt,
+    /// Seats to eject at the start of the next turn.
+    pending: Vec<bool>,
+    ejected: Vec<bool>,
+    over: bool,
+}
+
+impl Game {
+    /// A new game on the generated map for the config.
+    pub fn new(config: &GameConfig) -> Result<Game, GameError> {
+        if ![1, 2, 4].contains(&config.players) {
+            return Err(GameError::Config(format!(
+                "{} players (1, 2 or 4 play)",
+                config.players
+            )));
+        }
+        let map = MapRequest {
+            width: config.width,
+            height: config.height,
+            players: config.players,
+            seed: config.seed,
+        }
+        .generate()
+        .map_err(GameError::Config)?;
+        let planets: Vec<(f64, f64, f64)> = map.planets.iter().map(|p| (p.x, p.y, p.r)).collect();
+        let mut names = config.player_names.clone();
+        names.resize_with(config.players, String::new);
+        for (p, n) in names.iter_mut().enumerate() {
+            if n.is_empty() {
+                *n = format!("Player {p}");
+            }
+        }
+        Ok(Game::from_map(
+            config.width,
+            config.height,
+            config.seed,
+            &planets,
+            &mapgen::ship_positions(&map),
+            names,
+        ))
+    }
+
+    /// A game on a given board (planets `(x, y, r)`, initial ship positions per player).
+    pub fn from_map(
+        width: u32,
+        height: u32,
+        seed: u32,
+        planets: &[(f64, f64, f64)],
+        ships: &[Vec<(f64, f64)>],
+        player_names: Vec<String>,
+    ) -> Game {
+        let state = State::new(width, height, planets, ships);
+        let players = ships.len();
+        let headers = state
+            .planets
+            .iter()
+            .map(|p| {
+                let (x, y) = p.pos.to_f64();
+                PlanetHeader {
+                    id: p.id,
+                    x,
+                    y,
+                    r: p.r,
+                    health: u32::from(p.health),
+                    docking_spots: u32::from(p.docking_spots),
+                    production: u32::from(p.remaining_production),
+                }
+            })
+            .collect();
+        let replay = Replay {
+            version: VERSION,
+            engine_version: ENGINE_VERSION.to_string(),
+            seed,
+            map_generator: mapgen::NAME.to_string(),
+            width,
+            height,
+            num_players: players,
+            player_names,
+            constants: default_constants(),
+            planets: headers,
+            poi: serde_json::json!([]),
+            stats: Vec::new(),
+            frames: vec![state.frame()],
+            moves: Vec::new(),
+        };
+        let mut game = Game {
+            state,
+            replay,
+            turn: 0,
+            max_turns: max_turns(width, height),
+            living: vec![true; players],
+            alive_frames: vec![1; players],
+            rankings: Vec::new(),
+            rng: Mt::new(seed),
+            pending: vec![false; players],
+            ejected: vec![false; players],
+            over: false,
+        };
+        game.update_stats();
+        game
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn replay(&self) -> &Replay {
+        &self.replay
+    }
+
+    pub fn into_replay(self) -> Replay {
+        self.replay
+    }
+
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn max_turns(&self) -> u32 {
+        self.max_turns
+    }
+
+    pub fn players(&self) -> usize {
+        self.living.len()
+    }
+
+    pub fn seed(&self) -> u32 {
+        self.replay.seed
+    }
+
+    pub fn is_alive(&self, seat: usize) -> bool {
+        self.living.get(seat).copied().unwrap_or(false)
+    }
+
+    pub fn was_ejected(&self, seat: usize) -> bool {
+        self.ejected.get(seat).copied().unwrap_or(false)
+    }
+
+    fn complete(&self) -> bool {
+        let n = self.living.iter().filter(|&&a| a).count();
+        let players = self.living.len();
+        self.turn >= self.max_turns || (n <= 1 && players > 1) || (n == 0 && players == 1)
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.over
+    }
+
+    pub fn set_player_name(&mut self, seat: usize, name: &str) {
+        if let Some(n) = self.replay.player_names.get_mut(seat) {
+            *n = name.to_string();
+        }
+    }
+
+    /// Ejects `seat` at the start of the next turn (a crash, a timeout, a bad command).
+    pub fn eject(&mut self, seat: usize) {
+        if self.is_alive(seat) {
+            self.pending[seat] = true;
+        }
+    }
+
+    /// Ejects `seat` before the first turn (it failed to start).
+    pub fn eject_at_init(&mut self, seat: usize) {
+        if self.turn == 0 && self.is_alive(seat) {
+            self.state.kill_player(seat);
+            self.living[seat] = false;
+            self.ejected[seat] = true;
+            self.rankings.push(seat);
+            self.over = self.complete();
+            self.update_stats();
+        }
+    }
+
+    /// Plays one turn with every seat's commands.
+    pub fn step(&mut self, actions: &[Action]) -> Result<(), GameError> {
+        if self.over {
+            return Err(GameError::Over);
+        }
+        self.turn += 1;
+        for (p, &alive) in self.living.iter().enumerate() {
+            if alive {
+                self.alive_frames[p] += 1;
+            }
+        }
+        let mut ejected_now = Vec::new();
+        for p in 0..self.players() {
+            if self.pending[p] && self.living[p] {
+                ejected_now.push(p);
+                self.ejected[p] = true;
+            }
+            self.pending[p] = false;
+        }
+        let moves: Vec<Vec<ShipCommand>> = (0..self.players())
+            .map(|p| {
+                if self.living[p] && !ejected_now.contains(&p) {
+                    actions.get(p).cloned().unwrap_or_default()
+                } else {
+                    Vec::new()
+                }
+            })
+            .collect();
+        let outcome = self.state.play_turn(&self.living, &ejected_now, &moves);
+        if let Some(last) = self.replay.frames.last_mut() {
+            last.events = Some(outcome.events);
+        }
+        self.replay.frames.push(self.state.frame());
+        self.replay.moves.push(outcome.moves);
+        let leaving: Vec<usize> = (0..self.players())
+            .filter(|&p| self.living[p] && !outcome.alive[p])
+            .collect();
+        append_group(
+            &mut self.rankings,
+            leaving,
+            &self.state.total_ship_count,
+            &self.state.damage_dealt,
+            &mut self.rng,
+        );
+        self.living = outcome.alive;
+        self.over = self.complete();
+        self.update_stats();
+        Ok(())
+    }
+
+    /// The ranking best first: at the end the survivors' group is added as the reference
+    /// does; before, on a copy of the generator (so nothing of the game changes).
+    fn final_order(&self) -> Vec<usize> {
+        let mut rankings = self.rankings.clone();
+        let mut rng = self.rng.clone();
+        let survivors: Vec<usize> = (0..self.players()).filter(|&p| self.living[p]).collect();
+        append_group(
+            &mut rankings,
+            survivors,
+            &self.state.total_ship_count,
+            &self.state.damage_dealt,
+            &mut rng,
+        );
+        rankings.reverse();
+        rankings
+    }
+
+    fn update_stats(&mut self) {
+        let order = self.final_order();
+        self.replay.stats = (0..self.players())
+            .map(|p| PlayerStats {
+                rank: order
+                    .iter()
+                    .position(|&q| q == p)
+                    .map_or(0, |r| r as u32 + 1),
+                last_frame_alive: self.alive_frames[p] - 2 + i64::from(self.living[p]),
+                total_ship_count: self.state.total_ship_count[p],
+                damage_dealt: self.state.damage_dealt[p],
+                init_response_time: 0,
+                average_frame_response_time: 0.0,
+                max_frame_response_time: 0,
+            })
+            .collect();
+    }
+
+    /// Every seat's standing now (final once the game is over).
+    pub fn results(&self) -> Vec<SeatResult<Score>> {
+        self.replay
+            .stats
+            .iter()
+            .enumerate()
+            .map(|(p, s)| SeatResult {
+                seat: p,
+                name: self.replay.player_names[p].clone(),
+                rank: s.rank as usize,
+                last_frame_alive: s.last_frame_alive,
+                alive: self.living[p],
+                ejected: self.ejected[p],
+                score: Score {
+                    ships_produced: s.total_ship_count,
+                    damage_dealt: s.damage_dealt,
+                    ships: self.state.ship_count(p),
+                },
+            })
+            .collect()
+    }
+
+    /// The latest frame.
+    pub fn frame(&self) -> &Frame {
+        &self.replay.frames[self.replay.frames.len() - 1]
+    }
+}
+
+impl env::ReplayFile for Replay {
+    type Error = super::replay::ReplayError;
+
+    fn from_bytes(bytes: &[u8]) -> Result<Replay, Self::Error> {
+        Replay::from_bytes(bytes)
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        self.to_plain_bytes()
+    }
+    fn to_compressed_bytes(&self) -> Vec<u8> {
+        self.to_zstd_bytes()
+    }
+    fn width(&self) -> usize {
+        self.width as usize
+    }
+    fn height(&self) -> usize {
+        self.height as usize
+    }
+    fn num_frames(&self) -> usize {
+        self.frames.len()
+    }
+    fn seats(&self) -> usize {
+        self.num_players
+    }
+    fn player_names(&self) -> &[String] {
+        &self.player_names
+    }
+}
+
+impl env::Game for Game {
+    type Config = GameConfig;
+    type Action = Action;
+    type Observation = Frame;
+    type Replay = Replay;
+    type Score = Score;
+    type Error = GameError;
+
+    fn new(config: &GameConfig) -> Result<Game, GameError> {
+        Game::new(config)
+    }
+    fn from_replay(replay: &Replay, frame: usize) -> Result<Game, GameError> {
+        super::verify::fork(replay, frame)
+    }
+    fn step(&mut self, actions: &[Action]) -> Result<(), GameError> {
+        Game::step(self, actions)
+    }
+    fn observation(&self, _seat: usize) -> Frame {
+        self.frame().clone()
+    }
+    fn eject(&mut self, seat: usize) {
+        Game::eject(self, seat)
+    }
+    fn eject_at_init(&mut self, seat: usize) {
+        Game::eject_at_init(self, seat)
+    }
+    fn is_over(&self) -> bool {
+        self.over
+    }
+    fn is_alive(&self, seat: usize) -> bool {
+        Game::is_alive(self, seat)
+    }
+    fn results(&self) -> Vec<SeatResult<Score>> {
+        Game::results(self)
+    }
+    fn replay(&self) -> &Replay {
+        &self.replay
+    }
+    fn seats(&self) -> usize {
+        self.players()
+    }
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+    fn set_player_name(&mut self, seat: usize, name: &str) {
+        Game::set_player_name(self, seat, name)
+    }
+}
+
+impl env::contract::RandomPlay for Game {
+    /// Mostly purposeful commands (fly to the nearest planet, dock, undock, random thrusts)
+    /// so games see docking, production, fights and collisions; sometimes garbage (other
+    /// seats' or unknown ships, unknown planets, huge angles) the rules must ignore.
+    fn random_action(&self, seat: usize, rng: &mut rand::rngs::StdRng) -> Action {
+        use super::replay::Command;
+        use rand::Rng;
+        let st = &self.state;
+        let mut out = Vec::new();
+        if seat >= st.players {
+            return out;
+        }
+        for id in st.ship_ids(seat) {
+            let Some(ship) = st.ship(id) else { continue };
+            let (x, y) = ship.pos.to_f64();
+            let nearest = st
+                .planets
+                .iter()
+                .filter(|p| p.is_alive())
+                .map(|p| {
+                    let (px, py) = p.pos.to_f64();
+                    let d = ((px - x).powi(2) + (py - y).powi(2)).sqrt() - p.r;
+                    (d, p.id, (py - y).atan2(px - x).to_degrees())
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            let command = match rng.gen_range(0..100) {
+                0..=9 => continue,
+                10..=49 => match nearest {
+                    Some((d, _, angle)) => Command::Thrust {
+                        magnitude: (d - 2.0).clamp(0.0, 7.0) as u16,
+                        angle: angle.rem_euclid(360.0) as u16,
+                    },
+                    None => continue,
+                },
+                50..=74 => Command::Dock {
+                    planet: nearest.map_or(0, |n| u64::from(n.1)),
+                },
+                75..=89 => Command::Thrust {
+                    magnitude: rng.gen_range(0..=7),
+                    angle: rng.gen_range(0..360),
+                },
+                90..=94 => Command::Undock,
+                _ => match rng.gen_range(0..3) {
+                    0 => Command::Thrust {
+                        magnitude: rng.gen_range(0..=7),
+                        angle: rng.gen(),
+                    },
+                    1 => Command::Dock {
+                        planet: rng.gen_range(0..1000),
+                    },
+                    _ => {
+                        out.push(ShipCommand {
+                            ship: rng.gen_range(0..500),
+                            command: Command::Undock,
+                        });
+                        continue;
+                    }
+                },
+            };
+            out.push(ShipCommand { ship: id, command });
+        }
+        // The protocol rejects two commands for one ship; keep the first.
+        let mut seen = Vec::new();
+        out.retain(|c| {
+            let fresh = !seen.contains(&c.ship);
+            seen.push(c.ship);
+            fresh
+        });
+        out
+    }
+}

@@ -1,0 +1,23 @@
+//! Halite II, the continuous-space game of ships and planets, exact to the reference engine
+//! (bit for bit, including its 80-bit extended arithmetic and container orders).
+
+pub mod entities;
+pub mod events;
+pub mod game;
+pub mod geometry;
+pub mod mapgen;
+pub mod order;
+pub mod protocol;
+pub mod ranking;
+pub mod replay;
+pub mod stats;
+pub mod trig;
+mod trig_table;
+pub mod turn;
+pub mod verify;
+
+pub use entities::{DockingStatus, EntityId};
+pub use events::Event;
+pub use game::{Action, Game, GameConfig, GameError};
+pub use ranking::Score;
+pub use replay::{Command, Frame, Replay, ReplayError, ShipCommand};
