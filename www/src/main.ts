@@ -2,15 +2,19 @@
 //   /                       watch: a live game between built-in bots (`?bots=a,b,c` picks them)
 //   ?replay=URL[&frame=N&player=P&radius=R]   watch a replay from a URL (relative to the page)
 //   ?bench=1                the benchmark page (hooks for www/bench/bench.mjs)
+//   ?learn[=<lesson id>]    the lessons, or one lesson
+//   ?sandbox[=<scenario>]   a small board to paint and resolve turn by turn
 // Play, arena and learn pages mount here the same way.
 
 import { errorMessage } from './shell/engine';
 
-type PageId = 'watch' | 'bench';
+type PageId = 'watch' | 'bench' | 'learn' | 'sandbox';
 
 function pageOf(search: string): PageId {
   const q = new URLSearchParams(search);
   if (q.has('bench')) return 'bench';
+  if (q.has('learn')) return 'learn';
+  if (q.has('sandbox')) return 'sandbox';
   return 'watch';
 }
 
@@ -23,6 +27,16 @@ async function route(root: HTMLElement): Promise<void> {
       case 'bench': {
         const m = await import(/* webpackChunkName: "bench" */ './pages/bench');
         await m.mount(root);
+        return;
+      }
+      case 'learn': {
+        const m = await import(/* webpackChunkName: "learn" */ './pages/learn');
+        await m.mount(root, search);
+        return;
+      }
+      case 'sandbox': {
+        const m = await import(/* webpackChunkName: "sandbox" */ './pages/sandbox');
+        await m.mount(root, search);
         return;
       }
       case 'watch': {
