@@ -77,3 +77,18 @@ fn a_bad_lesson_or_move_is_an_error_not_a_panic() {
     assert!(lesson.step(&[Order(99, 0, Dir::North)]).is_err());
     assert!(lesson.step(&[Order(0, 0, Dir::North)]).is_err());
 }
+
+#[test]
+fn a_known_wrong_answer_is_answered_by_its_reply() {
+    for (name, text) in lessons() {
+        let mut lesson = Lesson::parse(&text).unwrap();
+        if lesson.spec.wrong.reply.is_empty() {
+            continue;
+        }
+        let first = lesson.spec.wrong.moves[0].clone();
+        assert!(lesson.step(&first).unwrap().punished, "{name}: the reply plays");
+        lesson.reset();
+        let good = lesson.spec.solution[0].clone();
+        assert!(!lesson.step(&good).unwrap().punished, "{name}: not on the solution");
+    }
+}

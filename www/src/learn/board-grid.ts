@@ -103,11 +103,12 @@ export class BoardGrid {
       if (!c.hidden) {
         const pieces = c.pieces ?? [{ owner: c.owner, strength: c.strength }];
         if (pieces.length === 0) parts.push(`<span class="lg-num is-neutral">${c.strength}</span>`);
+        const several = pieces.length > 1;
         for (const p of pieces) {
           const colour = ownerColour(DEFAULT_PALETTE, p.owner);
           const dmg = p.damage !== undefined ? `<span class="lg-dmg">−${p.damage}</span>` : '';
           parts.push(
-            `<span class="lg-num${p.dead ? ' is-dead' : ''}${p.owner === 0 ? ' is-neutral' : ''}" style="--piece:${colour}" data-owner="${p.owner}">${p.strength}${dmg}</span>`,
+            `<span class="lg-num${several ? ' is-piece' : ''}${p.dead ? ' is-dead' : ''}${p.owner === 0 ? ' is-neutral' : ''}" style="--piece:${colour}" data-owner="${p.owner}">${p.strength}${dmg}</span>`,
           );
         }
         if (c.note) parts.push(`<span class="lg-note">${c.note}</span>`);
@@ -118,7 +119,7 @@ export class BoardGrid {
       for (const a of byCell.get(i) ?? []) {
         parts.push(`<span class="lg-arrow is-${a.kind}" data-dir="${a.dir}" aria-hidden="true">${GLYPH[a.dir] ?? ''}</span>`);
       }
-      if (c.predicted) parts.push('<span class="lg-predict" aria-hidden="true">?</span>');
+      if (c.predicted) parts.push('<span class="lg-guess" aria-hidden="true">?</span>');
       el.innerHTML = parts.join('');
     });
   }

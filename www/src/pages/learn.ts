@@ -92,6 +92,7 @@ class LessonView {
   private prediction: { site: number; owner: number; strength: number } | null = null;
   private status: Status = 'ongoing';
   private last: LessonStep | null = null;
+  private pendingReveal: LessonStep | null = null;
   private readonly q: <T extends HTMLElement>(p: string) => T;
 
   constructor(
@@ -265,7 +266,19 @@ class LessonView {
     this.last = step;
     this.plan.clear();
     this.status = step.status;
+    this.pendingReveal = step;
+    this.q('result').hidden = true;
+    this.stepper.extraElement.replaceChildren();
     this.stepper.load(step.explanation);
+    this.refresh();
+  }
+
+  /** The prediction's answer and the lesson's verdict, once the stepper reaches the new board
+   * (at once when it does not animate). */
+  private reveal(): void {
+    const step = this.pendingReveal;
+    if (!step) return;
+    this.pendingReveal = null;
     this.showPrediction(step);
     this.showResult(step);
   }
@@ -324,6 +337,7 @@ class LessonView {
     this.status = 'ongoing';
     this.last = null;
     this.plan.clear();
+    this.pendingReveal = null;
     this.stepper.clear();
     this.q('result').hidden = true;
     this.refresh();
@@ -363,13 +377,16 @@ class LessonView {
   private showPhase(phase: Phase, last: boolean): void {
     if (last) {
       this.refresh();
+      this.reveal();
       return;
     }
     const vis = this.visibility();
     const before = this.last?.explanation.before;
     // In fog, a phase shows only what the learner saw before the turn or sees after it.
     const seen = vis && before ? this.seenBefore(before).map((b, i) => b || vis[i]) : null;
-    const cells = phase.cells.map((c, i) => ({ ...c, hidden: seen ? !seen[i] : false }));
+    const w = this.position().width;
+    const stars = new Set(this.spec.stars.map(([x, y]) => y * w + x));
+    const cells = phase.cells.map((c, i) => ({ ...c, hidden: seen ? !seen[i] : false, star: stars.has(i) }));
     this.grid.render(this.position().width, this.position().height, cells, phase.arrows, -1);
   }
 
