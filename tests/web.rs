@@ -337,3 +337,57 @@ fn stateless_fog_views_and_turn_reports_match_the_replay_handle() {
     let e = halite1_turn_report(w, h, 9, &owner, &strength, &production, &moves).unwrap_err();
     assert!(error_text(e).contains("9 players"));
 }
+
+#[wasm_bindgen_test]
+fn a_turn_is_explained_with_camel_case_phases_and_the_fast_report() {
+    use halite::web::halite1::halite1_explain_turn;
+    let scenario = js_sys::JSON::parse(
+        r#"{"width":3,"height":1,"owner":[1,1,1],"strength":[150,200,150],"production":[0,0,0]}"#,
+    )
+    .unwrap();
+    let e = halite1_explain_turn(scenario.clone(), &[2, 0, 4], 1, JsValue::UNDEFINED).unwrap();
+    let after = get(&get(&e, "after"), "strength");
+    assert_eq!(js_sys::JSON::stringify(&after).unwrap(), "[0,255,0]");
+    let merge = Array::from(&get(&e, "merges")).get(0);
+    assert_eq!(get(&merge, "capLoss").as_f64(), Some(245.0));
+    let report = get(&e, "report");
+    let fast = halite1_turn_report(
+        3,
+        1,
+        1,
+        &[1, 1, 1],
+        &[150, 200, 150],
+        &[0, 0, 0],
+        &[2, 0, 4],
+    )
+    .unwrap();
+    assert_eq!(
+        js_sys::JSON::stringify(&report).unwrap(),
+        js_sys::JSON::stringify(&fast).unwrap()
+    );
+    let no_cap = js_sys::JSON::parse(r#"{"cap":false}"#).unwrap();
+    let e = halite1_explain_turn(scenario.clone(), &[2, 0, 4], 1, no_cap).unwrap();
+    let after = get(&get(&e, "after"), "strength");
+    assert_eq!(js_sys::JSON::stringify(&after).unwrap(), "[0,500,0]");
+    let bad = halite1_explain_turn(scenario, &[0], 1, JsValue::UNDEFINED).unwrap_err();
+    assert!(error_text(bad).contains("moves holds 1"));
+}
+
+#[wasm_bindgen_test]
+fn a_lesson_steps_and_is_judged_by_the_engine() {
+    use halite::web::halite1::Halite1Lesson;
+    let text = include_str!("../www/src/games/halite1/lessons/wrap-around.json");
+    let mut lesson = Halite1Lesson::new(text).unwrap();
+    assert_eq!(
+        lesson.status().unwrap().as_string().as_deref(),
+        Some("ongoing")
+    );
+    assert!(Halite1Lesson::new("{}").is_err());
+    let bad = lesson.step(&[3, 1, 4]).unwrap_err();
+    assert!(error_text(bad).contains("no piece on (3, 1)"));
+    let step = lesson.step(&[0, 1, 4]).unwrap();
+    assert_eq!(get(&step, "status").as_string().as_deref(), Some("passed"));
+    assert_eq!(lesson.turn(), 1);
+    lesson.reset();
+    assert_eq!(lesson.turn(), 0);
+}

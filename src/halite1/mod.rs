@@ -1,9 +1,11 @@
 //! Halite I, the wrap-around grid game, and Blitz (Halite I with fog of war).
 
 pub mod bench;
+pub mod explain;
 pub mod fog;
 pub mod game;
 pub mod grid;
+pub mod lesson;
 pub mod mapgen;
 pub mod naive;
 pub mod protocol;

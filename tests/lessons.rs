@@ -1,0 +1,94 @@
+//! Every lesson file: it parses, its reference solution passes, its known wrong answer does
+//! not, and its prose exists in English.
+
+use halite::halite1::lesson::{Lesson, Status};
+use std::path::PathBuf;
+
+fn lessons() -> Vec<(String, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/src/games/halite1/lessons");
+    let mut out: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .filter(|p| p.file_stem().is_some_and(|s| s != "en"))
+        .map(|p| {
+            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    out.sort();
+    assert!(out.len() >= 11, "expected a lesson per rule");
+    out
+}
+
+#[test]
+fn every_reference_solution_passes_within_par() {
+    for (name, text) in lessons() {
+        let mut lesson = Lesson::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(lesson.spec.id, name, "a lesson file is named by its id");
+        let status = lesson.play(&lesson.spec.solution.clone()).unwrap();
+        assert_eq!(status, Status::Passed, "{name}: the solution");
+        assert!(
+            lesson.turn <= lesson.spec.par,
+            "{name}: the solution meets par"
+        );
+    }
+}
+
+#[test]
+fn every_known_wrong_answer_fails() {
+    for (name, text) in lessons() {
+        let mut lesson = Lesson::parse(&text).unwrap();
+        let status = lesson.play(&lesson.spec.wrong.moves.clone()).unwrap();
+        assert_eq!(status, Status::NotYet, "{name}: the wrong answer");
+    }
+}
+
+#[test]
+fn every_hint_moves_a_piece_of_the_learner() {
+    for (name, text) in lessons() {
+        let lesson = Lesson::parse(&text).unwrap();
+        assert!(!lesson.spec.hints.is_empty(), "{name}: a hint arrow");
+        lesson
+            .learner_moves(&lesson.spec.hints)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+    }
+}
+
+#[test]
+fn every_lesson_has_english_prose() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/src/games/halite1/lessons");
+    let en: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("en.json")).unwrap()).unwrap();
+    for (name, _) in lessons() {
+        let prose = &en["lessons"][&name];
+        for key in ["title", "intro", "hint", "why"] {
+            assert!(prose[key].is_string(), "{name}: {key}");
+        }
+    }
+}
+
+#[test]
+fn a_bad_lesson_or_move_is_an_error_not_a_panic() {
+    assert!(Lesson::parse("{").is_err());
+    let (_, text) = &lessons()[0];
+    let mut lesson = Lesson::parse(text).unwrap();
+    use halite::halite1::lesson::{Dir, Order};
+    assert!(lesson.step(&[Order(99, 0, Dir::North)]).is_err());
+    assert!(lesson.step(&[Order(0, 0, Dir::North)]).is_err());
+}
+
+#[test]
+fn a_known_wrong_answer_is_answered_by_its_reply() {
+    for (name, text) in lessons() {
+        let mut lesson = Lesson::parse(&text).unwrap();
+        if lesson.spec.wrong.reply.is_empty() {
+            continue;
+        }
+        let first = lesson.spec.wrong.moves[0].clone();
+        assert!(lesson.step(&first).unwrap().punished, "{name}: the reply plays");
+        lesson.reset();
+        let good = lesson.spec.solution[0].clone();
+        assert!(!lesson.step(&good).unwrap().punished, "{name}: not on the solution");
+    }
+}

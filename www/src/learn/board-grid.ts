@@ -1,0 +1,192 @@
+// A small board as a DOM grid: one button-like cell per site inside an ARIA grid, so every site
+// is named for screen readers ("(x, y): player P, strength S, production R"), reachable by
+// keyboard (arrow keys move between sites, Enter selects, N/E/S/W or Shift+arrow give a
+// direction, "." stays still) and tappable on a phone. Lessons and the sandbox use small boards,
+// where a grid of elements reads better than a canvas and each number can be inspected.
+
+import { DEFAULT_PALETTE, ownerColour } from '../shell/palette';
+
+export interface PieceShow {
+  owner: number;
+  strength: number;
+  /** Damage taken this phase (shown as "−d"). */
+  damage?: number;
+  dead?: boolean;
+}
+
+/** What one site shows. `pieces` replaces the single owner/strength where several stand. */
+export interface CellShow {
+  owner: number;
+  strength: number;
+  production: number;
+  hidden?: boolean;
+  pieces?: PieceShow[];
+  /** A short note under the number (e.g. "+3"). */
+  note?: string;
+  /** Strength the 255 cap took here (red). */
+  loss?: number;
+  /** A 0-strength piece was left behind here. */
+  left?: boolean;
+  changed?: boolean;
+  star?: boolean;
+  predicted?: boolean;
+}
+
+export interface Arrow {
+  site: number;
+  /** 0 still, 1 north, 2 east, 3 south, 4 west. */
+  dir: number;
+  kind: 'plan' | 'hint' | 'move';
+}
+
+export interface GridHandlers {
+  /** A site was tapped or Enter was pressed on it. */
+  activate(site: number): void;
+  /** A direction key was pressed on a site (0 still .. 4 west). */
+  direction?(site: number, dir: number): void;
+}
+
+const GLYPH = ['•', '↑', '→', '↓', '←'];
+const KEY_DIR: Record<string, number> = { n: 1, e: 2, s: 3, w: 4, '.': 0 };
+const ARROW_DIR: Record<string, number> = { ArrowUp: 1, ArrowRight: 2, ArrowDown: 3, ArrowLeft: 4 };
+
+export function cellLabel(x: number, y: number, c: CellShow): string {
+  if (c.hidden) return `(${x}, ${y}): hidden by fog`;
+  const who = c.owner === 0 ? 'neutral' : `player ${c.owner}`;
+  return `(${x}, ${y}): ${who}, strength ${c.strength}, production ${c.production}`;
+}
+
+export class BoardGrid {
+  readonly element: HTMLElement;
+  private width = 0;
+  private height = 0;
+  private focusSite = 0;
+  private cells: HTMLElement[] = [];
+
+  constructor(host: HTMLElement, private readonly handlers: GridHandlers, label: string) {
+    this.element = document.createElement('div');
+    this.element.className = 'lg-grid';
+    this.element.setAttribute('role', 'grid');
+    this.element.setAttribute('aria-label', label);
+    this.element.dataset.part = 'grid';
+    host.append(this.element);
+    this.element.addEventListener('keydown', (e) => this.onKey(e));
+    this.element.addEventListener('click', (e) => {
+      const cell = (e.target as HTMLElement).closest<HTMLElement>('[data-site]');
+      if (!cell) return;
+      const site = Number(cell.dataset.site);
+      this.focusSite = site;
+      this.syncTabStop();
+      this.handlers.activate(site);
+    });
+  }
+
+  /** Redraws every site. `selected` is outlined (-1: none). */
+  render(width: number, height: number, cells: readonly CellShow[], arrows: readonly Arrow[], selected: number): void {
+    if (width !== this.width || height !== this.height) this.build(width, height);
+    const byCell = new Map<number, Arrow[]>();
+    for (const a of arrows) byCell.set(a.site, [...(byCell.get(a.site) ?? []), a]);
+    cells.forEach((c, i) => {
+      const el = this.cells[i];
+      const x = i % width;
+      const y = Math.floor(i / width);
+      el.setAttribute('aria-label', cellLabel(x, y, c));
+      el.setAttribute('aria-selected', String(i === selected));
+      el.className = 'lg-cell';
+      el.classList.toggle('is-hidden', !!c.hidden);
+      el.classList.toggle('is-changed', !!c.changed);
+      el.classList.toggle('is-selected', i === selected);
+      el.style.setProperty('--owner', c.hidden ? 'transparent' : ownerColour(DEFAULT_PALETTE, c.owner));
+      el.classList.toggle('is-owned', !c.hidden && c.owner !== 0);
+      const parts: string[] = [];
+      if (c.star) parts.push('<span class="lg-star" aria-hidden="true">★</span>');
+      if (!c.hidden) {
+        const pieces = c.pieces ?? [{ owner: c.owner, strength: c.strength }];
+        if (pieces.length === 0) parts.push(`<span class="lg-num is-neutral">${c.strength}</span>`);
+        const several = pieces.length > 1;
+        for (const p of pieces) {
+          const colour = ownerColour(DEFAULT_PALETTE, p.owner);
+          const dmg = p.damage !== undefined ? `<span class="lg-dmg">−${p.damage}</span>` : '';
+          parts.push(
+            `<span class="lg-num${several ? ' is-piece' : ''}${p.dead ? ' is-dead' : ''}${p.owner === 0 ? ' is-neutral' : ''}" style="--piece:${colour}" data-owner="${p.owner}">${p.strength}${dmg}</span>`,
+          );
+        }
+        if (c.note) parts.push(`<span class="lg-note">${c.note}</span>`);
+        if (c.loss) parts.push(`<span class="lg-loss" data-part="cap-loss">−${c.loss} cap</span>`);
+        if (c.left) parts.push('<span class="lg-left" data-part="left-behind">0 left</span>');
+        parts.push(`<span class="lg-prod" aria-hidden="true">${c.production}</span>`);
+      }
+      for (const a of byCell.get(i) ?? []) {
+        parts.push(`<span class="lg-arrow is-${a.kind}" data-dir="${a.dir}" aria-hidden="true">${GLYPH[a.dir] ?? ''}</span>`);
+      }
+      if (c.predicted) parts.push('<span class="lg-guess" aria-hidden="true">?</span>');
+      el.innerHTML = parts.join('');
+    });
+  }
+
+  focus(site: number): void {
+    this.focusSite = site;
+    this.syncTabStop();
+    this.cells[site]?.focus();
+  }
+
+  private build(width: number, height: number): void {
+    this.width = width;
+    this.height = height;
+    this.element.style.setProperty('--cols', String(width));
+    this.element.replaceChildren();
+    this.cells = [];
+    for (let y = 0; y < height; y++) {
+      const row = document.createElement('div');
+      row.setAttribute('role', 'row');
+      row.className = 'lg-row';
+      for (let x = 0; x < width; x++) {
+        const cell = document.createElement('div');
+        cell.setAttribute('role', 'gridcell');
+        cell.dataset.site = String(y * width + x);
+        cell.tabIndex = -1;
+        row.append(cell);
+        this.cells.push(cell);
+      }
+      this.element.append(row);
+    }
+    this.focusSite = Math.min(this.focusSite, width * height - 1);
+    this.syncTabStop();
+  }
+
+  private syncTabStop(): void {
+    this.cells.forEach((c, i) => (c.tabIndex = i === this.focusSite ? 0 : -1));
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    const site = this.focusSite;
+    const dirKey = ARROW_DIR[e.key];
+    if (dirKey !== undefined && e.shiftKey && this.handlers.direction) {
+      this.handlers.direction(site, dirKey);
+    } else if (dirKey !== undefined) {
+      const x = site % this.width;
+      const y = Math.floor(site / this.width);
+      const [dx, dy] = [
+        [0, 0],
+        [0, -1],
+        [1, 0],
+        [0, 1],
+        [-1, 0],
+      ][dirKey];
+      const nx = Math.min(this.width - 1, Math.max(0, x + dx));
+      const ny = Math.min(this.height - 1, Math.max(0, y + dy));
+      this.focus(ny * this.width + nx);
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.handlers.activate(site);
+    } else if (KEY_DIR[e.key.toLowerCase()] !== undefined && this.handlers.direction && !e.ctrlKey && !e.metaKey) {
+      this.handlers.direction(site, KEY_DIR[e.key.toLowerCase()]);
+    } else if (e.key === 'Home') {
+      this.focus(0);
+    } else if (e.key === 'End') {
+      this.focus(this.width * this.height - 1);
+    } else {
+      return;
+    }
+    e.preventDefault();
+  }
+}
