@@ -91,7 +91,7 @@ test('a human plays turns by keyboard and by mouse; the engine records exactly t
   assert.ok(mine.length >= 1);
   const [ax, ay] = mine[0];
   await clickSite(page, ax, ay);
-  await page.click('.dpad-btn[data-dir="3"]');
+  await page.click('.orders-dir[data-dir="3"]');
   if (mine.length > 1) {
     const [bx, by] = mine[1];
     await clickSite(page, bx, by);
@@ -267,7 +267,7 @@ test('on a phone: tap a piece, tap a direction on the d-pad, tap End turn', { ti
   const p = await page.evaluate(([x, y]) => window.__viewer.siteToClient(x, y), [x0, y0]);
   await page.touchscreen.tap(p.x, p.y);
   assert.match(await page.textContent('[data-part="status"]'), /1 selected/);
-  await page.tap('.dpad-btn[data-dir="1"]');
+  await page.tap('.orders-dir[data-dir="1"]');
   await page.screenshot({ path: path.join(shots, 'play-phone.png') });
   await page.tap('[data-part="end"]');
   await waitTurn(page, 1);

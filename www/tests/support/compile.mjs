@@ -18,7 +18,7 @@ export function compileSources() {
     for (const ent of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, ent.name);
       if (ent.isDirectory()) walk(p);
-      else if (ent.name.endsWith('.ts')) {
+      else if (ent.name.endsWith('.ts') && !ent.name.endsWith('.d.ts')) {
         const rel = path.relative(SRC, p);
         const js = ts.transpileModule(fs.readFileSync(p, 'utf8'), {
           compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2020, esModuleInterop: true },

@@ -77,35 +77,35 @@ export class Halite1HumanPlay implements HumanPlay {
     this.plan = new TurnPlan(host.source.width, host.source.height, host.seat + 1);
     this.panel = host.panel;
     this.timerSeconds = readTimer();
-    this.panel.classList.add('play-bar');
+    this.panel.classList.add('orders-bar');
     this.panel.setAttribute('role', 'group');
     this.panel.setAttribute('aria-label', 'Your orders');
     this.panel.innerHTML = `
-      <div class="play-head">
-        <p class="play-status" data-part="status" role="status" aria-live="polite">Waiting for the first turn…</p>
-        <p class="play-timer" data-part="timer" aria-live="off" hidden></p>
+      <div class="orders-head">
+        <p class="orders-status" data-part="status" role="status" aria-live="polite">Waiting for the first turn…</p>
+        <p class="orders-timer" data-part="timer" aria-live="off" hidden></p>
         <button type="button" class="btn btn-primary btn-end" data-part="end" disabled title="End the turn (Enter): pieces without orders stay">End turn <kbd>⏎</kbd></button>
       </div>
-      <div class="play-row">
-        <div class="play-group" role="group" aria-label="Select pieces">
+      <div class="orders-row">
+        <div class="orders-group" role="group" aria-label="Select pieces">
           <button type="button" class="btn btn-small" data-part="all" title="Select all your pieces (Ctrl+A)">All</button>
-          <label class="play-filter"><span>Str ≥</span><input type="number" class="num num-small" data-part="min" min="0" max="255" step="1" value="50" aria-label="Select pieces with strength at least"></label>
+          <label class="orders-filter"><span>Str ≥</span><input type="number" class="num num-small" data-part="min" min="0" max="255" step="1" value="50" aria-label="Select pieces with strength at least"></label>
           <button type="button" class="btn btn-small" data-part="filter" title="Select your pieces with at least this strength (shift: add)">Select</button>
           <button type="button" class="btn btn-small" data-part="none" title="Clear the selection (Esc)">None</button>
         </div>
-        <div class="dpad" role="group" aria-label="Direction for the selected pieces" data-part="dpad"></div>
-        <div class="play-group" role="group" aria-label="Orders">
+        <div class="orders-dpad" role="group" aria-label="Direction for the selected pieces" data-part="dpad"></div>
+        <div class="orders-group" role="group" aria-label="Orders">
           <button type="button" class="btn btn-small" data-part="goto" aria-pressed="false" title="Go to: then click a site; the selected pieces walk there over the next turns (G)">Go to…</button>
           <button type="button" class="btn btn-small btn-icon-text" data-part="undo" title="Undo (Ctrl+Z)" aria-label="Undo"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/></svg></button>
           <button type="button" class="btn btn-small btn-icon-text" data-part="redo" title="Redo (Ctrl+Shift+Z)" aria-label="Redo"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/></svg></button>
-          <label class="play-filter"><span class="visually-hidden">Turn timer</span>
+          <label class="orders-filter"><span class="visually-hidden">Turn timer</span>
             <select class="select select-small" data-part="timer-choice" aria-label="Turn timer">
               ${TIMERS.map((t) => `<option value="${t}">${t === 0 ? 'No timer' : `${t} s a turn`}</option>`).join('')}
             </select>
           </label>
         </div>
       </div>
-      <p class="play-keys">Click or drag a box to select (shift adds) · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> or arrows move · <kbd>X</kbd> stay · <kbd>G</kbd> go to · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Enter</kbd> ends the turn · right-drag or two fingers pan</p>`;
+      <p class="orders-keys">Click or drag a box to select (shift adds) · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> or arrows move · <kbd>X</kbd> stay · <kbd>G</kbd> go to · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Enter</kbd> ends the turn · right-drag or two fingers pan</p>`;
     const q = <T extends HTMLElement>(part: string): T => {
       const e = this.panel.querySelector(`[data-part="${part}"]`);
       if (!e) throw new Error(`play controls are missing ${part}`);
@@ -127,7 +127,7 @@ export class Halite1HumanPlay implements HumanPlay {
     };
     for (const d of [4, 1, 0, 3, 2]) {
       const b = el('button', {
-        className: `dpad-btn dpad-${d}`,
+        className: `orders-dir orders-dir-${d}`,
         attrs: { type: 'button', 'aria-label': `${DIR_NAME[d]} (${DIR_KEYS[d]})`, title: `${DIR_NAME[d]} (${DIR_KEYS[d]})`, 'data-dir': String(d) },
       });
       b.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true">${ICON[d]}</svg>`;
@@ -297,7 +297,7 @@ export class Halite1HumanPlay implements HumanPlay {
     this.disposed = true;
     this.box.remove();
     this.panel.replaceChildren();
-    this.panel.classList.remove('play-bar');
+    this.panel.classList.remove('orders-bar');
   }
 
   // ------------------------------------------------------------------ internals
