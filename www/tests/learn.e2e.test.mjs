@@ -183,10 +183,15 @@ test('cap losses show in red and the piece left behind is shown', { timeout: 600
   assert.equal(await page.textContent('[data-part="phase-title"]'), 'Moves and combining');
   const e = engine.halite1ExplainTurn(spec.board, new Uint8Array([0, 0, 0, 2, 0, 4, 0, 0, 0]), 1, { wrap: false });
   const loss = e.merges.find((m) => m.site === 4).capLoss;
+  assert.equal(loss, 45, 'the rules\' example: 150 + 150 is capped at 255');
   assert.equal(await page.textContent('[data-part="cap-loss"]'), `−${loss} cap`);
   assert.equal(await page.$$eval('[data-part="left-behind"]', (l) => l.length), 2);
   const colour = await page.$eval('[data-part="cap-loss"]', (el) => getComputedStyle(el).color);
   assert.equal(colour, 'rgb(255, 107, 107)', 'cap losses are red');
+  // The new board: 255 - 200 = 55 on the site, as the rules say.
+  await page.keyboard.press('End');
+  assert.equal((await cellNames(page))[4], `(1, 1): player 1, strength ${e.after.strength[4]}, production 0`);
+  assert.equal(e.after.strength[4], 55);
   await page.done();
 });
 
@@ -263,5 +268,45 @@ test('bad sandbox input gets a clear message and the default board', { timeout: 
   await page.waitForSelector('[role="grid"]');
   await page.getByRole('button', { name: 'Resolve turn', exact: true }).click();
   await page.screenshot({ path: path.join(shots, 'sandbox-390.png'), fullPage: true });
+  await page.done();
+});
+
+test('the bot track: a bot in a worker solves the lesson and its mirrored variants; a hanging bot is stopped', { timeout: 90000 }, async () => {
+  const page = await open('?learn=wrap-around');
+  await page.waitForSelector('[role="grid"]');
+  assert.equal(await page.isHidden('[data-part="bot"]'), true, 'the bot track waits for a solve by hand');
+  await typeTurn(page, [[0, 1, 'west']]);
+  await page.waitForSelector('[data-part="bot-code"]');
+  assert.match(await page.inputValue('[data-part="bot-code"]'), /TODO 1[\s\S]*TODO 2[\s\S]*TODO 3/);
+  // Takes the strongest neighbour it can beat, across the edges.
+  const greedy = `export default function bot(obs) {
+    const { width: w, height: h } = obs;
+    const moves = [];
+    for (let i = 0; i < w * h; i++) {
+      if (obs.owner[i] !== obs.myId) continue;
+      const x = i % w, y = Math.floor(i / w);
+      const around = [[1, x, (y + h - 1) % h], [2, (x + 1) % w, y], [3, x, (y + 1) % h], [4, (x + w - 1) % w, y]];
+      let best = null;
+      for (const [dir, nx, ny] of around) {
+        const j = ny * w + nx;
+        if (obs.owner[j] !== obs.myId && obs.strength[j] < obs.strength[i] && (!best || obs.strength[j] > best.s)) best = { dir, s: obs.strength[j] };
+      }
+      moves.push({ x, y, dir: best ? best.dir : 0 });
+    }
+    return moves;
+  }`;
+  await page.fill('[data-part="bot-code"]', greedy);
+  await page.click('[data-part="bot-run"]');
+  await page.waitForSelector('[data-part="bot-total"]', { timeout: 30000 });
+  assert.equal(await page.textContent('[data-part="bot-total"]'), 'Your bot solves all 4.');
+
+  await page.fill('[data-part="bot-code"]', 'export default function bot() { for (;;) {} }');
+  await page.click('[data-part="bot-run"]');
+  await page.waitForSelector('[data-part="bot-total"]', { timeout: 40000 });
+  assert.equal(await page.textContent('[data-part="bot-total"]'), 'Your bot solves 0 of 4: keep going.');
+  assert.match(await page.textContent('[data-part="bot-results"]'), /timed out/);
+  // The page still answers.
+  await page.click('[data-part="retry"]');
+  assert.equal(await page.isEnabled('[data-part="resolve"]'), true);
   await page.done();
 });

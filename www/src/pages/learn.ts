@@ -97,7 +97,7 @@ class LessonView {
 
   constructor(
     root: HTMLElement,
-    engine: Engine,
+    private readonly engine: Engine,
     private readonly entry: LessonEntry,
   ) {
     this.lesson = new engine.Halite1Lesson(entry.text);
@@ -156,6 +156,7 @@ class LessonView {
               <p data-part="hint-text" aria-live="polite"></p>
             </section>
             <section aria-label="Turn stepper" data-part="stepper"></section>
+            <section class="lg-bot" aria-label="Bot track" data-part="bot" hidden></section>
             <p class="lg-next-step">${next ? `<a class="btn" href="?learn=${encodeURIComponent(next.id)}" data-part="next-lesson">Next lesson: ${esc(prose(next.id).title)}</a>` : '<a class="btn" href="?sandbox">Try the sandbox</a>'}</p>
           </aside>
         </div>
@@ -172,6 +173,15 @@ class LessonView {
     this.stepper = new Stepper(this.q('stepper'), (phase, last) => this.showPhase(phase, last));
     this.wire();
     this.refresh();
+    if (loadProgress()[entry.id]) this.openBotTrack();
+  }
+
+  /** The bot track opens once the lesson has been solved by hand (now or before). */
+  private openBotTrack(): void {
+    const host = this.q('bot');
+    if (!host.hidden) return;
+    host.hidden = false;
+    void import(/* webpackChunkName: "learn-bot" */ '../learn/bot-track').then((m) => m.mountBotTrack(host, this.engine, this.spec));
   }
 
   private wire(): void {
@@ -310,6 +320,7 @@ class LessonView {
       const stars = starsFor(step.turn, this.spec.par, this.hintLevel);
       // Saved the instant the engine says the lesson is solved.
       const best = recordSolve(this.entry.id, stars);
+      this.openBotTrack();
       box.hidden = false;
       box.className = 'lg-result is-passed';
       box.innerHTML = `<h2>Solved in ${step.turn} ${step.turn === 1 ? 'turn' : 'turns'}</h2>

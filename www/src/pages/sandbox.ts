@@ -37,6 +37,7 @@ class Sandbox {
   private selected = -1;
   private mode: 'moves' | 'paint' = 'moves';
   private history: SandboxScenario[] = [];
+  private explanation: Explanation | null = null;
   private readonly grid: BoardGrid;
   private readonly pad: DirectionPad;
   private readonly stepper: Stepper;
@@ -86,7 +87,7 @@ class Sandbox {
             </div>
           </section>
           <aside class="lg-side">
-            <section class="lg-goal">
+            <section class="lg-settings">
               <h2>Board</h2>
               <div class="lg-size">
                 <label>Width <input class="num" type="number" min="1" max="${MAX_SIDE}" data-part="width" /></label>
@@ -223,6 +224,7 @@ class Sandbox {
       strength: [...e.after.strength],
       moves: new Array<number>(s.width * s.height).fill(0),
     };
+    this.explanation = e;
     this.stepper.load(e);
   }
 
@@ -236,6 +238,7 @@ class Sandbox {
     const playing = this.stepper.isPlaying && this.stepper.current?.key !== 'owners';
     if (!playing) {
       const cells: CellShow[] = s.owner.map((o, i) => ({ owner: o, strength: s.strength[i], production: s.production[i] }));
+      if (this.stepper.current?.key === 'owners') for (const c of this.explanation?.changes ?? []) cells[c.site].changed = true;
       const arrows: Arrow[] = s.moves.flatMap((d, i) => (d && s.owner[i] ? [{ site: i, dir: d, kind: 'plan' as const }] : []));
       this.grid.render(s.width, s.height, cells, arrows, this.selected);
     }

@@ -11,6 +11,7 @@ import gameEnd from './game-end.json';
 import leftBehind from './left-behind.json';
 import moveAndProduce from './move-and-produce.json';
 import overkill from './overkill.json';
+import overkillAgainstYou from './overkill-against-you.json';
 import simultaneous from './simultaneous.json';
 import wrapAround from './wrap-around.json';
 import zeroStrength from './zero-strength.json';
@@ -44,6 +45,7 @@ const FILES: unknown[] = [
   captureNeutral,
   combat,
   overkill,
+  overkillAgainstYou,
   zeroStrength,
   wrapAround,
   simultaneous,
