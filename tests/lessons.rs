@@ -86,9 +86,15 @@ fn a_known_wrong_answer_is_answered_by_its_reply() {
             continue;
         }
         let first = lesson.spec.wrong.moves[0].clone();
-        assert!(lesson.step(&first).unwrap().punished, "{name}: the reply plays");
+        assert!(
+            lesson.step(&first).unwrap().punished,
+            "{name}: the reply plays"
+        );
         lesson.reset();
         let good = lesson.spec.solution[0].clone();
-        assert!(!lesson.step(&good).unwrap().punished, "{name}: not on the solution");
+        assert!(
+            !lesson.step(&good).unwrap().punished,
+            "{name}: not on the solution"
+        );
     }
 }
