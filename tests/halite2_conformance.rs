@@ -1,5 +1,6 @@
 //! Halite II conformance: the 13 reference replays re-simulate bit for bit, a replay changed
 //! by one ulp is rejected, and the map generator reproduces the 156 reference maps.
+#![cfg(not(target_arch = "wasm32"))]
 
 use halite::halite2::mapgen::MapRequest;
 use halite::halite2::replay::Replay;
