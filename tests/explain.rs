@@ -1,6 +1,8 @@
 //! The explanation resolver against the fast one: with every rule on, the same board and the
 //! same report, on random boards and moves and on every turn of the reference replays.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 mod common;
 
 use halite::halite1::explain::{explain_turn, Position, Rules};

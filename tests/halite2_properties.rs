@@ -1,6 +1,7 @@
 //! Halite II properties: the game contract (random play to the end, replay round trip,
 //! determinism, forks), no panic on garbage commands, command lines or replay bytes, and
 //! replays written by the engine verify.
+#![cfg(not(target_arch = "wasm32"))]
 
 use halite::env::contract::{check_all, play_randomly};
 use halite::halite2::protocol::parse_commands;

@@ -391,3 +391,88 @@ fn a_lesson_steps_and_is_judged_by_the_engine() {
     lesson.reset();
     assert_eq!(lesson.turn(), 0);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Halite II
+
+use halite::web::halite2::{halite2_parse_commands, PLANET_STRIDE, SHIP_STRIDE};
+use halite::web::{Halite2Game, Halite2Replay};
+
+const G02: &[u8] = include_bytes!("fixtures/halite2/g02_2p_240x160_rusher_vs_settler.hlt");
+const G05: &[u8] = include_bytes!("fixtures/halite2/g05_2p_240x160_quirks_vs_settler.hlt");
+
+#[wasm_bindgen_test]
+fn halite2_reads_a_zstd_replay_through_views_and_verifies_it_bit_for_bit() {
+    let r = Halite2Replay::from_bytes(G02).unwrap();
+    assert_eq!(
+        (r.width(), r.height(), r.num_frames(), r.num_players()),
+        (240, 160, 44, 2)
+    );
+    let ships = r.ships(0).unwrap().to_vec();
+    assert_eq!(ships.len(), 6 * SHIP_STRIDE);
+    assert_eq!(&ships[..4], &[0.0, 0.0, 120.0, 40.0]);
+    assert_eq!(r.planets(0).unwrap().length() as usize, 12 * PLANET_STRIDE);
+    assert!(r.ships(44).is_err());
+    let events: u32 = (0..44)
+        .map(|t| {
+            r.events(t)
+                .unwrap()
+                .dyn_into::<js_sys::Array>()
+                .unwrap()
+                .length()
+        })
+        .sum();
+    assert!(events > 10, "{events} events");
+    let verdict = r.verify().unwrap();
+    assert_eq!(get(&verdict, "ok"), JsValue::TRUE, "{verdict:?}");
+    // The quirks game (ejection, wrapped angles, the 80-bit spawn at turn 44) verifies too:
+    // the portable trigonometry gives glibc's bits for every thrust angle.
+    let q = Halite2Replay::from_bytes(G05).unwrap();
+    assert_eq!(get(&q.verify().unwrap(), "ok"), JsValue::TRUE);
+}
+
+#[wasm_bindgen_test]
+fn halite2_broken_bytes_are_errors_with_a_place() {
+    let e = Halite2Replay::from_bytes(&G02[..G02.len() / 2])
+        .err()
+        .unwrap();
+    assert!(error_text(e).contains("zstd"));
+    let e = Halite2Replay::from_bytes(b"{\"constants\":{},\"num_players\":9}")
+        .err()
+        .unwrap();
+    assert_eq!(error_text(e), "num_players: 9 is not 1 to 4");
+}
+
+#[wasm_bindgen_test]
+fn halite2_a_live_game_steps_from_flat_commands_and_writes_a_replay() {
+    let config =
+        js_sys::JSON::parse(r#"{"width":240,"height":160,"players":2,"seed":42}"#).unwrap();
+    let mut g = Halite2Game::new(config).unwrap();
+    assert_eq!((g.players(), g.turn(), g.max_turns()), (2, 0, 295));
+    let before = g.ships(0).unwrap().to_vec();
+    // Seat 0 thrusts ship 0 at 7 towards 180 degrees; seat 1 sends a command line.
+    let mut cmds = vec![0.0, 0.0, 0.0, 7.0, 180.0];
+    for c in halite2_parse_commands("t 3 7 180").unwrap().chunks(4) {
+        cmds.push(1.0);
+        cmds.extend_from_slice(c);
+    }
+    g.step(&cmds).unwrap();
+    assert_eq!(g.turn(), 1);
+    let after = g.ships(1).unwrap().to_vec();
+    assert_eq!(after[0], 0.0);
+    assert_eq!(after[2], before[2] - 7.0, "ship 0 moved 7 to the left");
+    assert!(
+        g.step(&[0.0, 0.0, 0.0, 8.0, 0.0]).is_err(),
+        "thrust 8 is refused"
+    );
+    assert!(halite2_parse_commands("t 0 3.5 90").is_err());
+    let again = Halite2Replay::from_bytes(&g.to_hlt()).unwrap();
+    assert_eq!(again.num_frames(), 2);
+    assert_eq!(
+        get(&again.verify().unwrap(), "ok"),
+        JsValue::FALSE,
+        "unfinished game"
+    );
+    let fork = Halite2Game::from_replay(&Halite2Replay::from_bytes(G02).unwrap(), 10).unwrap();
+    assert_eq!(fork.turn(), 10);
+}

@@ -30,9 +30,10 @@ mod native {
     #[command(
         name = "halite",
         version,
-        about = "Halite I game environment: run games, verify replays, generate maps, read statistics",
-        long_about = "Halite I game environment, a drop-in replacement for the original `halite` \
-binary (its `run` takes the original flags), plus tools for replays and maps."
+        about = "Halite I and II game environments: run games, verify replays, generate maps, read statistics",
+        long_about = "Halite I and Halite II game environments, drop-in replacements for the \
+original `halite` binaries (`run` takes the original flags; `--game halite2` for Halite II), plus \
+tools for replays and maps."
     )]
     struct Cli {
         /// The game to run or make a map for (replays are recognised from their bytes).
@@ -105,7 +106,8 @@ binary (its `run` takes the original flags), plus tools for replays and maps."
 
     #[derive(Args)]
     struct RunArgs {
-        /// Map size "W H"; a random reference size (20 to 50, square) when absent.
+        /// Map size "W H"; when absent, Halite I takes a random reference size (20 to 50,
+        /// square) and Halite II the size the reference draws from the seed.
         #[arg(short = 'd', long = "dimensions", value_parser = parse_dims)]
         dims: Option<(usize, usize)>,
         /// Map seed; random when absent or 0.

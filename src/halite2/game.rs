@@ -13,8 +13,9 @@ use crate::env::{self, SeatResult};
 use rand_mt::Mt;
 use std::fmt;
 
-/// How to set up a new game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// How to set up a new game (from JavaScript: `{width, height, players, seed, playerNames}`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
 pub struct GameConfig {
     pub width: u32,
     pub height: u32,

@@ -2,8 +2,10 @@
 //! reference engine writes them (RULES.md section 12).
 //!
 //! Reading checks the schema and names what is wrong and where (`frames[12].ships.0.7.health:
-//! expected an integer`). Writing gives the reference's layout (keys sorted, every player key
-//! present); the compressed form is a zstd frame made by the pure-Rust `ruzstd` encoder.
+//! expected an integer`). Writing gives the reference's bytes exactly (keys sorted, every
+//! player key present, doubles as `%.17g`: all 13 conformance replays write back identical);
+//! the compressed form is a zstd frame made by the pure-Rust `ruzstd` encoder (its fastest
+//! level, so files are about three times larger than the reference's level 22).
 
 use super::entities::{DockingStatus, EntityId};
 use super::events::Event;
@@ -732,15 +734,64 @@ impl Replay {
         Value::Object(root)
     }
 
-    /// The plain JSON bytes.
+    /// The plain JSON bytes, byte for byte as the reference writes them (keys sorted, doubles
+    /// as its `nlohmann::json` prints them).
     pub fn to_plain_bytes(&self) -> Vec<u8> {
-        serde_json::to_vec(&self.to_json()).unwrap_or_default()
+        let mut out = Vec::new();
+        let mut ser = serde_json::Serializer::with_formatter(&mut out, ReferenceFormatter);
+        match serde::Serialize::serialize(&self.to_json(), &mut ser) {
+            Ok(()) => out,
+            Err(_) => Vec::new(),
+        }
     }
 
     /// The JSON in one zstd frame.
     pub fn to_zstd_bytes(&self) -> Vec<u8> {
         let plain = self.to_plain_bytes();
         ruzstd::encoding::compress_to_vec(&plain[..], ruzstd::encoding::CompressionLevel::Fastest)
+    }
+}
+
+/// A double as the reference's `nlohmann::json` writes it: `printf("%.17g")`, with `.0`
+/// added to what would read as an integer.
+pub fn format_double(v: f64) -> String {
+    if !v.is_finite() {
+        return "null".into();
+    }
+    if v == 0.0 {
+        return if v.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+    }
+    const DIGITS: i32 = 17;
+    let sci = format!("{:.*e}", DIGITS as usize - 1, v);
+    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let trim = |t: &str| -> String {
+        if t.contains('.') {
+            t.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            t.to_string()
+        }
+    };
+    let s = if !(-4..DIGITS).contains(&exp) {
+        let sign = if exp < 0 { '-' } else { '+' };
+        format!("{}e{sign}{:02}", trim(mantissa), exp.abs())
+    } else {
+        let decimals = (DIGITS - 1 - exp).max(0) as usize;
+        trim(&format!("{v:.decimals$}"))
+    };
+    if s.contains(['.', 'e']) {
+        s
+    } else {
+        s + ".0"
+    }
+}
+
+/// Writes doubles as the reference does; everything else as `serde_json` does.
+struct ReferenceFormatter;
+
+impl serde_json::ser::Formatter for ReferenceFormatter {
+    fn write_f64<W: ?Sized + std::io::Write>(&mut self, w: &mut W, v: f64) -> std::io::Result<()> {
+        w.write_all(format_double(v).as_bytes())
     }
 }
 

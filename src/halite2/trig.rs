@@ -147,32 +147,32 @@ pub fn sin_cr(x: f64) -> f64 {
     sin_cos(x).0
 }
 
-/// The reference's cosine: the C library's natively (glibc on Linux is the reference's own),
-/// elsewhere the correctly rounded value corrected to glibc's where they differ for thrust
-/// angles.
-#[cfg(not(target_arch = "wasm32"))]
+/// The reference's cosine: glibc's own on Linux with glibc (the reference's platform);
+/// elsewhere (WebAssembly, other C libraries) the correctly rounded value, corrected to
+/// glibc's where they differ for thrust angles and spawn offsets.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn cos(x: f64) -> f64 {
     x.cos()
 }
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
 pub fn sin(x: f64) -> f64 {
     x.sin()
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 pub fn cos(x: f64) -> f64 {
     glibc_exception(x).map_or_else(|| cos_cr(x), |e| e.1)
 }
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 pub fn sin(x: f64) -> f64 {
     glibc_exception(x).map_or_else(|| sin_cr(x), |e| e.0)
 }
 
 /// glibc's `(sin, cos)` where it differs from the correctly rounded value (for the arguments
 /// the rules use; see `trig_table.rs`).
-#[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+#[cfg_attr(all(target_os = "linux", target_env = "gnu"), allow(dead_code))]
 fn glibc_exception(x: f64) -> Option<(f64, f64)> {
     let table = &super::trig_table::GLIBC_SIN_COS;
     let bits = x.to_bits();
@@ -182,13 +182,12 @@ fn glibc_exception(x: f64) -> Option<(f64, f64)> {
         .map(|k| (f64::from_bits(table[k].1), f64::from_bits(table[k].2)))
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_os = "linux", target_env = "gnu"))]
 mod tests {
     use super::*;
 
     /// The portable path (correctly rounded, then the exception table) gives glibc's bits for
     /// every thrust angle and spawn offset (natively, where glibc is the reference).
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
     #[test]
     fn portable_values_match_glibc() {
         let portable = |x: f64| glibc_exception(x).unwrap_or_else(|| (sin_cr(x), cos_cr(x)));

@@ -4,6 +4,8 @@
 //!
 //! * [`halite1`]: `Halite1Replay` (a replay loaded from bytes) and `Halite1Game` (a live game,
 //!   new, forked from a replay or started from a board).
+//! * [`halite2`]: `Halite2Replay` and `Halite2Game` (new or forked from a replay), frames as
+//!   `Float64Array` rows of ships and planets.
 //!
 //! This module holds what every game's handles share: the panic hook, errors, serde conversion,
 //! typed-array views over wasm memory, and the macros that write the accessors common to every
@@ -23,8 +25,10 @@
 )]
 
 pub mod halite1;
+pub mod halite2;
 
 pub use halite1::{generate_map, series_names, Halite1Game, Halite1Replay};
+pub use halite2::{Halite2Game, Halite2Replay};
 
 use crate::env::{Game, ReplayFile};
 use js_sys::Uint8Array;

@@ -1,0 +1,435 @@
+//! Halite II for JavaScript: [`Halite2Replay`] and [`Halite2Game`].
+//!
+//! * [`Halite2Replay`]: a replay loaded from bytes (a zstd `.hlt` or its plain JSON), each
+//!   frame's ships and planets read through `Float64Array` views over wasm memory (fixed
+//!   strides, below), the events of a turn, the standings, statistics series and a re-check
+//!   of the whole replay against the rules.
+//! * [`Halite2Game`]: a live game made from a config and a seed or forked from a replay at any
+//!   frame, stepped with every seat's commands at once (flat numbers, or the original text
+//!   protocol's command lines).
+//!
+//! Frame views, one row per ship (sorted by owner, then id) and per living planet (by id):
+//! * ship row ([`SHIP_STRIDE`] = 10): id, owner, x, y, vel_x, vel_y, health, status (0
+//!   undocked, 1 docking, 2 docked, 3 undocking), planet (-1 if none), turns left (-1 if none);
+//! * planet row ([`PLANET_STRIDE`] = 10): id, x, y, radius, health, owner (-1 if none),
+//!   docked ships, docking spots, current production, remaining production.
+
+use super::{game_accessors, js_error, shared_accessors, to_js, HoldsGame, HoldsReplay};
+use crate::env::Game as _;
+use crate::halite2::protocol::parse_commands;
+use crate::halite2::replay::{event_json, Frame, Replay};
+use crate::halite2::stats::{replay_series, standings, SERIES};
+use crate::halite2::verify::verify;
+use crate::halite2::{Command, Game, GameConfig, ShipCommand};
+use js_sys::{Float64Array, Uint32Array};
+use wasm_bindgen::prelude::*;
+
+/// Numbers per ship row of a frame view.
+pub const SHIP_STRIDE: usize = 10;
+/// Numbers per planet row of a frame view.
+pub const PLANET_STRIDE: usize = 10;
+
+/// Every frame's ships and planets as flat rows, frame after frame, with where each frame
+/// starts (one more entry than frames).
+#[derive(Default)]
+struct FrameRows {
+    ships: Vec<f64>,
+    ship_start: Vec<usize>,
+    planets: Vec<f64>,
+    planet_start: Vec<usize>,
+}
+
+impl FrameRows {
+    fn new(replay: &Replay) -> FrameRows {
+        let mut rows = FrameRows {
+            ship_start: vec![0],
+            planet_start: vec![0],
+            ..FrameRows::default()
+        };
+        for f in &replay.frames {
+            rows.push(f, replay);
+        }
+        rows
+    }
+
+    fn push(&mut self, f: &Frame, replay: &Replay) {
+        for s in f.ships.iter().flatten() {
+            self.ships.extend_from_slice(&[
+                f64::from(s.id),
+                f64::from(s.owner),
+                s.x,
+                s.y,
+                s.vel_x,
+                s.vel_y,
+                f64::from(s.health),
+                f64::from(s.status as u8),
+                s.planet.map_or(-1.0, f64::from),
+                s.turns_left.map_or(-1.0, f64::from),
+            ]);
+        }
+        self.ship_start.push(self.ships.len());
+        for p in &f.planets {
+            let header = replay.planets.get(p.id as usize);
+            self.planets.extend_from_slice(&[
+                f64::from(p.id),
+                header.map_or(0.0, |h| h.x),
+                header.map_or(0.0, |h| h.y),
+                header.map_or(0.0, |h| h.r),
+                f64::from(p.health),
+                p.owner.map_or(-1.0, f64::from),
+                p.docked_ships.len() as f64,
+                header.map_or(0.0, |h| f64::from(h.docking_spots)),
+                f64::from(p.current_production),
+                f64::from(p.remaining_production),
+            ]);
+        }
+        self.planet_start.push(self.planets.len());
+    }
+
+    fn frames(&self) -> usize {
+        self.ship_start.len().saturating_sub(1)
+    }
+
+    fn rows(data: &[f64], starts: &[usize], t: usize) -> Result<Float64Array, JsError> {
+        let (Some(&a), Some(&b)) = (starts.get(t), starts.get(t + 1)) else {
+            return Err(JsError::new(&format!(
+                "frame {t} is out of range (0 to {})",
+                starts.len().saturating_sub(2)
+            )));
+        };
+        let slice = data
+            .get(a..b)
+            .ok_or_else(|| JsError::new("frame out of range"))?;
+        // SAFETY: the view aliases memory owned by the handle; callers read it before calling
+        // into the module again (memory growth detaches it).
+        Ok(unsafe { Float64Array::view(slice) })
+    }
+}
+
+fn events_of(replay: &Replay, t: usize) -> Result<JsValue, JsError> {
+    let frame = replay
+        .frames
+        .get(t)
+        .ok_or_else(|| JsError::new(&format!("frame {t} is out of range")))?;
+    let list: Vec<serde_json::Value> = frame
+        .events
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(event_json)
+        .collect();
+    to_js(&list)
+}
+
+fn series_of(replay: &Replay, name: &str) -> Result<Float64Array, JsError> {
+    let k = SERIES
+        .iter()
+        .position(|s| *s == name)
+        .ok_or_else(|| JsError::new(&format!("unknown series {name:?}")))?;
+    let series = replay_series(replay);
+    let flat: Vec<f64> = series
+        .values
+        .get(k)
+        .map(|per| per.iter().flatten().map(|&v| v as f64).collect())
+        .unwrap_or_default();
+    Ok(Float64Array::from(flat.as_slice()))
+}
+
+/// Names of the Halite II statistics series, in order.
+#[wasm_bindgen(js_name = halite2SeriesNames)]
+pub fn halite2_series_names() -> Vec<String> {
+    SERIES.iter().map(|s| s.to_string()).collect()
+}
+
+/// Reads one command line of the original protocol (`t SHIP THRUST ANGLE`, `d SHIP PLANET`,
+/// `u SHIP`) into flat numbers as `Halite2Game.step` takes them (without the seat); an error
+/// says why the reference would eject the bot.
+#[wasm_bindgen(js_name = halite2ParseCommands)]
+pub fn halite2_parse_commands(line: &str) -> Result<Vec<f64>, JsError> {
+    let cmds = parse_commands(line.as_bytes()).map_err(js_error)?;
+    Ok(cmds
+        .iter()
+        .flat_map(|c| {
+            let (kind, a, b) = match c.command {
+                Command::Thrust { magnitude, angle } => {
+                    (0.0, f64::from(magnitude), f64::from(angle))
+                }
+                Command::Dock { planet } => (1.0, planet as f64, 0.0),
+                Command::Undock => (2.0, 0.0, 0.0),
+            };
+            [f64::from(c.ship), kind, a, b]
+        })
+        .collect())
+}
+
+/// A Halite II replay held in wasm memory.
+#[wasm_bindgen]
+pub struct Halite2Replay {
+    replay: Replay,
+    rows: FrameRows,
+}
+
+impl HoldsReplay for Halite2Replay {
+    type Replay = Replay;
+    fn held_replay(&self) -> &Replay {
+        &self.replay
+    }
+}
+
+shared_accessors!(Halite2Replay);
+
+#[wasm_bindgen]
+impl Halite2Replay {
+    /// Reads a replay: one zstd frame holding JSON, or the JSON itself. Errors name what is
+    /// wrong and where, e.g. `frames[12].ships.0.7.health: expected a non-negative integer`.
+    #[wasm_bindgen(js_name = fromBytes)]
+    pub fn from_bytes(bytes: &[u8]) -> Result<Halite2Replay, JsError> {
+        let replay = Replay::from_bytes(bytes).map_err(js_error)?;
+        let rows = FrameRows::new(&replay);
+        Ok(Halite2Replay { replay, rows })
+    }
+
+    /// Frame `t`'s ships, `SHIP_STRIDE` numbers each (a view: read it at once).
+    pub fn ships(&self, t: usize) -> Result<Float64Array, JsError> {
+        FrameRows::rows(&self.rows.ships, &self.rows.ship_start, t)
+    }
+
+    /// Frame `t`'s living planets, `PLANET_STRIDE` numbers each (a view: read it at once).
+    pub fn planets(&self, t: usize) -> Result<Float64Array, JsError> {
+        FrameRows::rows(&self.rows.planets, &self.rows.planet_start, t)
+    }
+
+    /// The ids docked to planet `planet` in frame `t`, in docking order (a copy).
+    #[wasm_bindgen(js_name = dockedShips)]
+    pub fn docked_ships(&self, t: usize, planet: u32) -> Result<Uint32Array, JsError> {
+        let frame = self
+            .replay
+            .frames
+            .get(t)
+            .ok_or_else(|| JsError::new(&format!("frame {t} is out of range")))?;
+        let list = frame
+            .planets
+            .iter()
+            .find(|p| p.id == planet)
+            .map(|p| p.docked_ships.clone())
+            .unwrap_or_default();
+        Ok(Uint32Array::from(list.as_slice()))
+    }
+
+    /// The events of the turn after frame `t` (as the replay writes them: `destroyed`,
+    /// `attack`, `spawned`, `contention`; none after the last frame).
+    pub fn events(&self, t: usize) -> Result<JsValue, JsError> {
+        events_of(&self.replay, t)
+    }
+
+    /// The initial planets `[{id, x, y, r, health, docking_spots, production}]`.
+    #[wasm_bindgen(js_name = planetHeaders)]
+    pub fn planet_headers(&self) -> Result<JsValue, JsError> {
+        let list: Vec<serde_json::Value> = self
+            .replay
+            .planets
+            .iter()
+            .map(|p| {
+                serde_json::json!({"id": p.id, "x": p.x, "y": p.y, "r": p.r, "health": p.health,
+                    "docking_spots": p.docking_spots, "production": p.production})
+            })
+            .collect();
+        to_js(&list)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn seed(&self) -> u32 {
+        self.replay.seed
+    }
+
+    /// Final standings in seat order: `[{seat, name, rank, lastFrameAlive, shipsProduced,
+    /// damageDealt}]`.
+    pub fn standings(&self) -> Result<JsValue, JsError> {
+        to_js(&standings(&self.replay))
+    }
+
+    /// A statistics series (see `halite2SeriesNames()`), seat-major:
+    /// `values[seat * numFrames + frame]` (a copy).
+    pub fn series(&self, name: &str) -> Result<Float64Array, JsError> {
+        series_of(&self.replay, name)
+    }
+
+    /// Re-simulates the replay bit for bit: `{ok: true}` or `{ok: false, frame, message}`.
+    pub fn verify(&self) -> Result<JsValue, JsError> {
+        #[derive(serde::Serialize)]
+        struct Verdict {
+            ok: bool,
+            frame: Option<usize>,
+            message: Option<String>,
+        }
+        let v = match verify(&self.replay) {
+            Ok(()) => Verdict {
+                ok: true,
+                frame: None,
+                message: None,
+            },
+            Err(m) => Verdict {
+                ok: false,
+                frame: m.frame,
+                message: Some(m.to_string()),
+            },
+        };
+        to_js(&v)
+    }
+}
+
+/// A live Halite II game in wasm memory.
+#[wasm_bindgen]
+pub struct Halite2Game {
+    game: Game,
+    rows: FrameRows,
+}
+
+impl Halite2Game {
+    fn wrap(game: Game) -> Halite2Game {
+        let rows = FrameRows::new(game.replay());
+        Halite2Game { game, rows }
+    }
+}
+
+impl HoldsReplay for Halite2Game {
+    type Replay = Replay;
+    fn held_replay(&self) -> &Replay {
+        self.game.replay()
+    }
+}
+
+impl HoldsGame for Halite2Game {
+    type Game = Game;
+    fn held_game(&self) -> &Game {
+        &self.game
+    }
+    fn held_game_mut(&mut self) -> &mut Game {
+        &mut self.game
+    }
+}
+
+shared_accessors!(Halite2Game);
+game_accessors!(Halite2Game);
+
+#[wasm_bindgen]
+impl Halite2Game {
+    /// A new game from `{width, height, players (1, 2 or 4), seed, playerNames?}`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(config: JsValue) -> Result<Halite2Game, JsError> {
+        let config: GameConfig = serde_wasm_bindgen::from_value(config)
+            .map_err(|e| JsError::new(&format!("invalid game config: {e}")))?;
+        Game::new(&config).map(Halite2Game::wrap).map_err(js_error)
+    }
+
+    /// The recorded game as it was after frame `frame`, re-simulated from frame 0 (positions
+    /// carry extended precision, so a fork is exact only this way).
+    #[wasm_bindgen(js_name = fromReplay)]
+    pub fn from_replay(replay: &Halite2Replay, frame: usize) -> Result<Halite2Game, JsError> {
+        Game::from_replay(&replay.replay, frame)
+            .map(Halite2Game::wrap)
+            .map_err(js_error)
+    }
+
+    #[wasm_bindgen(getter, js_name = maxTurns)]
+    pub fn max_turns(&self) -> u32 {
+        self.game.max_turns()
+    }
+
+    /// Plays one turn. `commands` is flat, five numbers per command: seat, ship id, kind (0
+    /// thrust, 1 dock, 2 undock), then thrust magnitude (0 to 7) and angle in degrees, or the
+    /// planet id, or two zeros. Commands for ships a seat does not own are ignored, as the
+    /// reference ignores them; a malformed list is an error and changes nothing.
+    pub fn step(&mut self, commands: &[f64]) -> Result<(), JsError> {
+        if commands.len() % 5 != 0 {
+            return Err(JsError::new(
+                "commands come in fives: seat, ship, kind, a, b",
+            ));
+        }
+        let seats = self.game.players();
+        let mut actions: Vec<Vec<ShipCommand>> = vec![Vec::new(); seats];
+        for c in commands.chunks_exact(5) {
+            let &[seat, ship, kind, a, b] = c else {
+                continue;
+            };
+            let int = |v: f64, max: f64| -> Result<f64, JsError> {
+                if v.fract() == 0.0 && (0.0..=max).contains(&v) {
+                    Ok(v)
+                } else {
+                    Err(JsError::new(&format!(
+                        "{v} is not an integer from 0 to {max}"
+                    )))
+                }
+            };
+            let seat = int(seat, (seats.max(1) - 1) as f64)? as usize;
+            let ship = int(ship, f64::from(u32::MAX))? as u32;
+            let command = match int(kind, 2.0)? as u8 {
+                0 => {
+                    let magnitude = int(a, 7.0)? as u16;
+                    let angle = int(b, 65535.0)? as u16;
+                    Command::Thrust { magnitude, angle }
+                }
+                1 => Command::Dock {
+                    planet: int(a, 9.0e15)? as u64,
+                },
+                _ => Command::Undock,
+            };
+            let list = actions
+                .get_mut(seat)
+                .ok_or_else(|| JsError::new("seat out of range"))?;
+            if list.iter().any(|c| c.ship == ship) {
+                return Err(JsError::new(&format!("two commands for ship {ship}")));
+            }
+            list.push(ShipCommand { ship, command });
+        }
+        self.game.step(&actions).map_err(js_error)?;
+        let replay = self.game.replay();
+        if let Some(f) = replay.frames.last() {
+            self.rows.push(f, replay);
+        }
+        Ok(())
+    }
+
+    /// Frame `t`'s ships (see [`Halite2Replay::ships`]; a view).
+    pub fn ships(&self, t: usize) -> Result<Float64Array, JsError> {
+        FrameRows::rows(&self.rows.ships, &self.rows.ship_start, t)
+    }
+
+    /// Frame `t`'s living planets (see [`Halite2Replay::planets`]; a view).
+    pub fn planets(&self, t: usize) -> Result<Float64Array, JsError> {
+        FrameRows::rows(&self.rows.planets, &self.rows.planet_start, t)
+    }
+
+    /// The events of the turn after frame `t`.
+    pub fn events(&self, t: usize) -> Result<JsValue, JsError> {
+        events_of(self.game.replay(), t)
+    }
+
+    /// What a bot of the original protocol receives this turn (the map line).
+    #[wasm_bindgen(js_name = mapLine)]
+    pub fn map_line(&self) -> String {
+        let mut out = String::new();
+        crate::halite2::protocol::serialize_map(&self.game, &mut out);
+        out
+    }
+
+    /// Frames held (turns played + 1).
+    #[wasm_bindgen(js_name = framesHeld)]
+    pub fn frames_held(&self) -> usize {
+        self.rows.frames()
+    }
+
+    /// The game so far as a replay handle (a copy).
+    #[wasm_bindgen(js_name = toReplay)]
+    pub fn to_replay(&self) -> Halite2Replay {
+        let replay = self.game.replay().clone();
+        let rows = FrameRows::new(&replay);
+        Halite2Replay { replay, rows }
+    }
+
+    /// The replay compressed as the reference stores it (one zstd frame; a copy).
+    #[wasm_bindgen(js_name = toHlt)]
+    pub fn to_hlt(&self) -> Vec<u8> {
+        self.game.replay().to_zstd_bytes()
+    }
+}
