@@ -101,6 +101,8 @@ interface Run {
   state: RunState;
   /** A rating request is out (games are rated one at a time, in order). */
   rating: boolean;
+  /** The ratings failed (the rest of the run is counted, not rated). */
+  ratingFailed: boolean;
 }
 
 const COLOURS = DEFAULT_PALETTE.colours.slice(1);
@@ -216,7 +218,7 @@ export class ArenaPage {
       },
       onGame: (record, replay) => this.gameOver(run, record, replay),
     });
-    run = { config, pool, tally, names, started: performance.now(), ended: null, state: 'running', rating: false };
+    run = { config, pool, tally, names, started: performance.now(), ended: null, state: 'running', rating: false, ratingFailed: false };
     this.run = run;
     this.shown = -1;
     this.form.setRunning(true);
@@ -232,8 +234,9 @@ export class ArenaPage {
     this.ticker = setInterval(() => this.renderProgress(), 1000);
     this.starting = false;
     await run.pool.run();
-    if (this.run !== run) return;
-    if (run.state === 'running') run.state = 'done';
+    // A cancelled run was finished by Cancel.
+    if (this.run !== run || run.state !== 'running') return;
+    run.state = 'done';
     run.ended ??= performance.now();
     this.finish(run);
   }
@@ -286,7 +289,7 @@ export class ArenaPage {
 
   /** Rates the games that can be rated now, in game order, one at a time. */
   private async rateReady(run: Run): Promise<void> {
-    if (run.rating) return;
+    if (run.rating || run.ratingFailed) return;
     run.rating = true;
     try {
       for (;;) {
@@ -301,12 +304,13 @@ export class ArenaPage {
         this.queueRender();
       }
     } catch (e) {
+      run.ratingFailed = true;
       if (this.run === run) this.form.showError(`Ratings stopped: ${errorMessage(e)}`);
     } finally {
       run.rating = false;
     }
     // A game may have finished (or the run ended) while the last one was being rated.
-    if (this.run === run && run.tally.nextToRate(run.state !== 'running', run.config.games)) void this.rateReady(run);
+    if (this.run === run && !run.ratingFailed && run.tally.nextToRate(run.state !== 'running', run.config.games)) void this.rateReady(run);
   }
 
   // ------------------------------------------------------------------ drawing
