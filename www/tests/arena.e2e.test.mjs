@@ -231,6 +231,12 @@ test('an arena of 20 games: full progress bar, standings that add up, ratings, n
 test('a game downloads as a replay file and opens in the viewer', { timeout: 60000 }, async () => {
   assert.ok(shared, 'the arena run finished');
   const page = shared;
+  // The standings sort by any column (a second click reverses).
+  await page.locator('[data-part="standings"] thead button', { hasText: 'Avg rank' }).click();
+  assert.equal(await page.getAttribute('[data-part="standings"] th.sorted', 'aria-sort'), 'ascending');
+  assert.deepEqual((await standings(page)).map((r) => r.name), ['Greedy', 'Random'], 'best average rank first');
+  await page.locator('[data-part="standings"] thead button', { hasText: 'Avg rank' }).click();
+  assert.deepEqual((await standings(page)).map((r) => r.name), ['Random', 'Greedy']);
   const first = page.locator('[data-part="games-body"] tr').first();
   const [download] = await Promise.all([page.waitForEvent('download'), first.getByRole('button', { name: /^Download/ }).click()]);
   assert.equal(download.suggestedFilename(), 'arena-1-seed7.hlt');

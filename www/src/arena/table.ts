@@ -81,7 +81,6 @@ export class ResultsTable {
           el('span', { text: c.label }),
           el('span', { className: 'arena-sort-mark', text: active ? (this.desc ? '▼' : '▲') : '▼', attrs: { 'aria-hidden': 'true' } }),
         ]);
-        btn.setAttribute('aria-label', `${c.label === 'μ' ? 'mu' : c.label === 'σ' ? 'sigma' : c.label === 'μ − 3σ' ? 'mu minus 3 sigma' : c.label}: sort`);
         btn.addEventListener('click', () => this.sortBy(c.key));
         const th = el('th', { className: `${c.numeric ? 'num-cell' : 'name-cell'}${active ? ' sorted' : ''}`, attrs: { scope: 'col' } }, [btn]);
         if (active) th.setAttribute('aria-sort', this.desc ? 'descending' : 'ascending');

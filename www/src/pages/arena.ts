@@ -66,21 +66,24 @@ const PAGE = `
           <h2 class="arena-title" id="arena-standings-title">Standings</h2>
           <p class="arena-note">Sorted by μ − 3σ, as the original ladder ranked bots</p>
         </div>
-        <div data-part="table"></div>
+        <p class="arena-empty" data-part="table-empty">Each bot's games, wins, average rank, ejections and TrueSkill rating, updated after every game.</p>
+        <div data-part="table" hidden></div>
       </section>
       <section class="card" aria-labelledby="arena-graph-title">
         <div class="arena-card-head">
           <h2 class="arena-title" id="arena-graph-title">Rating over games</h2>
           <ul class="arena-legend-list" data-part="legend"></ul>
         </div>
-        <div class="arena-graph" data-part="graph"></div>
+        <p class="arena-empty" data-part="graph-empty">Each bot's rating, μ ± σ, game after game.</p>
+        <div class="arena-graph" data-part="graph" hidden></div>
       </section>
       <section class="card" aria-labelledby="arena-games-title">
         <div class="arena-card-head">
           <h2 class="arena-title" id="arena-games-title">Games</h2>
           <p class="arena-note" data-part="games-note">Every game can be opened in the viewer or downloaded.</p>
         </div>
-        <div data-part="games-list"></div>
+        <p class="arena-empty" data-part="games-list-empty">No games yet.</p>
+        <div data-part="games-list" hidden></div>
       </section>
     </div>
   </main>`;
@@ -98,6 +101,8 @@ interface Run {
   state: RunState;
   /** A rating request is out (games are rated one at a time, in order). */
   rating: boolean;
+  /** The ratings failed (the rest of the run is counted, not rated). */
+  ratingFailed: boolean;
 }
 
 const COLOURS = DEFAULT_PALETTE.colours.slice(1);
@@ -213,7 +218,7 @@ export class ArenaPage {
       },
       onGame: (record, replay) => this.gameOver(run, record, replay),
     });
-    run = { config, pool, tally, names, started: performance.now(), ended: null, state: 'running', rating: false };
+    run = { config, pool, tally, names, started: performance.now(), ended: null, state: 'running', rating: false, ratingFailed: false };
     this.run = run;
     this.shown = -1;
     this.form.setRunning(true);
@@ -229,8 +234,9 @@ export class ArenaPage {
     this.ticker = setInterval(() => this.renderProgress(), 1000);
     this.starting = false;
     await run.pool.run();
-    if (this.run !== run) return;
-    if (run.state === 'running') run.state = 'done';
+    // A cancelled run was finished by Cancel.
+    if (this.run !== run || run.state !== 'running') return;
+    run.state = 'done';
     run.ended ??= performance.now();
     this.finish(run);
   }
@@ -265,20 +271,25 @@ export class ArenaPage {
     if (replay) {
       this.helper.gzip(replay).then(
         (blob) => {
-          if (this.run === run) this.games.add(record, blob, COLOURS);
+          if (this.run !== run) return;
+          this.games.add(record, blob, COLOURS);
+          this.reveal('games-list', true);
         },
         (e: unknown) => {
           if (this.run === run) this.games.add({ ...record, error: `replay not kept: ${errorMessage(e)}` }, null, COLOURS);
         },
       );
-    } else this.games.add(record, null, COLOURS);
+    } else {
+      this.games.add(record, null, COLOURS);
+      this.reveal('games-list', true);
+    }
     void this.rateReady(run);
     this.queueRender();
   }
 
   /** Rates the games that can be rated now, in game order, one at a time. */
   private async rateReady(run: Run): Promise<void> {
-    if (run.rating) return;
+    if (run.rating || run.ratingFailed) return;
     run.rating = true;
     try {
       for (;;) {
@@ -293,12 +304,13 @@ export class ArenaPage {
         this.queueRender();
       }
     } catch (e) {
+      run.ratingFailed = true;
       if (this.run === run) this.form.showError(`Ratings stopped: ${errorMessage(e)}`);
     } finally {
       run.rating = false;
     }
     // A game may have finished (or the run ended) while the last one was being rated.
-    if (this.run === run && run.tally.nextToRate(run.state !== 'running', run.config.games)) void this.rateReady(run);
+    if (this.run === run && !run.ratingFailed && run.tally.nextToRate(run.state !== 'running', run.config.games)) void this.rateReady(run);
   }
 
   // ------------------------------------------------------------------ drawing
@@ -316,6 +328,9 @@ export class ArenaPage {
   private renderAll(): void {
     const run = this.run;
     if (!run) return;
+    this.reveal('table', true);
+    this.reveal('graph', true);
+    this.reveal('games-list', this.games.size > 0);
     if (this.shown !== run.tally.version) {
       this.shown = run.tally.version;
       this.table.update(run.tally.rows(), COLOURS);
@@ -365,6 +380,12 @@ export class ArenaPage {
     const speed = done > 0 ? ` · ${rate.toFixed(1)} games per minute` : '';
     setText(this.q('summary'), `${clock(elapsed)} elapsed${speed} · seeds ${run.config.seed}–${last} · ${size}${run.config.fog ? ` · fog ${run.config.fog}` : ''} · ${run.config.parallel} at once`);
     this.q('summary').dataset.gamesPerMinute = rate.toFixed(3);
+  }
+
+  /** Shows a card's content (`on`) or its empty-state note. */
+  private reveal(part: string, on: boolean): void {
+    this.q(part).hidden = !on;
+    this.q(`${part}-empty`).hidden = on;
   }
 
   /** Tells assistive technology of a run's start and end (not of every game). */
