@@ -4,6 +4,7 @@
 // TrueSkill) and the list of games update after every game. TrueSkill and replay compression
 // run in a helper worker, so the page only draws and answers input.
 
+import { topbarHtml } from '../shell/nav';
 import { ArenaHelper } from '../arena/helper';
 import { defaultParallel, randomSeed, type ArenaConfig } from '../arena/plan';
 import { ArenaPool, type Participant } from '../arena/pool';
@@ -23,24 +24,7 @@ import { DEFAULT_PALETTE } from '../shell/palette';
 import { loadGame } from '../shell/registry';
 
 const PAGE = `
-  <header class="topbar">
-    <a class="brand" href="./" aria-label="Halite, home: a live game">
-      <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
-        <rect x="3" y="3" width="12" height="12" rx="2" fill="#ff5d5d"/>
-        <rect x="17" y="3" width="12" height="12" rx="2" fill="#3fa7ff"/>
-        <rect x="3" y="17" width="12" height="12" rx="2" fill="#ffc94a"/>
-        <rect x="19.5" y="19.5" width="7" height="7" rx="1.5" fill="#41d68a"/>
-      </svg>
-      <span class="brand-name">Halite</span><span class="brand-roman">I</span>
-    </a>
-    <div class="title-block">
-      <h1 class="game-title">Arena</h1>
-      <p class="game-meta"><span class="game-meta-text">Many games between bots, in this page · rated with TrueSkill</span></p>
-    </div>
-    <nav class="actions" aria-label="Pages">
-      <a class="btn arena-link" href="./">Watch</a>
-    </nav>
-  </header>
+  ${topbarHtml({ page: 'arena', title: 'Arena', meta: 'Many games between bots, in this page · rated with TrueSkill' })}
   <main class="arena">
     <section class="card arena-setup" aria-labelledby="arena-setup-title">
       <h2 class="arena-title" id="arena-setup-title">Set-up</h2>

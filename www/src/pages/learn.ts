@@ -3,6 +3,8 @@
 // keyboard or typed, and "Resolve turn", which plays the turn's phases in the stepper. The engine
 // judges every turn (the `Halite1Lesson` handle); the page only draws and collects moves.
 
+import { esc } from '../shell/dom';
+import { topbarHtml } from '../shell/nav';
 import { LESSONS, goalText, lessonById, limitText, prose, rulesText, type LessonEntry } from '../games/halite1/lessons';
 import { BoardGrid, type Arrow, type CellShow } from '../learn/board-grid';
 import { DirectionPad } from '../learn/dpad';
@@ -16,10 +18,6 @@ import { errorMessage, loadEngine, type Engine } from '../shell/engine';
 type LessonHandle = InstanceType<Engine['Halite1Lesson']>;
 
 const STAR = '★';
-
-function esc(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
-}
 
 function starsLabel(stars: number | undefined): string {
   return stars ? `${stars} of 3 stars` : 'not solved yet';
@@ -43,7 +41,7 @@ export async function mount(root: HTMLElement, search: string): Promise<void> {
 
 function renderList(root: HTMLElement, unknown: string): void {
   const progress = loadProgress();
-  root.innerHTML = `
+  root.innerHTML = `${topbarHtml({ page: 'learn' })}
     <main class="lg-page lg-list-page">
       <h1>Learn Halite I and Blitz</h1>
       ${unknown ? `<p class="lg-error" role="alert">There is no lesson "${esc(unknown)}". Pick one below.</p>` : ''}
@@ -105,7 +103,7 @@ class LessonView {
     const p = prose(entry.id);
     const index = LESSONS.indexOf(entry);
     const next = LESSONS[index + 1];
-    root.innerHTML = `
+    root.innerHTML = `${topbarHtml({ page: 'learn' })}
       <main class="lg-page lg-lesson" data-lesson="${esc(entry.id)}">
         <nav class="lg-crumbs"><a href="?learn">All lessons</a> <span class="lg-muted">Lesson ${index + 1} of ${LESSONS.length}</span></nav>
         <h1>${esc(p.title)}${this.spec.game === 'blitz' ? ' <span class="lg-tag">Blitz</span>' : ''}</h1>

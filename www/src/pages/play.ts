@@ -6,6 +6,7 @@
 // A bot's code is only text on this page: it is stored and shown, never evaluated. It runs when a
 // game gives it a seat, inside that seat's Worker, so a saved endless loop cannot freeze this page.
 
+import { topbarHtml } from '../shell/nav';
 import type { BotEditor, SaveState, SyntaxProblem } from '../bots/editor';
 import { changedWhen, downloadBot, firstBotFile, renameInCode, saveBotFile } from '../bots/files';
 import { loadEditor } from '../bots/load-editor';
@@ -34,27 +35,7 @@ const MORE_SEATS = ['greedy', 'expander', 'random'];
 
 const PAGE = `
   <a class="skip-link" href="#play-new-title" data-part="skip">Skip to the new game</a>
-  <header class="topbar">
-    <a class="brand" href="./" aria-label="Halite, home: a live game">
-      <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
-        <rect x="3" y="3" width="12" height="12" rx="2" fill="#ff5d5d"/>
-        <rect x="17" y="3" width="12" height="12" rx="2" fill="#3fa7ff"/>
-        <rect x="3" y="17" width="12" height="12" rx="2" fill="#ffc94a"/>
-        <rect x="19.5" y="19.5" width="7" height="7" rx="1.5" fill="#41d68a"/>
-      </svg>
-      <span class="brand-name">Halite</span><span class="brand-roman">I</span>
-    </a>
-    <div class="title-block">
-      <h1 class="game-title">Play</h1>
-      <p class="game-meta"><span class="game-meta-text">Set up a game against bots, and write your own.</span></p>
-    </div>
-    <nav class="actions" aria-label="Pages">
-      <a class="btn" href="./">
-        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M2.5 12s3.5-6.5 9.5-6.5S21.5 12 21.5 12s-3.5 6.5-9.5 6.5S2.5 12 2.5 12Z"/><circle cx="12" cy="12" r="2.8"/></svg>
-        <span>Watch</span>
-      </a>
-    </nav>
-  </header>
+  ${topbarHtml({ page: 'play', title: 'Play', meta: 'Set up a game against bots, and write your own.' })}
   <main class="play-main">
     <div class="play-layout">
       <section class="card play-panel play-new" aria-labelledby="play-new-title">

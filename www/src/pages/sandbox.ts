@@ -3,6 +3,7 @@
 // and "Resolve turn" to read the whole turn in the stepper; the share link always holds the
 // board and moves shown, in the same URL form. Bad input is reported, and the default board opens.
 
+import { topbarHtml } from '../shell/nav';
 import { BoardGrid, type Arrow, type CellShow } from '../learn/board-grid';
 import { DirectionPad } from '../learn/dpad';
 import { parseMoves } from '../learn/orders';
@@ -50,7 +51,7 @@ class Sandbox {
     error: string,
   ) {
     this.rules = { ...ALL_RULES, ...(scenario.rules ?? {}) };
-    root.innerHTML = `
+    root.innerHTML = `${topbarHtml({ page: 'learn' })}
       <main class="lg-page lg-sandbox">
         <nav class="lg-crumbs"><a href="?learn">Lessons</a></nav>
         <h1>Sandbox</h1>

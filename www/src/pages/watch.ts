@@ -13,7 +13,7 @@ import { el, fmt, formatBytes, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import type { GameModule, HumanPlay, OpenedReplay, Standing } from '../shell/game';
 import { downloadName, fetchBytes, readFile } from '../shell/loader';
-import { pageNav } from '../shell/nav';
+import { topbarHtml, type PageName } from '../shell/nav';
 import { loadGame, recogniseReplay } from '../shell/registry';
 import { rng } from '../shell/random';
 import { forgetGame, gzip, loadSavedGame, saveGame } from '../shell/resume';
@@ -44,25 +44,9 @@ const USER_BUDGETS = ORIGINAL_BUDGETS;
 const LIVE_FPS = 12;
 const NEXT_GAME_S = 8;
 
-const PAGE = `
-  <a class="skip-link" href="#" data-part="skip">Skip to playback controls</a>
-  <header class="topbar">
-    <a class="brand" href="./" aria-label="Halite, home: a live game">
-      <svg class="brand-mark" viewBox="0 0 32 32" aria-hidden="true">
-        <rect x="3" y="3" width="12" height="12" rx="2" fill="#ff5d5d"/>
-        <rect x="17" y="3" width="12" height="12" rx="2" fill="#3fa7ff"/>
-        <rect x="3" y="17" width="12" height="12" rx="2" fill="#ffc94a"/>
-        <rect x="19.5" y="19.5" width="7" height="7" rx="1.5" fill="#41d68a"/>
-      </svg>
-      <span class="brand-name">Halite</span><span class="brand-roman">I</span>
-    </a>
-    <div class="title-block">
-      <h1 class="game-title" data-part="title">Loading the engine…</h1>
-      <p class="game-meta">
-        <span class="game-meta-text" data-part="meta"></span>
-        <button type="button" class="badge" data-part="badge" hidden></button>
-      </p>
-    </div>
+const BADGE = '<button type="button" class="badge" data-part="badge" hidden></button>';
+
+const ACTIONS = `
     <nav class="actions" aria-label="Open a game">
       <button type="button" class="btn btn-live" data-part="live" aria-label="Watch a new live game between built-in bots">
         <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="3.2" fill="currentColor"/><path d="M6.3 6.3a8 8 0 0 0 0 11.4M17.7 6.3a8 8 0 0 1 0 11.4"/></svg>
@@ -87,8 +71,11 @@ const PAGE = `
       <button type="button" class="btn btn-icon" data-part="help-button" aria-label="Keyboard shortcuts and help" aria-haspopup="dialog" title="Help (?)">
         <span aria-hidden="true" class="q">?</span>
       </button>
-    </nav>
-  </header>
+    </nav>`;
+
+const pageHtml = (page: PageName): string => `
+  <a class="skip-link" href="#" data-part="skip">Skip to playback controls</a>
+  ${topbarHtml({ page, title: 'Loading the engine…', metaExtra: BADGE, actions: ACTIONS })}
   <main data-part="viewer"></main>
   <div class="toasts" data-part="toasts" aria-live="polite"></div>
   <div class="drop-overlay" data-part="drop" hidden>
@@ -156,11 +143,9 @@ export class WatchPage {
 
   constructor(root: HTMLElement, module: GameModule) {
     this.module = module;
-    root.innerHTML = PAGE;
-    const q = finder(root);
     // A game with a human seat is the play page's game.
-    const playing = parseUrlState(location.search).bots?.includes('human') ?? false;
-    root.querySelector('.brand')?.after(pageNav(playing ? 'play' : 'watch'));
+    root.innerHTML = pageHtml(parseUrlState(location.search).bots?.includes('human') ? 'play' : 'watch');
+    const q = finder(root);
     this.viewer = new Viewer(q('viewer'), module);
     this.viewer.well.insertAdjacentHTML('beforeend', OVERLAYS);
     const w = finder(this.viewer.well);

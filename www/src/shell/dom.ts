@@ -49,3 +49,8 @@ export function formatBytes(n: number): string {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} kB`;
   return `${(n / (1024 * 1024)).toFixed(1)} MB`;
 }
+
+/** Text made safe to place in markup (element content or a quoted attribute). */
+export function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
