@@ -13,4 +13,5 @@ node www/bench/bench.mjs
 node www/bench/game.mjs --reps 3 --size 50x50 --bots greedy,greedy
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,greedy
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,expander
+node www/bench/arena.mjs --games 50 --size 30x30 --bots tactician,greedy
 node www/bench/engine.mjs

@@ -81,8 +81,8 @@ const editorText = (page) => page.evaluate(() => [...document.querySelectorAll('
 test('the set-up page renders, labelled, on a laptop and a phone', { timeout: 60000 }, async () => {
   const page = await open();
   assert.equal(await page.textContent('h1'), 'Play');
-  assert.equal(await page.getAttribute('a.btn[href="./"]', 'href'), './', 'a link back to the watch page');
-  assert.match(await page.textContent('a.btn[href="./"]'), /Watch/);
+  assert.match(await page.textContent('.page-nav a.page-link[href="./"]'), /Watch/, 'a link back to the watch page');
+  assert.equal(await page.textContent('.page-nav [aria-current="page"]'), 'Play', 'the page links mark this page');
   // Two seats by default: you against the expander.
   assert.equal(await page.$$eval('.play-seat', (els) => els.length), 2);
   assert.equal(await page.inputValue(seatSelect(1)), 'human');
