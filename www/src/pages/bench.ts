@@ -171,6 +171,7 @@ export async function mount(root: HTMLElement): Promise<void> {
   const module = await loadGame('halite1');
   await loadEngine();
   const host = document.createElement('main');
+  document.documentElement.classList.add('fills-window');
   root.appendChild(host);
   const viewer = new Viewer(host, module);
   let bytes = new Uint8Array(0);

@@ -144,6 +144,8 @@ export class WatchPage {
   constructor(root: HTMLElement, module: GameModule) {
     this.module = module;
     // A game with a human seat is the play page's game.
+    // The viewer fills the window on wide screens (its side panel scrolls on its own).
+    document.documentElement.classList.add('fills-window');
     root.innerHTML = pageHtml(parseUrlState(location.search).bots?.includes('human') ? 'play' : 'watch');
     const q = finder(root);
     this.viewer = new Viewer(q('viewer'), module);
