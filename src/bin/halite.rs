@@ -508,12 +508,7 @@ tools for replays and maps."
                 out.push_str(&format!("{:>10}", format!("#{}", r.score.tag)));
             }
             out.push('\n');
-            let step = (series.frames / 10).max(1);
-            let mut frames: Vec<usize> = (0..series.frames).step_by(step).collect();
-            if frames.last() != Some(&last) {
-                frames.push(last);
-            }
-            for t in frames {
+            for t in halite::env::sampled_frames(series.frames) {
                 out.push_str(&format!("{t:<8}"));
                 for r in results {
                     out.push_str(&format!("{:>10}", series.get(k, r.seat)[t]));

@@ -132,3 +132,34 @@ pub trait TextProtocol: Game {
         format!("Bot #{}; timed out during Init", Self::tag(seat))
     }
 }
+
+/// Why bytes are not a valid replay of a game, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReplayError {
+    /// Where: a JSON path such as `frames[12][3][40]`, `byte 123` for a syntax error, or empty.
+    pub at: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.at.is_empty() {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "{}: {}", self.at, self.message)
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// The frames a text table of a series shows: about ten evenly spaced, and always the last one.
+pub fn sampled_frames(frames: usize) -> Vec<usize> {
+    let step = (frames / 10).max(1);
+    let mut out: Vec<usize> = (0..frames).step_by(step).collect();
+    let last = frames.saturating_sub(1);
+    if frames > 0 && out.last() != Some(&last) {
+        out.push(last);
+    }
+    out
+}

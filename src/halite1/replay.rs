@@ -8,7 +8,6 @@
 //! declares before the data backs it.
 
 use super::grid::{Board, MAX_PLAYERS};
-use std::fmt;
 use std::io::Read;
 
 /// The replay format version this module reads and writes.
@@ -36,25 +35,7 @@ pub struct Replay {
     pub fog_of_war: Option<u32>,
 }
 
-/// Why bytes are not a valid replay, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    /// Where: a JSON path such as `frames[12][3][40]`, or `byte 123` for a syntax error.
-    pub at: String,
-    pub message: String,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.at.is_empty() {
-            write!(f, "{}", self.message)
-        } else {
-            write!(f, "{}: {}", self.at, self.message)
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
+pub use crate::env::ReplayError;
 
 fn err<T>(at: impl Into<String>, message: impl Into<String>) -> Result<T, ReplayError> {
     Err(ReplayError {

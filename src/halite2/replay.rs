@@ -10,7 +10,6 @@
 use super::entities::{DockingStatus, EntityId};
 use super::events::Event;
 use serde_json::{Map, Value};
-use std::fmt;
 use std::io::Read;
 
 /// The replay format version the reference writes.
@@ -21,25 +20,7 @@ pub const ENGINE_VERSION: &str = "1.2.516.gc277";
 pub const MAX_REPLAY_BYTES: u64 = 1 << 30;
 const ZSTD_MAGIC: [u8; 4] = [0x28, 0xb5, 0x2f, 0xfd];
 
-/// Why bytes are not a valid replay, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayError {
-    /// A JSON path such as `frames[12].ships.0.7.x`, or empty.
-    pub at: String,
-    pub message: String,
-}
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.at.is_empty() {
-            write!(f, "{}", self.message)
-        } else {
-            write!(f, "{}: {}", self.at, self.message)
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
+pub use crate::env::ReplayError;
 
 fn err<T>(at: &str, message: impl Into<String>) -> Result<T, ReplayError> {
     Err(ReplayError {

@@ -107,12 +107,7 @@ pub fn table(replay: &Replay) -> String {
             out.push_str(&format!("{:>10}", format!("#{p}")));
         }
         out.push('\n');
-        let step = (series.frames / 10).max(1);
-        let mut frames: Vec<usize> = (0..series.frames).step_by(step).collect();
-        if frames.last() != Some(&last) {
-            frames.push(last);
-        }
-        for t in frames {
+        for t in crate::env::sampled_frames(series.frames) {
             out.push_str(&format!("{t:<8}"));
             for p in 0..series.players {
                 out.push_str(&format!("{:>10}", series.values[k][p][t]));

@@ -4,26 +4,14 @@
 //
 //   node www/bench/arena.mjs [--games 50] [--size 30x30] [--bots tactician,greedy] [--seed 1]
 
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
+import { builtApp, opt } from './support.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(here, '../../dist');
-const opt = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : dflt;
-};
+const dist = builtApp();
 const GAMES = Number(opt('games', '50'));
 const SIZE = opt('size', '30x30');
 const BOTS = opt('bots', 'tactician,greedy');
 const SEED = Number(opt('seed', '1'));
-
-if (!fs.existsSync(path.join(dist, 'index.html'))) {
-  console.error('dist/ is missing: build the app first (npm run build, or npx webpack --mode production)');
-  process.exit(1);
-}
 
 const { chromium } = await import('playwright-core');
 const server = await serve(dist);

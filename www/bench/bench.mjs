@@ -16,10 +16,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
+import { builtApp } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const dist = path.join(root, 'dist');
+const dist = builtApp();
 const replayFile = path.join(root, 'tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz');
 
 const arg = (name, dflt) => {
@@ -37,11 +38,6 @@ const median = (xs) => {
 };
 const ms = (v) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
 const mb = (b) => `${(b / (1024 * 1024)).toFixed(2)} MiB`;
-
-if (!fs.existsSync(path.join(dist, 'index.html'))) {
-  console.error('dist/ is missing: build the app first (npm run build, or npx webpack --mode production)');
-  process.exit(1);
-}
 
 const text = zlib.gunzipSync(fs.readFileSync(replayFile));
 const server = await serve(dist, {

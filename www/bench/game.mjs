@@ -6,27 +6,15 @@
 //
 //   node www/bench/game.mjs [--reps 3] [--size 50x50] [--bots greedy,greedy] [--seed 1]
 
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
+import { builtApp, opt } from './support.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(here, '../../dist');
+const dist = builtApp();
 
-const opt = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : dflt;
-};
 const REPS = Number(opt('reps', '3'));
 const [WIDTH, HEIGHT] = opt('size', '50x50').split('x').map(Number);
 const BOTS = opt('bots', 'greedy,greedy').split(',');
 const SEED = Number(opt('seed', '1'));
-
-if (!fs.existsSync(path.join(dist, 'index.html'))) {
-  console.error('dist/ is missing: build the app first (npm run build, or npx webpack --mode production)');
-  process.exit(1);
-}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -7,18 +7,11 @@
 //
 //   node www/bench/strength.mjs [--games 50] [--size 30x30] [--bots tactician,greedy] [--fog R] [--verbose]
 
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
+import { builtApp, opt } from './support.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const dist = path.resolve(here, '../../dist');
+const dist = builtApp();
 
-const opt = (name, dflt) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : dflt;
-};
 const GAMES = Number(opt('games', '50'));
 const [WIDTH, HEIGHT] = opt('size', '30x30').split('x').map(Number);
 const BOTS = opt('bots', 'tactician,greedy').split(',').map((s) => s.trim()).filter(Boolean);
@@ -29,11 +22,6 @@ if (!Number.isInteger(GAMES) || GAMES < 1 || !WIDTH || !HEIGHT || BOTS.length < 
   console.error('usage: node www/bench/strength.mjs [--games N] [--size WxH] [--bots a,b[,c...]] [--fog R] [--verbose]');
   process.exit(2);
 }
-if (!fs.existsSync(path.join(dist, 'index.html'))) {
-  console.error('dist/ is missing: build the app first (npm run build, or npx webpack --mode production)');
-  process.exit(1);
-}
-
 const server = await serve(dist);
 const { chromium } = await import('playwright-core');
 const browser = await chromium.launch(CHROMIUM);

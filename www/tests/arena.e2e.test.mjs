@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
+import { openPage } from './support/page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -69,21 +70,12 @@ function watchMainThread() {
 
 /** A new page that records console errors and uncaught exceptions, and every request. */
 async function open(search, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 500, acceptDownloads: true });
-  await context.addInitScript(watchMainThread);
-  const page = await context.newPage();
-  const mine = [];
-  page.requested = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') mine.push(`console: ${m.text()}`);
+  const requested = [];
+  const page = await openPage(browser, server.url, search, viewport, async (context) => {
+    await context.addInitScript(watchMainThread);
+    context.on('request', (r) => requested.push(r.url()));
   });
-  page.on('pageerror', (e) => mine.push(`pageerror: ${e.message}`));
-  context.on('request', (r) => page.requested.push(r.url()));
-  await page.goto(server.url + search);
-  page.done = async () => {
-    await context.close();
-    assert.deepEqual(mine, [], 'no console errors');
-  };
+  page.requested = requested;
   return page;
 }
 

@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { serve, CHROMIUM } from './support/server.mjs';
-import { downloadBytes, haliteBin } from './support/page.mjs';
+import { downloadBytes, haliteBin, openPage } from './support/page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -72,19 +72,11 @@ after(async () => {
 
 /** A new page that records console errors and uncaught exceptions. */
 async function open(search = '', viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 500 });
-  const page = await context.newPage();
-  const mine = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') mine.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => mine.push(`pageerror: ${e.message}`));
-  await page.goto(server.url + search);
-  page.errors = mine;
+  const page = await openPage(browser, server.url, search, viewport);
+  const done = page.done;
   page.done = async () => {
-    errors.push(...mine);
-    await context.close();
-    assert.deepEqual(mine, [], 'no console errors');
+    errors.push(...page.errors);
+    await done();
   };
   return page;
 }

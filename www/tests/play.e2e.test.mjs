@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
+import { openPage } from './support/page.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -40,27 +41,17 @@ after(async () => {
 /** A new page (own storage) that records console errors and uncaught exceptions. `bots`: saved
  * bots put in the library before the page loads. */
 async function open(search = '?play', { viewport = { width: 1280, height: 800 }, bots = null } = {}) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 500 });
-  // Main-thread tasks over 50 ms, for the measurements printed below.
-  await context.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
-    }).observe({ type: 'longtask', buffered: true });
+  const page = await openPage(browser, server.url, search, viewport, async (context) => {
+    // Main-thread tasks over 50 ms, for the measurements printed below.
+    await context.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration));
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    if (bots) await context.addInitScript(([key, value]) => localStorage.getItem(key) === null && localStorage.setItem(key, value), [KEY, JSON.stringify(bots)]);
   });
-  if (bots) await context.addInitScript(([key, value]) => localStorage.getItem(key) === null && localStorage.setItem(key, value), [KEY, JSON.stringify(bots)]);
-  const page = await context.newPage();
-  const mine = [];
-  page.on('console', (m) => {
-    if (m.type() === 'error') mine.push(`console: ${m.text()}`);
-  });
-  page.on('pageerror', (e) => mine.push(`pageerror: ${e.message}`));
-  await page.goto(server.url + search);
   await page.waitForSelector('[data-part="seats"] .play-seat');
-  page.done = async () => {
-    await context.close();
-    assert.deepEqual(mine, [], 'no console errors');
-  };
   return page;
 }
 

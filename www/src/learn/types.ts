@@ -1,6 +1,8 @@
 // The shapes the engine's explanation and lesson exports return (serde, camelCase). Every number
 // the learn page and the sandbox show is read from these.
 
+import type { PlayerTurnStats } from '../games/halite1/types';
+
 export interface Rules {
   combat: boolean;
   production: boolean;
@@ -74,16 +76,6 @@ export interface SiteChange {
   strength: number;
 }
 
-export interface PlayerTurnStats {
-  damageToPlayers: number;
-  damageToNeutral: number;
-  overkill: number;
-  damageTaken: number;
-  production: number;
-  capLoss: number;
-  sitesCaptured: number;
-  piecesLost: number;
-}
 
 export interface Explanation {
   rules: Rules;

@@ -4,6 +4,7 @@
 // judges every turn (the `Halite1Lesson` handle); the page only draws and collects moves.
 
 import { esc } from '../shell/dom';
+import { moveRowHtml } from '../learn/move-row';
 import { topbarHtml } from '../shell/nav';
 import { LESSONS, goalText, lessonById, limitText, prose, rulesText, type LessonEntry } from '../games/halite1/lessons';
 import { BoardGrid, type Arrow, type CellShow } from '../learn/board-grid';
@@ -111,21 +112,7 @@ class LessonView {
           <section class="lg-board-col" aria-label="Board and moves">
             <div data-part="board"></div>
             <p class="lg-muted lg-help">Tap one of your sites, then a direction. Keyboard: arrow keys move between sites, N E S W or Shift+arrow give a move, “.” stays still.</p>
-            <div class="lg-move-row">
-              <div data-part="pad"></div>
-              <div class="lg-move-tools">
-                <p data-part="selected" class="lg-selected" aria-live="polite">No site selected</p>
-                <form data-part="typed-form" class="lg-typed">
-                  <label>Type moves <input type="text" data-part="typed" placeholder="1 1 east" autocomplete="off" spellcheck="false" /></label>
-                  <button type="submit" class="btn">Add</button>
-                </form>
-                <p data-part="move-error" class="lg-error" role="alert" hidden></p>
-                <div class="lg-actions">
-                  <button type="button" class="btn" data-part="clear">Clear moves</button>
-                  <button type="button" class="btn btn-primary" data-part="resolve">Resolve turn</button>
-                </div>
-              </div>
-            </div>
+            ${moveRowHtml('1 1 east', { part: 'clear', label: 'Clear moves' })}
           </section>
           <aside class="lg-side">
             <p class="lg-intro">${esc(p.intro)}</p>

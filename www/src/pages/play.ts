@@ -6,6 +6,7 @@
 // A bot's code is only text on this page: it is stored and shown, never evaluated. It runs when a
 // game gives it a seat, inside that seat's Worker, so a saved endless loop cannot freeze this page.
 
+import { bindFileDrop } from '../shell/drop';
 import { topbarHtml } from '../shell/nav';
 import type { BotEditor, SaveState, SyntaxProblem } from '../bots/editor';
 import { changedWhen, downloadBot, firstBotFile, renameInCode, saveBotFile } from '../bots/files';
@@ -661,29 +662,7 @@ export class PlayPage {
   // ------------------------------------------------------------------ dropping files
 
   private bindDrop(): void {
-    let depth = 0;
-    const hasFiles = (ev: DragEvent) => Array.from(ev.dataTransfer?.types ?? []).includes('Files');
-    window.addEventListener('dragenter', (ev) => {
-      if (!hasFiles(ev)) return;
-      ev.preventDefault();
-      depth++;
-      this.els.drop.hidden = false;
-    });
-    window.addEventListener('dragover', (ev) => {
-      if (!hasFiles(ev)) return;
-      ev.preventDefault();
-      if (ev.dataTransfer) ev.dataTransfer.dropEffect = 'copy';
-    });
-    window.addEventListener('dragleave', (ev) => {
-      if (!hasFiles(ev)) return;
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) this.els.drop.hidden = true;
-    });
-    window.addEventListener('drop', (ev) => {
-      ev.preventDefault();
-      depth = 0;
-      this.els.drop.hidden = true;
-      const files = ev.dataTransfer?.files;
+    bindFileDrop(this.els.drop, (files) => {
       const f = firstBotFile(files);
       if (f) void this.takeFile(f);
       else if (files && files.length > 0) this.say(`${files[0].name} is not a bot module: drop a JavaScript file (.js).`);

@@ -3,6 +3,7 @@
 // and "Resolve turn" to read the whole turn in the stepper; the share link always holds the
 // board and moves shown, in the same URL form. Bad input is reported, and the default board opens.
 
+import { moveRowHtml } from '../learn/move-row';
 import { topbarHtml } from '../shell/nav';
 import { BoardGrid, type Arrow, type CellShow } from '../learn/board-grid';
 import { DirectionPad } from '../learn/dpad';
@@ -71,21 +72,7 @@ class Sandbox {
               <label>Production <input class="num" type="number" min="0" max="255" value="2" data-part="paint-production" /></label>
             </div>
             <div data-part="board"></div>
-            <div class="lg-move-row">
-              <div data-part="pad"></div>
-              <div class="lg-move-tools">
-                <p data-part="selected" class="lg-selected" aria-live="polite">No site selected</p>
-                <form data-part="typed-form" class="lg-typed">
-                  <label>Type moves <input type="text" data-part="typed" placeholder="1 2 east" autocomplete="off" spellcheck="false" /></label>
-                  <button type="submit" class="btn">Add</button>
-                </form>
-                <p data-part="move-error" class="lg-error" role="alert" hidden></p>
-                <div class="lg-actions">
-                  <button type="button" class="btn" data-part="undo">Undo turn</button>
-                  <button type="button" class="btn btn-primary" data-part="resolve">Resolve turn</button>
-                </div>
-              </div>
-            </div>
+            ${moveRowHtml('1 2 east', { part: 'undo', label: 'Undo turn' })}
           </section>
           <aside class="lg-side">
             <section class="lg-settings">

@@ -13,6 +13,7 @@ import { el, fmt, formatBytes, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import type { GameModule, HumanPlay, OpenedReplay, Standing } from '../shell/game';
 import { downloadName, fetchBytes, readFile } from '../shell/loader';
+import { bindFileDrop } from '../shell/drop';
 import { topbarHtml, type PageName } from '../shell/nav';
 import { loadGame, recogniseReplay } from '../shell/registry';
 import { rng } from '../shell/random';
@@ -238,29 +239,8 @@ export class WatchPage {
   }
 
   private bindDrop(): void {
-    let depth = 0;
-    const hasFiles = (ev: DragEvent) => Array.from(ev.dataTransfer?.types ?? []).includes('Files');
-    window.addEventListener('dragenter', (ev) => {
-      if (!hasFiles(ev)) return;
-      ev.preventDefault();
-      depth++;
-      this.els.drop.hidden = false;
-    });
-    window.addEventListener('dragover', (ev) => {
-      if (!hasFiles(ev)) return;
-      ev.preventDefault();
-      if (ev.dataTransfer) ev.dataTransfer.dropEffect = 'copy';
-    });
-    window.addEventListener('dragleave', (ev) => {
-      if (!hasFiles(ev)) return;
-      depth = Math.max(0, depth - 1);
-      if (depth === 0) this.els.drop.hidden = true;
-    });
-    window.addEventListener('drop', (ev) => {
-      ev.preventDefault();
-      depth = 0;
-      this.els.drop.hidden = true;
-      const f = ev.dataTransfer?.files?.[0];
+    bindFileDrop(this.els.drop, (files) => {
+      const f = files?.[0];
       if (f) void this.openFile(f);
     });
   }

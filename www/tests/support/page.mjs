@@ -10,9 +10,11 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const shots = path.join(root, 'www/tests/screenshots');
 
-/** Opens `search` in a new context; `page.done()` closes it and asserts no console error. */
-export async function openPage(browser, url, search = '', viewport = { width: 1280, height: 800 }) {
+/** Opens `search` in a new context; `page.done()` closes it and asserts no console error.
+ * `prepare(context)` runs before the page is made (init scripts, request listeners). */
+export async function openPage(browser, url, search = '', viewport = { width: 1280, height: 800 }, prepare = null) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 500, acceptDownloads: true });
+  if (prepare) await prepare(context);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => {

@@ -68,6 +68,20 @@ const PLAN_SELECT = '#ffd84a';
 const PLAN_ARROW = '#ffffff';
 const PLAN_ORDER = 'rgba(120, 230, 255, 0.95)';
 
+/** An arrow from (cx, cy) in direction d (1..4): the shaft and a head of two strokes back from
+ * the tip. */
+function arrow(p: CanvasPath, cx: number, cy: number, d: number, len: number, head: number): void {
+  const tx = cx + DX[d] * len;
+  const ty = cy + DY[d] * len;
+  p.moveTo(cx, cy);
+  p.lineTo(tx, ty);
+  const bx = tx - DX[d] * head;
+  const by = ty - DY[d] * head;
+  p.moveTo(bx + DY[d] * head, by - DX[d] * head);
+  p.lineTo(tx, ty);
+  p.lineTo(bx - DY[d] * head, by + DX[d] * head);
+}
+
 const STRENGTH_LABELS: string[] = Array.from({ length: 256 }, (_, i) => String(i));
 const MAX_SCALE = 96;
 const LITTLE_ENDIAN = isLittleEndian();
@@ -536,17 +550,7 @@ export class MapRenderer implements BoardView {
           const i = rowBase + mod(i0 + c, W);
           const d = moves[i];
           if (d < 1 || d > 4 || owner[i] === 0 || (visible !== null && visible[i] === 0)) continue;
-          const cx = L.clipX + (i0 + c - L.ox + 0.5) * s;
-          const tx = cx + DX[d] * len;
-          const ty = cy + DY[d] * len;
-          ctx.moveTo(cx, cy);
-          ctx.lineTo(tx, ty);
-          // Arrow head: two strokes back from the tip.
-          const bx = tx - DX[d] * head;
-          const by = ty - DY[d] * head;
-          ctx.moveTo(bx + DY[d] * head, by - DX[d] * head);
-          ctx.lineTo(tx, ty);
-          ctx.lineTo(bx - DY[d] * head, by + DX[d] * head);
+          arrow(ctx, L.clipX + (i0 + c - L.ox + 0.5) * s, cy, d, len, head);
         }
       }
       ctx.lineWidth = Math.max(1, s / 16);
@@ -646,15 +650,7 @@ export class MapRenderer implements BoardView {
           path.arc(cx, cy, s * 0.16, 0, Math.PI * 2);
           continue;
         }
-        const tx = cx + DX[d] * len;
-        const ty = cy + DY[d] * len;
-        path.moveTo(cx, cy);
-        path.lineTo(tx, ty);
-        const bx = tx - DX[d] * head;
-        const by = ty - DY[d] * head;
-        path.moveTo(bx + DY[d] * head, by - DX[d] * head);
-        path.lineTo(tx, ty);
-        path.lineTo(bx - DY[d] * head, by + DX[d] * head);
+        arrow(path, cx, cy, d, len, head);
       }
     }
     ctx.lineCap = 'round';
@@ -679,26 +675,35 @@ export class MapRenderer implements BoardView {
       ctx.lineWidth = Math.max(1.5, s / 12);
       ctx.strokeStyle = PLAN_ORDER;
       ctx.beginPath();
+      const rr = Math.max(4, s * 0.42);
       for (const t of targets) {
-        const tx = t % W;
-        const ty = Math.floor(t / W);
-        for (let wy = ty + H * Math.floor((j0 - ty) / H); wy < j0 + rows; wy += H) {
-          if (wy < j0) continue;
-          for (let wx = tx + W * Math.floor((i0 - tx) / W); wx < i0 + cols; wx += W) {
-            if (wx < i0) continue;
-            const cx = L.clipX + (wx - L.ox + 0.5) * s;
-            const cy = L.clipY + (wy - L.oy + 0.5) * s;
-            const rr = Math.max(4, s * 0.42);
-            ctx.moveTo(cx, cy - rr);
-            ctx.lineTo(cx + rr, cy);
-            ctx.lineTo(cx, cy + rr);
-            ctx.lineTo(cx - rr, cy);
-            ctx.closePath();
-          }
-        }
+        this.forEachCopy(t, i0, j0, cols, rows, (wx, wy) => {
+          const cx = L.clipX + (wx - L.ox + 0.5) * s;
+          const cy = L.clipY + (wy - L.oy + 0.5) * s;
+          ctx.moveTo(cx, cy - rr);
+          ctx.lineTo(cx + rr, cy);
+          ctx.lineTo(cx, cy + rr);
+          ctx.lineTo(cx - rr, cy);
+          ctx.closePath();
+        });
       }
       ctx.stroke();
       ctx.setLineDash([]);
+    }
+  }
+
+  /** Calls `f` with the unwrapped coordinates of every copy of `site` in the window of `cols` x
+   * `rows` sites from (i0, j0). */
+  private forEachCopy(site: number, i0: number, j0: number, cols: number, rows: number, f: (wx: number, wy: number) => void): void {
+    const W = this.width;
+    const H = this.height;
+    const x = site % W;
+    const y = Math.floor(site / W);
+    for (let wy = y + H * Math.floor((j0 - y) / H); wy < j0 + rows; wy += H) {
+      if (wy < j0) continue;
+      for (let wx = x + W * Math.floor((i0 - x) / W); wx < i0 + cols; wx += W) {
+        if (wx >= i0) f(wx, wy);
+      }
     }
   }
 
@@ -715,20 +720,12 @@ export class MapRenderer implements BoardView {
     colour: string,
     width: number,
   ): void {
-    const W = this.width;
-    const H = this.height;
     const s = this.camera.scale;
-    const x = site % W;
-    const y = Math.floor(site / W);
     const ctx = this.ctx;
     ctx.beginPath();
-    for (let wy = y + H * Math.floor((j0 - y) / H); wy < j0 + rows; wy += H) {
-      if (wy < j0) continue;
-      for (let wx = x + W * Math.floor((i0 - x) / W); wx < i0 + cols; wx += W) {
-        if (wx < i0) continue;
-        ctx.rect(clipX + (wx - ox) * s + width / 2, clipY + (wy - oy) * s + width / 2, s - width, s - width);
-      }
-    }
+    this.forEachCopy(site, i0, j0, cols, rows, (wx, wy) => {
+      ctx.rect(clipX + (wx - ox) * s + width / 2, clipY + (wy - oy) * s + width / 2, s - width, s - width);
+    });
     ctx.lineWidth = width;
     ctx.strokeStyle = colour;
     ctx.stroke();
