@@ -86,3 +86,11 @@ export type Command =
 export const K_THRUST = 0;
 export const K_DOCK = 1;
 export const K_UNDOCK = 2;
+
+/** Board targets (`BoardView.pick`, the inspector): ships and planets in one number space. */
+export const shipTarget = (id: number): number => id * 2;
+export const planetTarget = (id: number): number => id * 2 + 1;
+export function decodeTarget(t: number): { kind: 'ship' | 'planet'; id: number } | null {
+  if (t < 0 || !Number.isInteger(t)) return null;
+  return t % 2 === 0 ? { kind: 'ship', id: t / 2 } : { kind: 'planet', id: (t - 1) / 2 };
+}
