@@ -312,6 +312,42 @@ fn halite2_run_reproduces_the_reference_games() {
                 );
                 let got = h2_replay(&path);
                 let want = h2_replay(&h2_fixtures().join(format!("{name}.hlt")));
+                // Quiet mode prints the reference's JSON summary.
+                let summary: serde_json::Value = serde_json::from_slice(&out.stdout)
+                    .unwrap_or_else(|e| panic!("{name}: summary is not JSON ({e})"));
+                let keys: Vec<&str> = summary
+                    .as_object()
+                    .unwrap()
+                    .keys()
+                    .map(String::as_str)
+                    .collect();
+                assert_eq!(
+                    keys,
+                    [
+                        "error_logs",
+                        "gameplay_parameters",
+                        "map_generator",
+                        "map_height",
+                        "map_seed",
+                        "map_width",
+                        "replay",
+                        "stats"
+                    ],
+                    "{name}"
+                );
+                assert_eq!(summary["replay"], path.display().to_string(), "{name}");
+                assert_eq!(summary["map_seed"], seed, "{name}");
+                assert_eq!(summary["map_generator"], want.map_generator, "{name}");
+                assert_eq!(summary["gameplay_parameters"], want.constants, "{name}");
+                assert_eq!(summary["error_logs"], serde_json::json!({}), "{name}");
+                for (p, s) in want.stats.iter().enumerate() {
+                    assert_eq!(summary["stats"][p.to_string()]["rank"], s.rank, "{name}");
+                }
+                // Response times are measured: a Python bot takes milliseconds to start.
+                assert!(
+                    got.stats.iter().any(|s| s.init_response_time > 0),
+                    "{name}: no init response time recorded"
+                );
                 assert_eq!(got.player_names, want.player_names, "{name}");
                 assert_eq!(got.planets, want.planets, "{name}");
                 assert_eq!(got.frames.len(), want.frames.len(), "{name}: frames");
@@ -353,6 +389,53 @@ fn halite2_run_reproduces_the_reference_games() {
         h.join().unwrap();
     }
     let _ = std::fs::remove_dir_all(&out_dir);
+}
+
+/// A bot that fails to start is ejected: its log file is named in the quiet summary, and
+/// without `-q` each player's line tells ships produced and damage dealt.
+#[test]
+fn halite2_run_reports_an_ejected_bot() {
+    let dir = std::env::temp_dir().join(format!("halite2-eject-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let idle = "sh -c 'echo idle; while read l; do echo; done'";
+    let out = halite()
+        .args([
+            "run", "--game", "halite2", "-q", "-d", "240 160", "-s", "5", "-r", "-i",
+        ])
+        .arg(&dir)
+        .args(["exit 3", idle])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(summary["replay"], "");
+    let log = summary["error_logs"]["0"]
+        .as_str()
+        .expect("a log for player 0");
+    assert!(dir.join(log).is_file(), "{log} was not written");
+    assert!(summary["error_logs"].get("1").is_none());
+    assert_eq!(summary["stats"]["0"]["rank"], 2);
+    assert_eq!(summary["stats"]["1"]["rank"], 1);
+
+    let out = halite()
+        .args([
+            "run", "--game", "halite2", "-d", "240 160", "-s", "5", "-r", "-i",
+        ])
+        .arg(&dir)
+        .args([idle, idle])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Player #0, idle, came in rank #")
+            && text.contains(" ships and dealing 0 damage!"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -275,6 +275,7 @@ tools for replays and maps."
             .unwrap_or(0);
         let replay = outcome.game.replay();
         let mut out = String::new();
+        let mut written: Option<String> = None;
         if !a.no_replay {
             let path = match &a.replay {
                 Some(p) => p.clone(),
@@ -302,14 +303,7 @@ tools for replays and maps."
                 replay.to_bytes()
             };
             std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-            if a.quiet {
-                out.push_str(&format!("{} {seed}\n", path.display()));
-            } else {
-                out.push_str(&format!(
-                    "Map seed was {seed}\nOpening a file at {}\n",
-                    path.display()
-                ));
-            }
+            written = Some(path.display().to_string());
         }
         let results = outcome.game.results();
         let mut log_files = Vec::new();
@@ -317,11 +311,22 @@ tools for replays and maps."
             if e.is_some() {
                 let name = format!("{}-{id}.log", G::tag(p));
                 if std::fs::write(a.replay_dir.join(&name), &outcome.logs[p]).is_ok() {
-                    log_files.push(name);
+                    log_files.push((G::tag(p), name));
                 }
             }
         }
-        if a.quiet {
+        let own_summary = if a.quiet {
+            outcome.game.quiet_summary(written.as_deref(), &log_files)
+        } else {
+            None
+        };
+        if let Some(summary) = own_summary {
+            out.push_str(&summary);
+            out.push('\n');
+        } else if a.quiet {
+            if let Some(path) = &written {
+                out.push_str(&format!("{path} {seed}\n"));
+            }
             for r in &results {
                 let tag = G::tag(r.seat);
                 out.push_str(&format!("{tag} {} {}\n", r.rank, r.last_frame_alive));
@@ -333,17 +338,24 @@ tools for replays and maps."
                 .collect();
             out.push_str(if tags.is_empty() { " " } else { &tags });
             out.push('\n');
-            let logs: String = log_files.iter().map(|f| format!("{f} ")).collect();
+            let logs: String = log_files.iter().map(|(_, f)| format!("{f} ")).collect();
             out.push_str(if logs.is_empty() { " " } else { &logs });
         } else {
+            if let Some(path) = &written {
+                out.push_str(&format!("Map seed was {seed}\nOpening a file at {path}\n"));
+            }
             for r in &results {
-                out.push_str(&format!(
-                    "Player #{}, {}, came in rank #{} and was last alive on frame #{}!\n",
-                    G::tag(r.seat),
-                    r.name,
-                    r.rank,
-                    r.last_frame_alive
-                ));
+                let line = outcome.game.result_line(r.seat).unwrap_or_else(|| {
+                    format!(
+                        "Player #{}, {}, came in rank #{} and was last alive on frame #{}!",
+                        G::tag(r.seat),
+                        r.name,
+                        r.rank,
+                        r.last_frame_alive
+                    )
+                });
+                out.push_str(&line);
+                out.push('\n');
             }
         }
         print!("{out}");

@@ -127,6 +127,24 @@ pub trait TextProtocol: Game {
             .take(Self::MAX_NAME_CHARS)
             .collect()
     }
+    /// A bot answered its initialisation (`init`) or a turn after `millis` ms (games whose
+    /// replays record response times keep them).
+    fn record_response_time(&mut self, _seat: usize, _init: bool, _millis: u64) {}
+    /// What the reference prints on stdout in quiet mode (`-q`), when the game has its own
+    /// form: `replay` is the path written (None with `-r`), `error_logs` the log file written
+    /// for each ejected seat. None: the common lines.
+    fn quiet_summary(
+        &self,
+        _replay: Option<&str>,
+        _error_logs: &[(usize, String)],
+    ) -> Option<String> {
+        None
+    }
+    /// The line the reference prints for one seat at the end when not quiet, when the game has
+    /// its own form. None: the common line.
+    fn result_line(&self, _seat: usize) -> Option<String> {
+        None
+    }
     /// The name recorded for a bot that failed to start.
     fn init_failure_name(seat: usize) -> String {
         format!("Bot #{}; timed out during Init", Self::tag(seat))

@@ -82,7 +82,8 @@ pub struct RunOutcome<G> {
 }
 
 enum Line {
-    Text(Vec<u8>),
+    /// A line and when it arrived (a bot's response time ends there, not when it is read).
+    Text(Vec<u8>, Instant),
     TooLong,
     Closed,
 }
@@ -125,12 +126,12 @@ impl Bot {
                         Ok(0) | Err(_) => Line::Closed,
                         Ok(_) if buf.last() == Some(&b'\n') => {
                             buf.pop();
-                            Line::Text(buf)
+                            Line::Text(buf, Instant::now())
                         }
                         Ok(_) if buf.len() > MAX_LINE => Line::TooLong,
                         Ok(_) => Line::Closed,
                     };
-                    let stop = !matches!(msg, Line::Text(_));
+                    let stop = !matches!(msg, Line::Text(..));
                     if tx.send(msg).is_err() || stop {
                         break;
                     }
@@ -174,8 +175,8 @@ impl Bot {
         }
     }
 
-    /// The next line, waiting until `deadline` (forever if none).
-    fn receive(&mut self, deadline: Option<Instant>) -> Result<Vec<u8>, String> {
+    /// The next line and when it arrived, waiting until `deadline` (forever if none).
+    fn receive(&mut self, deadline: Option<Instant>) -> Result<(Vec<u8>, Instant), String> {
         let got = match deadline {
             None => self
                 .lines
@@ -186,11 +187,11 @@ impl Bot {
                 .recv_timeout(d.saturating_duration_since(Instant::now())),
         };
         match got {
-            Ok(Line::Text(mut t)) => {
+            Ok(Line::Text(mut t, at)) => {
                 if t.last() == Some(&b'\r') {
                     t.pop();
                 }
-                Ok(t)
+                Ok((t, at))
             }
             Ok(Line::TooLong) => Err(format!("sent a line longer than {MAX_LINE} bytes")),
             Ok(Line::Closed) | Err(RecvTimeoutError::Disconnected) => {
@@ -250,6 +251,11 @@ impl<E: fmt::Display> fmt::Display for RunError<E> {
 
 /// Plays `game` to the end between `commands` (one per seat, in seat order). `names` overrides
 /// the names the bots send (the reference's `-o`).
+/// Whole milliseconds from `from` to `to`, as the reference counts a response time.
+fn millis(to: Instant, from: Instant) -> u64 {
+    u64::try_from(to.saturating_duration_since(from).as_millis()).unwrap_or(u64::MAX)
+}
+
 pub fn run_game<G: Game + TextProtocol>(
     mut game: G,
     commands: &[String],
@@ -283,17 +289,18 @@ pub fn run_game<G: Game + TextProtocol>(
             Some(bot) => game.init_lines(p).iter().all(|l| bot.send(l)),
             None => false,
         };
-        init_deadlines.push((sent, deadline(init_time)));
+        init_deadlines.push((sent, deadline(init_time), Instant::now()));
     }
     for p in 0..players {
-        let (sent, dl) = init_deadlines[p];
+        let (sent, dl, asked) = init_deadlines[p];
         let answer = match bots[p].as_mut() {
             Some(bot) if sent => bot.receive(dl),
             Some(_) => Err("did not accept its input".to_string()),
             None => Err("could not be started".to_string()),
         };
         match answer {
-            Ok(name) => {
+            Ok((name, at)) => {
+                game.record_response_time(p, true, millis(at, asked));
                 let name = G::parse_name(&name);
                 if let Some(bot) = bots[p].as_mut() {
                     bot.log.push_str(&format!("--- init ---\n{name}\n"));
@@ -336,6 +343,7 @@ pub fn run_game<G: Game + TextProtocol>(
             println!("Turn {turn}");
         }
         let mut deadlines = vec![None; players];
+        let mut asked = vec![Instant::now(); players];
         for p in 0..players {
             actions[p] = G::Action::default();
             if !game.is_alive(p) {
@@ -345,6 +353,7 @@ pub fn run_game<G: Game + TextProtocol>(
             if let Some(bot) = bots[p].as_mut() {
                 bot.send(&input);
             }
+            asked[p] = Instant::now();
             deadlines[p] = deadline(turn_time);
         }
         for p in 0..players {
@@ -355,7 +364,8 @@ pub fn run_game<G: Game + TextProtocol>(
                 continue;
             };
             let outcome = match bot.receive(deadlines[p]) {
-                Ok(text) => {
+                Ok((text, at)) => {
+                    game.record_response_time(p, false, millis(at, asked[p]));
                     bot.log.push_str(&format!(
                         "--- turn {turn} ---\n{}\n",
                         String::from_utf8_lossy(&text)

@@ -85,6 +85,16 @@ pub struct Game {
     pending: Vec<bool>,
     ejected: Vec<bool>,
     over: bool,
+    /// Bots' response times as a subprocess run measures them (zero otherwise).
+    times: Vec<ResponseTimes>,
+}
+
+/// One bot's response times in whole milliseconds, as the reference's statistics keep them.
+#[derive(Clone, Copy, Debug, Default)]
+struct ResponseTimes {
+    init: u64,
+    turns_total: u64,
+    turns_max: u64,
 }
 
 impl Game {
@@ -177,6 +187,7 @@ impl Game {
             pending: vec![false; players],
             ejected: vec![false; players],
             over: false,
+            times: vec![ResponseTimes::default(); players],
         };
         game.update_stats();
         game
@@ -320,6 +331,22 @@ impl Game {
         rankings
     }
 
+    /// Records a bot's response time: its initialisation (`init`) or a turn. The replay's
+    /// statistics show the initialisation time, the mean over the frames the bot was alive
+    /// and the longest turn, as the reference's do.
+    pub fn record_response_time(&mut self, seat: usize, init: bool, millis: u64) {
+        let Some(t) = self.times.get_mut(seat) else {
+            return;
+        };
+        if init {
+            t.init = millis;
+        } else {
+            t.turns_total = t.turns_total.saturating_add(millis);
+            t.turns_max = t.turns_max.max(millis);
+        }
+        self.update_stats();
+    }
+
     fn update_stats(&mut self) {
         let order = self.final_order();
         self.replay.stats = (0..self.players())
@@ -331,9 +358,10 @@ impl Game {
                 last_frame_alive: self.alive_frames[p] - 2 + i64::from(self.living[p]),
                 total_ship_count: self.state.total_ship_count[p],
                 damage_dealt: self.state.damage_dealt[p],
-                init_response_time: 0,
-                average_frame_response_time: 0.0,
-                max_frame_response_time: 0,
+                init_response_time: self.times[p].init,
+                average_frame_response_time: self.times[p].turns_total as f64
+                    / self.alive_frames[p].max(1) as f64,
+                max_frame_response_time: self.times[p].turns_max,
             })
             .collect();
     }

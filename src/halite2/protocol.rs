@@ -10,7 +10,7 @@
 use super::entities::constants as k;
 use super::game::{Action, Game};
 use super::geometry::F80;
-use super::replay::{Command, ShipCommand};
+use super::replay::{Command, Replay, ShipCommand};
 use crate::env::TextProtocol;
 use std::fmt;
 use std::fmt::Write as _;
@@ -249,6 +249,66 @@ impl TextProtocol for Game {
     fn parse_action(&self, _seat: usize, line: &[u8]) -> Result<Action, ProtocolError> {
         parse_commands(line)
     }
+
+    fn record_response_time(&mut self, seat: usize, init: bool, millis: u64) {
+        Game::record_response_time(self, seat, init, millis);
+    }
+
+    fn quiet_summary(
+        &self,
+        replay: Option<&str>,
+        error_logs: &[(usize, String)],
+    ) -> Option<String> {
+        Some(quiet_summary(self.replay(), replay, error_logs))
+    }
+
+    fn result_line(&self, seat: usize) -> Option<String> {
+        let r = self.replay();
+        let s = r.stats.get(seat)?;
+        Some(format!(
+            "Player #{seat}, {}, came in rank #{} and was last alive on frame #{}, producing {} ships and dealing {} damage!",
+            r.player_names.get(seat).map_or("", String::as_str),
+            s.rank,
+            s.last_frame_alive,
+            s.total_ship_count,
+            s.damage_dealt
+        ))
+    }
+}
+
+/// The reference's machine-readable summary (`-q`): one JSON object, keys sorted, indented by
+/// four spaces: the replay path (empty when none was written), the map's seed, generator and
+/// size, the game constants, the log file of each ejected player and each player's rank.
+pub fn quiet_summary(r: &Replay, replay: Option<&str>, error_logs: &[(usize, String)]) -> String {
+    use serde::Serialize;
+    let logs: serde_json::Map<String, serde_json::Value> = error_logs
+        .iter()
+        .map(|(p, f)| (p.to_string(), serde_json::Value::from(f.as_str())))
+        .collect();
+    let stats: serde_json::Map<String, serde_json::Value> = r
+        .stats
+        .iter()
+        .enumerate()
+        .map(|(p, s)| (p.to_string(), serde_json::json!({ "rank": s.rank })))
+        .collect();
+    let v = serde_json::json!({
+        "replay": replay.unwrap_or(""),
+        "map_seed": r.seed,
+        "map_generator": r.map_generator,
+        "map_width": r.width,
+        "map_height": r.height,
+        "gameplay_parameters": r.constants,
+        "error_logs": logs,
+        "stats": stats,
+    });
+    let mut out = Vec::new();
+    let mut ser = serde_json::Serializer::with_formatter(
+        &mut out,
+        serde_json::ser::PrettyFormatter::with_indent(b"    "),
+    );
+    // Writing JSON values to memory cannot fail.
+    let _ = v.serialize(&mut ser);
+    String::from_utf8(out).unwrap_or_default()
 }
 
 #[cfg(test)]
