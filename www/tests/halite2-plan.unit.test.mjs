@@ -1,0 +1,129 @@
+// Unit tests of a human's Halite II plan (games/halite2/human-plan.ts): selection, standing
+// fly/dock/undock/hold orders, the commands they give each turn (checked by the bot protocol's
+// own check), and when orders end. Also the protocol check itself (games/halite2/protocol.ts).
+//
+//   node --test www/tests/halite2-plan.unit.test.mjs
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileSources } from './support/compile.mjs';
+
+const src = compileSources();
+after(() => src.cleanup());
+const { ShipPlan, straightThrust, canDock, approachPoint } = src.load('games/halite2/human-plan.js');
+const { checkCommands } = src.load('games/halite2/protocol.js');
+
+const ship = (id, owner, x, y, docking = 'undocked', planet = null) => ({ id, owner, x, y, health: 255, docking, planet, dockingProgress: 0 });
+const planet = (id, x, y, radius, owner = null, dockedShips = [], dockingSpots = 3) => ({
+  id, x, y, radius, health: 1000, dockingSpots, owner, dockedShips, production: 0, remainingProduction: 1000,
+});
+const obs = (ships, planets, turn = 0, myId = 0) => ({ game: 'halite2', myId, turn, width: 240, height: 160, players: 2, ships, planets });
+
+test('a straight thrust never overshoots and takes whole degrees 0..359', () => {
+  assert.deepEqual(straightThrust(ship(1, 0, 10, 10), { x: 30, y: 10 }), { type: 'thrust', ship: 1, magnitude: 7, angle: 0 });
+  assert.deepEqual(straightThrust(ship(1, 0, 10, 10), { x: 10, y: 6.5 }), { type: 'thrust', ship: 1, magnitude: 3, angle: 270 });
+  assert.equal(straightThrust(ship(1, 0, 10, 10), { x: 10.4, y: 10 }), null);
+});
+
+test('dock range is the planet radius + 4.5 between centres, for undocked ships on free or own planets', () => {
+  const p = planet(0, 50, 50, 5);
+  assert.equal(canDock(ship(1, 0, 59.5, 50), p, 0), true);
+  assert.equal(canDock(ship(1, 0, 59.6, 50), p, 0), false);
+  assert.equal(canDock(ship(1, 0, 55, 50, 'docked', 0), p, 0), false);
+  assert.equal(canDock(ship(1, 0, 55, 50), planet(0, 50, 50, 5, 1), 0), false);
+  assert.equal(canDock(ship(1, 0, 55, 50), planet(0, 50, 50, 5, 0, [7, 8], 2), 0), false);
+  const a = approachPoint(ship(1, 0, 80, 50), p);
+  assert.ok(Math.abs(a.x - 58) < 1e-9 && a.y === 50);
+});
+
+test('selection: click, shift-click toggles, a box, all; only the seat\'s own ships', () => {
+  const plan = new ShipPlan(0);
+  plan.begin(obs([ship(1, 0, 10, 10), ship(2, 0, 20, 10), ship(3, 1, 15, 10)], []));
+  assert.equal(plan.click(3, false), false);
+  plan.click(1, false);
+  plan.click(2, true);
+  assert.deepEqual([...plan.selected].sort(), [1, 2]);
+  plan.click(1, true);
+  assert.deepEqual([...plan.selected], [2]);
+  assert.equal(plan.selectBox(25, 0, 5, 20, false), 2);
+  plan.clearSelection();
+  plan.selectAll();
+  assert.equal(plan.selected.size, 2);
+});
+
+test('a fly order thrusts every turn until the ship arrives, then ends', () => {
+  const plan = new ShipPlan(0);
+  plan.begin(obs([ship(1, 0, 10, 10)], []));
+  plan.click(1, false);
+  assert.equal(plan.flyTo(24.2, 10), 1);
+  assert.deepEqual(plan.commands(), [{ type: 'thrust', ship: 1, magnitude: 7, angle: 0 }]);
+  const c = checkCommands(plan.commands(), 0);
+  assert.ok(c.ok);
+  plan.begin(obs([ship(1, 0, 17, 10)], [], 1));
+  assert.deepEqual(plan.commands(), [{ type: 'thrust', ship: 1, magnitude: 7, angle: 0 }]);
+  plan.begin(obs([ship(1, 0, 24, 10)], [], 2));
+  assert.equal(plan.orders.size, 0, 'arrived: the order ends');
+  assert.deepEqual(plan.commands(), []);
+});
+
+test('a dock order flies into range, then docks, then ends once docking', () => {
+  const plan = new ShipPlan(0);
+  const p = planet(4, 50, 50, 5);
+  plan.begin(obs([ship(1, 0, 70, 50)], [p]));
+  plan.selectAll();
+  assert.equal(plan.dockAt(4), 1);
+  const first = plan.commands();
+  assert.equal(first[0].type, 'thrust');
+  assert.equal(first[0].angle, 180);
+  plan.begin(obs([ship(1, 0, 58, 50)], [p], 1));
+  assert.deepEqual(plan.commands(), [{ type: 'dock', ship: 1, planet: 4 }]);
+  assert.ok(checkCommands(plan.commands(), 0).ok);
+  plan.begin(obs([ship(1, 0, 58, 50, 'docking', 4)], [planet(4, 50, 50, 5, 0, [1])], 2));
+  assert.equal(plan.orders.size, 0);
+});
+
+test('no dock order on an enemy planet; undock only for docked ships; hold stops a ship', () => {
+  const plan = new ShipPlan(0);
+  plan.begin(obs([ship(1, 0, 58, 50, 'docked', 4), ship(2, 0, 70, 70)], [planet(4, 50, 50, 5, 0, [1]), planet(5, 100, 100, 5, 1, [9])]));
+  plan.selectAll();
+  assert.equal(plan.dockAt(5), 0);
+  assert.equal(plan.undock(), 1);
+  assert.deepEqual(plan.commands(), [{ type: 'undock', ship: 1 }]);
+  plan.flyTo(100, 70);
+  assert.equal(plan.orders.get(2).kind, 'fly');
+  plan.clearSelection();
+  plan.click(2, false);
+  plan.hold();
+  assert.deepEqual(plan.commands(), [{ type: 'undock', ship: 1 }]);
+});
+
+test('orders of ships that are gone are dropped', () => {
+  const plan = new ShipPlan(0);
+  plan.begin(obs([ship(1, 0, 10, 10), ship(2, 0, 30, 30)], []));
+  plan.selectAll();
+  plan.flyTo(100, 100);
+  plan.begin(obs([ship(2, 0, 35, 35)], [], 1));
+  assert.deepEqual([...plan.orders.keys()], [2]);
+  assert.deepEqual([...plan.selected], [2]);
+});
+
+test('the protocol check packs commands and refuses garbage with a reason', () => {
+  assert.deepEqual(checkCommands([{ type: 'thrust', ship: 3, magnitude: 7, angle: -90 }], 1), { ok: true, packed: [1, 3, 0, 7, 270] });
+  assert.deepEqual(checkCommands([{ type: 'dock', ship: 3, planet: 2 }, { type: 'undock', ship: 4 }], 0), { ok: true, packed: [0, 3, 1, 2, 0, 0, 4, 2, 0, 0] });
+  assert.deepEqual(checkCommands([{ type: 'thrust', ship: 3, magnitude: 7, angle: 65446 }], 0, true), { ok: true, packed: [0, 3, 0, 7, 65446] });
+  for (const bad of [
+    'go',
+    [null],
+    [{ type: 'thrust', ship: 1, magnitude: 8, angle: 0 }],
+    [{ type: 'thrust', ship: 1, magnitude: 3.5, angle: 0 }],
+    [{ type: 'thrust', ship: 1, magnitude: 3, angle: 0.5 }],
+    [{ type: 'warp', ship: 1 }],
+    [{ type: 'dock', ship: 1, planet: -1 }],
+    [{ type: 'undock', ship: 1 }, { type: 'undock', ship: 1 }],
+    [{ type: 'undock' }],
+  ]) {
+    const c = checkCommands(bad, 0);
+    assert.equal(c.ok, false, JSON.stringify(bad));
+    assert.ok(c.reason.length > 5);
+  }
+});
