@@ -480,3 +480,100 @@ fn halite2_a_live_game_steps_from_flat_commands_and_writes_a_replay() {
     let fork = Halite2Game::from_replay(&Halite2Replay::from_bytes(G02).unwrap(), 10).unwrap();
     assert_eq!(fork.turn(), 10);
 }
+
+/// Every reference replay re-simulates bit for bit in wasm, as it does natively.
+#[wasm_bindgen_test]
+fn halite2_every_reference_replay_verifies() {
+    const ALL: [(&str, &[u8]); 13] = [
+        (
+            "g01",
+            include_bytes!("fixtures/halite2/g01_2p_240x160_settler_vs_settler.hlt"),
+        ),
+        ("g02", G02),
+        (
+            "g03",
+            include_bytes!("fixtures/halite2/g03_2p_240x160_bomber_vs_settler.hlt"),
+        ),
+        (
+            "g04",
+            include_bytes!("fixtures/halite2/g04_2p_240x160_cycler_vs_settler.hlt"),
+        ),
+        ("g05", G05),
+        (
+            "g06",
+            include_bytes!("fixtures/halite2/g06_2p_264x176_bomber_vs_rusher.hlt"),
+        ),
+        (
+            "g07",
+            include_bytes!("fixtures/halite2/g07_2p_288x192_cycler_vs_bomber.hlt"),
+        ),
+        (
+            "g08",
+            include_bytes!("fixtures/halite2/g08_4p_240x160_mixed.hlt"),
+        ),
+        (
+            "g09",
+            include_bytes!("fixtures/halite2/g09_4p_312x208_mixed.hlt"),
+        ),
+        (
+            "g10",
+            include_bytes!("fixtures/halite2/g10_4p_240x160_faulty_ejected.hlt"),
+        ),
+        (
+            "g11",
+            include_bytes!("fixtures/halite2/g11_2p_240x160_turtle_turn_limit.hlt"),
+        ),
+        (
+            "g12",
+            include_bytes!("fixtures/halite2/g12_2p_384x256_faulty_vs_settler.hlt"),
+        ),
+        (
+            "g13",
+            include_bytes!("fixtures/halite2/g13_2p_264x176_idle_turn_limit_tie.hlt"),
+        ),
+    ];
+    for (name, bytes) in ALL {
+        let r = Halite2Replay::from_bytes(bytes)
+            .unwrap_or_else(|e| panic!("{name}: {}", error_text(e)));
+        let verdict = r.verify().unwrap();
+        assert_eq!(get(&verdict, "ok"), JsValue::TRUE, "{name}: {verdict:?}");
+    }
+}
+
+/// The map generator gives the reference's 156 maps bit for bit in wasm too (orbit angles go
+/// through the reference's own cosine and sine, not the platform's).
+#[wasm_bindgen_test]
+fn halite2_generated_maps_match_the_reference_in_wasm() {
+    let refs: Vec<serde_json::Value> =
+        serde_json::from_str(include_str!("fixtures/halite2/mapgen_reference.json")).unwrap();
+    assert_eq!(refs.len(), 156);
+    for r in &refs {
+        let n = |k: &str| r[k].as_u64().unwrap();
+        let map = halite::halite2::mapgen::MapRequest {
+            width: n("width") as u32,
+            height: n("height") as u32,
+            players: n("players") as usize,
+            seed: n("seed") as u32,
+        }
+        .generate()
+        .unwrap();
+        let want = r["planets"].as_array().unwrap();
+        assert_eq!(map.planets.len(), want.len(), "seed {}", n("seed"));
+        for (a, b) in map.planets.iter().zip(want) {
+            for (got, key) in [(a.x, "x"), (a.y, "y"), (a.r, "r")] {
+                assert_eq!(
+                    got.to_bits(),
+                    b[key].as_f64().unwrap().to_bits(),
+                    "seed {} {}x{} {}p: planet {} {key}",
+                    n("seed"),
+                    n("width"),
+                    n("height"),
+                    n("players"),
+                    b["id"]
+                );
+            }
+        }
+        let ships = serde_json::to_value(&map).unwrap()["ships"].clone();
+        assert_eq!(ships, r["ships"], "seed {}: ships", n("seed"));
+    }
+}

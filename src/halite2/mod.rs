@@ -12,7 +12,6 @@ pub mod ranking;
 pub mod replay;
 pub mod stats;
 pub mod trig;
-mod trig_table;
 pub mod turn;
 pub mod verify;
 
