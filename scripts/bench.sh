@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 cargo bench --bench engine
+cargo bench --bench halite2
 wasm-pack build --release --target bundler --out-dir pkg
 webpack --mode production
 node www/bench/bench.mjs

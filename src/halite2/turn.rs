@@ -82,7 +82,47 @@ struct CellMap {
 
 const CELL: i64 = 32;
 
+/// Whether two points are certainly farther apart than `reach`: the f64 distance exceeds it
+/// by far more than f64 can be off from the extended values (a false answer decides nothing).
+fn far_apart(a: Vec2, b: Vec2, reach: f64) -> bool {
+    let dx = a.x.to_f64() - b.x.to_f64();
+    let dy = a.y.to_f64() - b.y.to_f64();
+    let r = reach + 1e-6;
+    dx.abs() > r || dy.abs() > r || dx * dx + dy * dy > r * r
+}
+
 fn overlaps_cell(cx: usize, cy: usize, c: Vec2, radius: f64) -> bool {
+    // Most cells are clearly in or out: decide those in f64 with a margin far beyond its
+    // rounding (coordinates are below 2^16, so f64 is within 1e-11 of the extended values),
+    // and only borderline cells in extended precision as the reference computes them.
+    const MARGIN: f64 = 1e-6;
+    let (x, y) = (c.x.to_f64(), c.y.to_f64());
+    let xd = (x - (cx as i64 * CELL) as f64 - 16.0).abs();
+    let yd = (y - (cy as i64 * CELL) as f64 - 16.0).abs();
+    let reach = 16.0 + radius;
+    if xd > reach + MARGIN || yd > reach + MARGIN {
+        return false;
+    }
+    if xd < reach - MARGIN && yd < reach - MARGIN {
+        if xd < 16.0 - MARGIN || yd < 16.0 - MARGIN {
+            return true;
+        }
+        if xd > 16.0 + MARGIN && yd > 16.0 + MARGIN {
+            let (dx, dy) = (xd - 16.0, yd - 16.0);
+            let d2 = dx * dx + dy * dy;
+            let r2 = radius * radius;
+            if d2 > r2 + MARGIN {
+                return false;
+            }
+            if d2 < r2 - MARGIN {
+                return true;
+            }
+        }
+    }
+    overlaps_cell_exact(cx, cy, c, radius)
+}
+
+fn overlaps_cell_exact(cx: usize, cy: usize, c: Vec2, radius: f64) -> bool {
     let half = F80::from_f64(16.0);
     let rx = F80::from_i64(cx as i64 * CELL);
     let ry = F80::from_i64(cy as i64 * CELL);
@@ -114,9 +154,33 @@ impl CellMap {
         }
     }
 
+    /// The cells a circle may overlap, as ranges of columns and rows: a cell farther than a
+    /// whole cell beyond the circle's bounding box cannot overlap it, so skipping it changes
+    /// nothing, the order of the others included.
+    fn span(&self, c: Vec2, radius: f64) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let range = |v: f64, n: usize| {
+            let lo = ((v - radius) / CELL as f64).floor() - 1.0;
+            let hi = ((v + radius) / CELL as f64).floor() + 2.0;
+            let clamp = |t: f64| {
+                if t.is_nan() {
+                    0
+                } else {
+                    t.clamp(0.0, n as f64) as usize
+                }
+            };
+            if lo.is_nan() || hi.is_nan() {
+                0..n
+            } else {
+                clamp(lo)..clamp(hi)
+            }
+        };
+        (range(c.x.to_f64(), self.w), range(c.y.to_f64(), self.h))
+    }
+
     fn add(&mut self, c: Vec2, radius: f64, id: EntityId) {
-        for cx in 0..self.w {
-            for cy in 0..self.h {
+        let (xs, ys) = self.span(c, radius);
+        for cx in xs {
+            for cy in ys.clone() {
                 if overlaps_cell(cx, cy, c, radius) {
                     self.cells[cx * self.h + cy].push(id);
                 }
@@ -125,8 +189,9 @@ impl CellMap {
     }
 
     fn test(&self, c: Vec2, radius: f64, out: &mut Vec<EntityId>) {
-        for cx in 0..self.w {
-            for cy in 0..self.h {
+        let (xs, ys) = self.span(c, radius);
+        for cx in xs {
+            for cy in ys.clone() {
                 if overlaps_cell(cx, cy, c, radius) {
                     out.extend_from_slice(&self.cells[cx * self.h + cy]);
                 }
@@ -670,9 +735,14 @@ impl State {
                     let Some(s2) = self.ship(sid2) else {
                         continue;
                     };
-                    let distance = s1.pos.distance(s2.pos);
                     let m2 = s2.vel.magnitude();
                     let attack_radius = k::SHIP_RADIUS + k::SHIP_RADIUS + k::WEAPON_RADIUS;
+                    // Both tests below need the ships within m1 + m2 + attack_radius; most
+                    // candidates are clearly farther, which f64 tells without the extended sum.
+                    if far_apart(s1.pos, s2.pos, m1 + m2 + attack_radius) {
+                        continue;
+                    }
+                    let distance = s1.pos.distance(s2.pos);
                     if s1.owner != o2 && distance <= m1 + m2 + attack_radius {
                         let t = collision_time(attack_radius, s1.pos, s2.pos, s1.vel, s2.vel);
                         match t {
@@ -709,6 +779,9 @@ impl State {
                 }
                 for (pi, planet) in self.planets.iter().enumerate() {
                     if !planet.is_alive() {
+                        continue;
+                    }
+                    if far_apart(s1.pos, planet.pos, m1 + k::SHIP_RADIUS + planet.r) {
                         continue;
                     }
                     let distance = s1.pos.distance(planet.pos);

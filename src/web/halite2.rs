@@ -433,3 +433,15 @@ impl Halite2Game {
         self.game.replay().to_zstd_bytes()
     }
 }
+
+#[wasm_bindgen]
+impl Halite2Replay {
+    /// Re-simulates the whole replay `rounds` times from frame 0 with its moves (as the native
+    /// bench does) and returns the number of turns played, for JavaScript to time.
+    #[wasm_bindgen(js_name = benchResimulate)]
+    pub fn bench_resimulate(&self, rounds: u32) -> Result<f64, JsError> {
+        crate::halite2::bench::resimulate(&self.replay, rounds)
+            .map(|t| t as f64)
+            .map_err(js_error)
+    }
+}

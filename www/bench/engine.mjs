@@ -75,3 +75,55 @@ console.log(`Engine, wasm (Node ${process.version}) against native — re-simula
 console.log(`  native  ${n.toFixed(2)} ns per site-turn   (runs: ${native.map((v) => v.toFixed(2)).join(', ')})`);
 console.log(`  wasm    ${w.toFixed(2)} ns per site-turn   (runs: ${wasm.map((v) => v.toFixed(2)).join(', ')})`);
 console.log(`  ratio wasm / native  ${(w / n).toFixed(2)}x   (goal: within 1.5x)`);
+
+// ---------------------------------------------------------------- Halite II
+
+const g09File = path.join(root, 'tests/fixtures/halite2/g09_4p_312x208_mixed.hlt');
+const H2_ROUNDS = 3;
+
+/** µs per turn re-simulating g09 in wasm: the median of 7 batches. */
+function wasmUs2() {
+  const r = engine.Halite2Replay.fromBytes(fs.readFileSync(g09File));
+  try {
+    r.benchResimulate(1); // warm up
+    const runs = [];
+    for (let b = 0; b < 7; b++) {
+      const t0 = process.hrtime.bigint();
+      const turns = r.benchResimulate(H2_ROUNDS);
+      const t1 = process.hrtime.bigint();
+      runs.push(Number(t1 - t0) / 1000 / turns);
+    }
+    return median(runs);
+  } finally {
+    r.free();
+  }
+}
+
+/** µs per turn natively, from the Halite II bench's machine-readable line. */
+function nativeUs2() {
+  const out = spawnSync('cargo', ['bench', '--quiet', '--bench', 'halite2', '--', '--rounds', String(H2_ROUNDS)], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const m = /native_us_per_turn=([0-9.]+)/.exec(out.stdout ?? '');
+  if (out.status !== 0 || !m) {
+    console.error(out.stdout);
+    throw new Error('the Halite II bench did not print native_us_per_turn');
+  }
+  return Number(m[1]);
+}
+
+const native2 = [];
+const wasm2 = [];
+for (let k = 0; k < 2; k++) {
+  native2.push(nativeUs2());
+  wasm2.push(wasmUs2());
+}
+const n2 = Math.min(...native2);
+const w2 = Math.min(...wasm2);
+console.log('');
+console.log(`Halite II, wasm (Node ${process.version}) against native — re-simulating g09 (4 players, 312x208) with its moves, ${H2_ROUNDS} rounds a batch`);
+console.log(`  native  ${n2.toFixed(1)} µs per turn   (goal: under 50; runs: ${native2.map((v) => v.toFixed(1)).join(', ')})`);
+console.log(`  wasm    ${w2.toFixed(1)} µs per turn   (runs: ${wasm2.map((v) => v.toFixed(1)).join(', ')})`);
+console.log(`  ratio wasm / native  ${(w2 / n2).toFixed(2)}x   (goal: within 1.5x)`);
