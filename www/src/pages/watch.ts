@@ -879,6 +879,12 @@ export class WatchPage {
         if (c.kind !== 'live') return null;
         return new TextDecoder().decode(await c.match.host.replayBytes());
       },
+      /** The live game so far as the original's replay file (for games whose file is not text). */
+      replayBytes: async () => {
+        const c = page.current;
+        if (c.kind !== 'live') return null;
+        return Array.from(await c.match.host.replayBytes());
+      },
       siteToClient: (x: number, y: number) => view().siteToClient(x, y),
       isVisible: (x: number, y: number) => view().isVisible(x, y),
     };
