@@ -129,7 +129,7 @@ export class Viewer {
     root.innerHTML = `
       <section class="stage" aria-label="Game map and playback">
         <div class="map-well" data-part="well">
-          <canvas class="map-canvas" data-part="map" tabindex="0" role="img" aria-label="Game map. Drag to pan, wheel or pinch to zoom, hover or tap a site to inspect it."></canvas>
+          <canvas class="map-canvas" data-part="map" tabindex="0" role="img" aria-label="Game map. Drag to pan, wheel or pinch to zoom, hover or tap to inspect."></canvas>
           <div class="map-tools" role="group" aria-label="Zoom">
             <button type="button" class="tool" data-part="zoom-in" aria-label="Zoom in" title="Zoom in (+)"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 6v12M6 12h12"/></svg></button>
             <button type="button" class="tool" data-part="zoom-out" aria-label="Zoom out" title="Zoom out (−)"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 12h12"/></svg></button>

@@ -46,6 +46,7 @@ const HELP_NOTES: readonly string[] = [
   'Open a replay (.hlt, zstd or plain JSON) with Open replay, by dropping a file anywhere on the page, or with a link: ?replay=URL&frame=N.',
   'A live game: ?game=halite2&bots=a,b&seed=N&size=WxH (2 or 4 seats).',
   'Space always plays and pauses; Enter activates the focused button.',
+  'Playing a seat yourself: click a ship or drag a box to select (shift adds), Ctrl+A selects all; click open space to fly there, a planet to dock (the ships fly into range first); U undocks, H holds, Esc clears the selection, Enter ends the turn. Orders stand until done. Pan with the right mouse button or two fingers.',
 ];
 
 /** Seat counts the original plays. */
