@@ -1,0 +1,51 @@
+// Measures the built-in Halite II bots against each other on the real engine:
+//   node www/tests/support/halite2-strength.mjs [games=20] [pairs=settler:aggressive,aggressive:h2-idle]
+// For each pair, plays `games` seeded two-player games (seats alternating, sizes from 240x160 to
+// 312x208) and prints the first bot's wins, the mean turns and the mean time per bot turn.
+
+import { compileSources, loadEngine } from './compile.mjs';
+import { playMatch } from './halite2-match.mjs';
+
+const games = Number(process.argv[2] ?? 20);
+const pairs = (process.argv[3] ?? 'settler:aggressive,aggressive:h2-idle').split(',').map((p) => p.split(':'));
+const SIZES = [
+  [240, 160],
+  [264, 176],
+  [288, 192],
+  [312, 208],
+];
+
+const src = compileSources();
+const engine = await loadEngine();
+if (!engine) throw new Error('pkg/ is not built: wasm-pack build --release --target bundler --out-dir pkg');
+const h2 = { ...src.load('games/halite2/observe.js'), ...src.load('games/halite2/protocol.js') };
+const { BOTS } = src.load('games/halite2/bots.js');
+
+for (const [a, b] of pairs) {
+  let wins = 0;
+  let turns = 0;
+  let ms = 0;
+  let calls = 0;
+  const timed = (f) => (obs) => {
+    const t0 = performance.now();
+    const out = f(obs);
+    ms += performance.now() - t0;
+    calls++;
+    return out;
+  };
+  for (let g = 0; g < games; g++) {
+    const [width, height] = SIZES[g % SIZES.length];
+    const seed = 1000 + g;
+    const aSeat = g % 2;
+    const bots = aSeat === 0 ? [BOTS[a].create(seed), BOTS[b].create(seed + 1)] : [BOTS[b].create(seed + 1), BOTS[a].create(seed)];
+    const { results, turns: t, ejected, game } = playMatch(engine, h2, bots.map(timed), { width, height, seed });
+    game.free();
+    turns += t;
+    const rankA = results[aSeat].rank;
+    if (rankA === 1) wins++;
+    if (ejected.some(Boolean)) console.log(`  game ${g}: ejected ${JSON.stringify(ejected)}`);
+    if (process.env.VERBOSE) console.log(`  game ${g} ${width}x${height} seed ${seed}: ${a} rank ${rankA} after ${t} turns`, JSON.stringify(results.map((r) => [r.ships, r.shipsProduced, r.damageDealt])));
+  }
+  console.log(`${a} vs ${b}: ${a} won ${wins}/${games}; mean ${(turns / games).toFixed(0)} turns; ${(ms / calls).toFixed(2)} ms per bot turn`);
+}
+src.cleanup();
