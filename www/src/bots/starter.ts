@@ -1,6 +1,7 @@
 // The text a new bot starts from, per game: a short bot that plays, with numbered steps for
 // the user to make it better. Only text: it runs when a game gives a seat to the saved bot.
 
+import { HALITE2_STARTER } from '../games/halite2/starter';
 import type { GameId } from '../shell/game';
 
 const HALITE1 = `// My Halite bot. A bot is a JavaScript module: its default export gets what it
@@ -62,7 +63,7 @@ export default function bot(obs) {
 }
 `;
 
-const STARTERS: Record<GameId, string> = { halite1: HALITE1 };
+const STARTERS: Record<GameId, string> & Record<string, string> = { halite1: HALITE1, halite2: HALITE2_STARTER };
 
 /** A new bot's text for a game. */
 export function starterBot(game: GameId): string {
