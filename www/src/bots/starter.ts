@@ -63,7 +63,7 @@ export default function bot(obs) {
 }
 `;
 
-const STARTERS: Record<GameId, string> & Record<string, string> = { halite1: HALITE1, halite2: HALITE2_STARTER };
+const STARTERS: Record<GameId, string> = { halite1: HALITE1, halite2: HALITE2_STARTER };
 
 /** A new bot's text for a game. */
 export function starterBot(game: GameId): string {

@@ -37,7 +37,7 @@ interface HumanSlot {
 
 /** What a live game is asked for: seats (built-in names or module URLs; none: a random lineup of
  * built-in bots) and optionally the map, fog, budgets and speed (as in the address). */
-export type LiveRequest = Pick<UrlState, 'bots' | 'seed' | 'size' | 'fog' | 'turnMs' | 'initMs' | 'speed'>;
+export type LiveRequest = Pick<UrlState, 'game' | 'bots' | 'seed' | 'size' | 'fog' | 'turnMs' | 'initMs' | 'speed'>;
 
 /** Budgets of the home page's built-in bots (quick games), and of user bots (the original's). */
 const BUILTIN_BUDGETS = { initMs: 5000, turnMs: 200 };
@@ -132,8 +132,10 @@ function finder(root: Element) {
 }
 
 export class WatchPage {
-  private readonly viewer: Viewer;
-  private readonly module: GameModule;
+  /** The viewer of the game shown; a game of another kind gets a new viewer (switchModule). */
+  private viewer: Viewer;
+  private module: GameModule;
+  private readonly viewerRoot: HTMLElement;
   private current: Current = { kind: 'none' };
   private loadToken = 0;
   private urlTimer: ReturnType<typeof setTimeout> | null = null;
@@ -149,7 +151,8 @@ export class WatchPage {
     document.documentElement.classList.add('fills-window');
     root.innerHTML = pageHtml(parseUrlState(location.search).bots?.includes('human') ? 'play' : 'watch');
     const q = finder(root);
-    this.viewer = new Viewer(q('viewer'), module);
+    this.viewerRoot = q('viewer');
+    this.viewer = new Viewer(this.viewerRoot, module);
     this.viewer.well.insertAdjacentHTML('beforeend', OVERLAYS);
     const w = finder(this.viewer.well);
     this.els = {
@@ -182,11 +185,27 @@ export class WatchPage {
       drop: q<HTMLDivElement>('drop'),
       toasts: q<HTMLDivElement>('toasts'),
     };
-    this.viewer.onStateChange = () => this.scheduleUrlUpdate();
-    this.viewer.onError = (m) => this.showError(m);
+    this.bindViewer();
     for (const s of SAMPLES) this.els.samples.appendChild(el('option', { text: s.label, attrs: { value: s.file } }));
     this.bindActions();
     this.bindDrop();
+  }
+
+  private bindViewer(): void {
+    this.viewer.onStateChange = () => this.scheduleUrlUpdate();
+    this.viewer.onError = (m) => this.showError(m);
+  }
+
+  /** Shows games of `module` from now on: a new viewer for its board, inspector and graphs (the
+   * page's overlays move into it). The game shown until now is no longer drawn. */
+  private switchModule(module: GameModule): void {
+    if (module.id === this.module.id) return;
+    const e = this.els;
+    this.viewer.dispose();
+    this.module = module;
+    this.viewer = new Viewer(this.viewerRoot, module);
+    this.viewer.well.append(e.banner, e.progress, e.result);
+    this.bindViewer();
   }
 
   async start(search: string): Promise<void> {
@@ -204,7 +223,7 @@ export class WatchPage {
 
   private bindActions(): void {
     const e = this.els;
-    e.live.addEventListener('click', () => void this.startLive({}));
+    e.live.addEventListener('click', () => void this.startLive({ game: this.module.id }));
     e.samples.addEventListener('change', () => {
       const file = e.samples.value;
       e.samples.value = '';
@@ -296,10 +315,10 @@ export class WatchPage {
   private async openBytes(bytes: Uint8Array, name: string, url: string | null, state: UrlState, token: number): Promise<boolean> {
     this.showProgress(`Reading the replay (${formatBytes(bytes.length)})…`, null);
     let opened: OpenedReplay;
+    let module: GameModule;
     try {
-      // A game that recognises the bytes opens them; otherwise the default game explains what is wrong.
-      const module = (await recogniseReplay(bytes)) ?? this.module;
-      if (module.id !== this.module.id) throw new Error(`this is a ${module.title} replay`);
+      // A game that recognises the bytes opens them; otherwise the current game explains what is wrong.
+      module = (await recogniseReplay(bytes)) ?? this.module;
       opened = await module.openReplay(bytes, (label) => {
         if (token === this.loadToken) this.showProgress(label, null);
       });
@@ -318,6 +337,7 @@ export class WatchPage {
     const previous = this.current;
     this.stopLive();
     this.hideResult();
+    this.switchModule(module);
     const src = opened.source;
     const names = src.playerNames();
     const frames = src.numFrames;
@@ -415,7 +435,13 @@ export class WatchPage {
     crypto.getRandomValues(seedBuf);
     const seed = request.seed ?? (seedBuf[0] % 1_000_000_000) + 1;
     const r = rng(seed);
-    const module = this.module;
+    let module: GameModule;
+    try {
+      module = await loadGame(request.game ?? 'halite1');
+    } catch (e) {
+      if (token === this.loadToken) this.showError(`Could not start a live game: ${errorMessage(e)}`);
+      return;
+    }
     let match: Match;
     let human: HumanSlot | null = null;
     let resumedAt = 0;
@@ -462,6 +488,7 @@ export class WatchPage {
       if (token === this.loadToken) this.showError(`Could not start a live game: ${errorMessage(e)}`);
       return;
     }
+    this.switchModule(module);
     this.showLive(match, request, seed, null, human);
     if (resumedAt > 0) this.toast(`Your game is back at turn ${resumedAt}.`);
   }
@@ -654,13 +681,15 @@ export class WatchPage {
     const standings: Standing[] = match.host.results.slice().sort((a, b) => a.rank - b.rank);
     const e = this.els;
     const winner = standings[0];
+    const rank = this.module.series.find((x) => x.key === this.module.rankSeries);
+    const unit = (rank?.short ?? rank?.label ?? 'points').toLowerCase();
     setText(e.resultTitle, winner ? `${winner.name} wins` : 'Game over');
     e.resultList.replaceChildren(
       ...standings.map((s) => {
         const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
         dot.style.background = this.viewer.paletteColours[s.seat + 1] ?? '#fff';
         const ej = match.ejections.get(s.seat);
-        const detail = ej ? `ejected at frame ${ej.frame}` : s.alive ? `${fmt(s.score)} sites` : `out at frame ${s.lastFrameAlive + 1}`;
+        const detail = ej ? `ejected at frame ${ej.frame}` : s.alive ? `${fmt(s.score)} ${unit}` : `out at frame ${s.lastFrameAlive + 1}`;
         return el('li', {}, [el('span', { className: 'rank', text: `${s.rank}.` }), dot, el('span', { text: s.name }), el('span', { className: 'detail', text: detail })]);
       }),
     );
@@ -808,37 +837,41 @@ export class WatchPage {
 
   /** Read-only state for tests (www/tests/e2e.test.mjs). */
   testHook(): object {
-    const v = this.viewer;
     const page = this;
+    const view = () => page.viewer;
     return {
+      /** The game shown (`halite1`, `halite2`). */
+      get game() {
+        return page.module.id;
+      },
       get frame() {
-        return v.frame;
+        return view().frame;
       },
       get numFrames() {
-        return v.numFrames;
+        return view().numFrames;
       },
       /** 0 the whole map, else the player number (seat + 1), as in the address. */
       get perspective() {
-        return v.currentSeat + 1;
+        return view().currentSeat + 1;
       },
       get radius() {
-        return v.currentRadius;
+        return view().currentRadius;
       },
       get playing() {
-        return v.playing;
+        return view().playing;
       },
       get kind() {
         return page.current.kind;
       },
       get width() {
-        return v.source?.width ?? 0;
+        return view().source?.width ?? 0;
       },
       get height() {
-        return v.source?.height ?? 0;
+        return view().source?.height ?? 0;
       },
       /** The turn a human is asked for now, or -1. */
       get humanTurn() {
-        return v.humanPlay?.waitingTurn ?? -1;
+        return view().humanPlay?.waitingTurn ?? -1;
       },
       /** The live game so far, as the engine writes it (the replay's JSON text). */
       replayText: async () => {
@@ -846,8 +879,8 @@ export class WatchPage {
         if (c.kind !== 'live') return null;
         return new TextDecoder().decode(await c.match.host.replayBytes());
       },
-      siteToClient: (x: number, y: number) => v.siteToClient(x, y),
-      isVisible: (x: number, y: number) => v.isVisible(x, y),
+      siteToClient: (x: number, y: number) => view().siteToClient(x, y),
+      isVisible: (x: number, y: number) => view().isVisible(x, y),
     };
   }
 }
@@ -864,6 +897,10 @@ async function plainJson(bytes: Uint8Array): Promise<Uint8Array> {
  * key goes in before the closing brace. */
 export function withLogs(json: Uint8Array, logs: readonly (readonly string[])[]): Uint8Array {
   if (!logs.some((l) => l.some((t) => t))) return json;
+  // Only a plain JSON replay takes the key (a compressed `.hlt` is kept as it is).
+  let first = 0;
+  while (first < json.length && (json[first] === 0x20 || json[first] === 0x0a || json[first] === 0x0d || json[first] === 0x09)) first++;
+  if (json[first] !== 0x7b) return json;
   let end = json.length - 1;
   while (end >= 0 && json[end] !== 0x7d) end--;
   if (end < 0) return json;
@@ -887,7 +924,8 @@ function progressText(loaded: number, total: number | null): string {
 
 /** Mounts the watch page on `root`. */
 export async function mount(root: HTMLElement, search: string): Promise<WatchPage> {
-  const module = await loadGame('halite1');
+  // A live game's game is in the address; a replay's is told by its bytes once they are read.
+  const module = await loadGame(parseUrlState(search).game ?? 'halite1');
   const page = new WatchPage(root, module);
   (window as unknown as { __viewer: object }).__viewer = page.testHook();
   await page.start(search);

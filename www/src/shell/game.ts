@@ -6,7 +6,7 @@
 import type { Seat } from '../seats/seat';
 import type { Palette } from './palette';
 
-export type GameId = 'halite1';
+export type GameId = 'halite1' | 'halite2';
 
 /** What the shell reads of any game being shown: its size, seats, frames and statistics. */
 export interface FrameSource {
@@ -85,7 +85,8 @@ export interface BoardView {
   panSteps(dx: number, dy: number): void;
   zoomBy(factor: number, px?: number, py?: number): void;
   resetView(): void;
-  /** Client point of the centre of cell (x, y), or null when off screen. */
+  /** Client point of map point (x, y), or null when off screen (Halite I: the cell's centre is
+   * at whole coordinates; Halite II: map coordinates are floats). */
   cellToClient(x: number, y: number): { x: number; y: number } | null;
   /** Whether the perspective sees target `t` in `frame`. */
   isVisible(t: number, frame: number, p: Perspective): boolean;
@@ -214,10 +215,25 @@ export interface ActionContext {
   height: number;
 }
 
+/** An optional layer of the board, with its toggle chip (Halite I: the production heat map). */
+export interface LayerInfo {
+  key: string;
+  label: string;
+  /** The key that toggles it, as shown on the chip. */
+  kbd: string;
+  title: string;
+}
+
 export interface GameModule {
   readonly id: GameId;
   readonly title: string;
   readonly series: readonly SeriesInfo[];
+  /** The board's optional layers (none when absent). */
+  readonly layers?: readonly LayerInfo[];
+  /** Lines of the viewer's help about this game's board (the shell's own when absent). */
+  readonly helpNotes?: readonly string[];
+  /** What the inspector shows, for its card's title (Halite I: "Site"). */
+  readonly inspectorTitle?: string;
   /** The series a live standing is ranked by (largest first). */
   readonly rankSeries: string;
   /** Whether the board can be seen through one seat's eyes (fog of war). */

@@ -4,6 +4,7 @@ import type { GameId, GameModule } from './game';
 
 const LOADERS: Record<GameId, () => Promise<GameModule>> = {
   halite1: () => import(/* webpackChunkName: "halite1" */ '../games/halite1/module').then((m) => m.HALITE1),
+  halite2: () => import(/* webpackChunkName: "halite2" */ '../games/halite2/module').then((m) => m.HALITE2),
 };
 
 export const GAME_IDS = Object.keys(LOADERS) as GameId[];

@@ -1,4 +1,4 @@
-// The built-in sample replays (real games of the reference engine, served from replays/).
+// The built-in sample replays (real games of the reference engines, served from replays/).
 
 export interface Sample {
   file: string;
@@ -12,4 +12,6 @@ export const SAMPLES: readonly Sample[] = [
     file: 'replays/s106-40x40-greedy1-greedy2-greedy3-greedy0.5-greedy1-greedy2.hlt.gz',
     label: '6 players · 36×39 · six Greedy bots',
   },
+  { file: 'replays/h2-g01-240x160-settler-vs-settler.hlt', label: 'Halite II · 2 players · 240×160 · two Settlers' },
+  { file: 'replays/h2-g09-312x208-four-players.hlt', label: 'Halite II · 4 players · 312×208 · Bomber, Settler, Cycler, Rusher' },
 ];

@@ -1,8 +1,12 @@
 // The view's state in the address bar: `?replay=URL&frame=N&player=P&radius=R`, and for a live
-// game `?bots=a,b,c&seed=N&size=WxH&fog=R&turnMs=T&initMs=T&speed=S`. Pure functions:
+// game `?game=G&bots=a,b,c&seed=N&size=WxH&fog=R&turnMs=T&initMs=T&speed=S`. Pure functions:
 // unit-tested in node.
 
+import type { GameId } from './game';
+
 export interface UrlState {
+  /** The game of a live game (`halite1` when absent). */
+  game?: GameId;
   /** Replay address (absolute, or relative to the page). */
   replay?: string;
   /** Frame to open at. */
@@ -50,6 +54,8 @@ function int(v: string | null, lo: number, hi: number): number | undefined {
 export function parseUrlState(search: string): UrlState {
   const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const out: UrlState = {};
+  const game = q.get('game')?.trim().toLowerCase();
+  if (game === 'halite1' || game === 'halite2') out.game = game;
   const replay = q.get('replay');
   if (replay !== null && replay.trim() !== '') out.replay = replay.trim();
   const frame = int(q.get('frame'), 0, 1_000_000);
@@ -85,6 +91,7 @@ export function parseUrlState(search: string): UrlState {
 /** Writes the state as a query string (with the leading `?`, or '' when empty). */
 export function buildSearch(s: UrlState): string {
   const q = new URLSearchParams();
+  if (s.game && s.game !== 'halite1') q.set('game', s.game);
   if (s.replay) q.set('replay', s.replay);
   if (s.frame !== undefined && s.frame > 0) q.set('frame', String(Math.floor(s.frame)));
   if (s.player !== undefined && s.player > 0) {

@@ -5,7 +5,7 @@
 
 import { bindCamera } from './camera';
 import { el, setText } from './dom';
-import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, Perspective, Standing } from './game';
+import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, LayerInfo, Perspective, Standing } from './game';
 import { GraphPanel } from './graphs';
 import { LogPane } from './logs';
 import { HelpDialog } from './help';
@@ -51,10 +51,11 @@ const HELP_NOTES = [
   'Playing a seat yourself: click or drag a box to select your pieces (shift adds), Ctrl+A selects all, W A S D or the arrows give them a direction, X makes them stay, G then a click sends them walking to a site, Ctrl+Z / Ctrl+Shift+Z undo and redo, Enter ends the turn. Pan with the right mouse button or two fingers.',
 ];
 
-const LAYERS = [
+/** Halite I's layers, for a module that does not name its own. */
+const LAYERS: readonly LayerInfo[] = [
   { key: 'production', label: 'Production', kbd: 'P', title: 'Production heat map (P)' },
   { key: 'arrows', label: 'Arrows', kbd: 'M', title: 'Move arrows (M)' },
-] as const;
+];
 
 let uid = 0;
 
@@ -158,7 +159,7 @@ export class Viewer {
           <div data-part="players"></div>
         </section>
         <section class="card" aria-labelledby="${id}-site">
-          <div class="card-head" data-part="inspector-head"><h2 class="card-title" id="${id}-site">Site</h2></div>
+          <div class="card-head" data-part="inspector-head"><h2 class="card-title" id="${id}-site">${module.inspectorTitle ?? 'Site'}</h2></div>
           <div data-part="inspector"></div>
         </section>
         <section class="card card-logs" data-part="logs" aria-label="Bot logs"></section>
@@ -190,7 +191,7 @@ export class Viewer {
     this.timeline.setSpeed(this.playback.fps);
     this.players = new PlayersPanel(q('players'));
     this.graphs = new GraphPanel(q('graphs'), module.series, (f) => this.seek(f));
-    this.help = new HelpDialog(root, HELP_NOTES);
+    this.help = new HelpDialog(root, [...(module.helpNotes ?? HELP_NOTES)]);
     this.logs = new LogPane(q('logs'));
     this.logs.onFilter = () => this.logs.update(this.playback.frame);
     const toggles = q('toggles');
@@ -204,7 +205,7 @@ export class Viewer {
       return b;
     };
     const layers = new Map<string, HTMLButtonElement>();
-    for (const l of LAYERS) layers.set(l.key, chip(`layer-${l.key}`, l.label, l.kbd, l.title));
+    for (const l of module.layers ?? LAYERS) layers.set(l.key, chip(`layer-${l.key}`, l.label, l.kbd, l.title));
     this.parts = {
       chip: q('frame-chip'),
       note: q('map-note'),
@@ -703,6 +704,8 @@ export class Viewer {
   }
 
   toggleLayer(key: string): void {
+    // Only the layers this game's board has.
+    if (!this.parts.layers.has(key)) return;
     if (this.layers.has(key)) this.layers.delete(key);
     else this.layers.add(key);
     this.parts.layers.get(key)?.setAttribute('aria-pressed', String(this.layers.has(key)));

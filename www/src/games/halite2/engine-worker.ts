@@ -1,0 +1,301 @@
+// A Halite II engine off the main thread: one instance of the wasm engine per worker. It opens a
+// replay (decompress, parse, then the rows of every frame, the series, standings, the rules
+// check and the recorded moves, each posted as soon as it is known), or runs a match (new or
+// forked from a replay) one joint step at a time. The page gets flat rows only (rows.ts).
+
+import { observe } from './observe';
+import { SeriesBuilder, turnRows } from './rows';
+import { K_DOCK, K_THRUST, K_UNDOCK } from './types';
+import type { FrameBatch, FromEngine, Header, RecordedMoves, ToEngine } from './worker-protocol';
+
+type Engine = typeof import('halite-wasm/halite');
+type Replay = import('halite-wasm/halite').Halite2Replay;
+type Game = import('halite-wasm/halite').Halite2Game;
+
+interface Scope {
+  onmessage: ((e: MessageEvent<ToEngine>) => void) | null;
+  postMessage(message: FromEngine, transfer?: Transferable[]): void;
+}
+
+const scope = self as unknown as Scope;
+let enginePromise: Promise<Engine> | null = null;
+let game: Game | null = null;
+let series: SeriesBuilder | null = null;
+let queue: Promise<void> = Promise.resolve();
+
+/** Frames per batch while opening a replay: each message stays small for the page to take in. */
+const BATCH_FRAMES = 40;
+
+function engine(): Promise<Engine> {
+  if (!enginePromise) enginePromise = import(/* webpackChunkName: "engine" */ 'halite-wasm/halite');
+  return enginePromise;
+}
+
+function message(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return typeof e === 'string' ? e : String(e);
+}
+
+function post(m: FromEngine, transfer: Transferable[] = []): void {
+  scope.postMessage(m, [...new Set(transfer)]);
+}
+
+function buffers(b: FrameBatch): Transferable[] {
+  return [b.ships, b.shipCounts, b.planets, b.planetCounts, b.motion, b.events, b.eventCounts].map((a) => a.buffer as Transferable);
+}
+
+function seriesBuffers(s: Record<string, Uint32Array>): Transferable[] {
+  return Object.values(s).map((a) => a.buffer as Transferable);
+}
+
+function concat(parts: Float64Array[]): Float64Array {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Float64Array(n);
+  let k = 0;
+  for (const p of parts) {
+    out.set(p, k);
+    k += p.length;
+  }
+  return out;
+}
+
+/** The frame rows of a replay or game, read once (the views are copied at once: wasm memory may
+ * grow on the next call). */
+class RowReader {
+  private readonly ships: Float64Array[] = [];
+  private readonly planets: Float64Array[] = [];
+
+  constructor(private readonly src: Replay | Game) {}
+
+  shipsAt(t: number): Float64Array {
+    return (this.ships[t] ??= this.src.ships(t).slice());
+  }
+
+  planetsAt(t: number): Float64Array {
+    return (this.planets[t] ??= this.src.planets(t).slice());
+  }
+
+  get frames(): number {
+    return this.src.numFrames;
+  }
+
+  /** Frames [from, to) and turns [turnFrom, turnTo); series gets frames [from, to). */
+  batch(from: number, to: number, turnFrom: number, turnTo: number, sb: SeriesBuilder | null, prevEvents: Float64Array | null): { batch: FrameBatch; lastEvents: Float64Array | null } {
+    const ships: Float64Array[] = [];
+    const planets: Float64Array[] = [];
+    const shipCounts = new Uint32Array(to - from);
+    const planetCounts = new Uint32Array(to - from);
+    const motion: Float64Array[] = [];
+    const events: Float64Array[] = [];
+    const eventCounts = new Uint32Array(Math.max(0, turnTo - turnFrom));
+    const eventsOf: Float64Array[] = [];
+    for (let t = turnFrom; t < turnTo; t++) {
+      const r = turnRows(this.shipsAt(t), t + 1 < this.frames ? this.shipsAt(t + 1) : null, this.src.events(t));
+      motion.push(r.motion);
+      events.push(r.events);
+      eventsOf[t] = r.events;
+      eventCounts[t - turnFrom] = r.events.length / 8;
+    }
+    let last = prevEvents;
+    for (let t = from; t < to; t++) {
+      const s = this.shipsAt(t);
+      const p = this.planetsAt(t);
+      ships.push(s);
+      planets.push(p);
+      shipCounts[t - from] = s.length / 10;
+      planetCounts[t - from] = p.length / 10;
+      const ev = t > 0 ? (eventsOf[t - 1] ?? (t - 1 === turnFrom - 1 ? last : null)) : null;
+      sb?.add(s, p, ev);
+      last = eventsOf[t] ?? null;
+    }
+    return {
+      batch: { from, ships: concat(ships), shipCounts, planets: concat(planets), planetCounts, turnFrom, motion: concat(motion), events: concat(events), eventCounts },
+      lastEvents: last,
+    };
+  }
+}
+
+/** The bot logs a replay saved in the page carries (`"bot_logs"`), or null. */
+function botLogs(json: unknown): string[][] | null {
+  const v = (json as { bot_logs?: unknown } | null)?.bot_logs;
+  if (!Array.isArray(v) || !v.every((l) => Array.isArray(l))) return null;
+  return v.map((l: unknown[]) => l.map((t) => (typeof t === 'string' ? t : '')));
+}
+
+/** The moves the replay's JSON recorded, packed per turn (the original's `moves` list: per
+ * turn, per player, a list of `{shipId: command}` maps). */
+function recordedMoves(json: unknown, players: number, turns: number): RecordedMoves | null {
+  const moves = (json as { moves?: unknown } | null)?.moves;
+  if (!Array.isArray(moves)) return null;
+  const packed: number[] = [];
+  const counts = new Uint32Array(turns);
+  for (let t = 0; t < turns; t++) {
+    const turn = moves[t] as Record<string, unknown> | undefined;
+    let n = 0;
+    for (let seat = 0; seat < players && turn; seat++) {
+      const queue = turn[String(seat)];
+      if (!Array.isArray(queue)) continue;
+      for (const entry of queue) {
+        if (typeof entry !== 'object' || entry === null) continue;
+        for (const c of Object.values(entry as Record<string, Record<string, unknown>>)) {
+          const ship = Number(c.shipId);
+          if (!Number.isInteger(ship)) continue;
+          if (c.type === 'thrust') packed.push(seat, ship, K_THRUST, Number(c.magnitude) || 0, Number(c.angle) || 0);
+          else if (c.type === 'dock') packed.push(seat, ship, K_DOCK, Number(c.planet_id) || 0, 0);
+          else if (c.type === 'undock') packed.push(seat, ship, K_UNDOCK, 0, 0);
+          else continue;
+          n++;
+        }
+      }
+    }
+    counts[t] = n;
+  }
+  return { packed: Float64Array.from(packed), counts };
+}
+
+/** gzip bytes (a game kept in the browser) are unpacked first; zstd and JSON the engine reads. */
+async function plain(bytes: Uint8Array): Promise<Uint8Array> {
+  if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+const tick = () => new Promise<void>((r) => setTimeout(r, 0));
+
+async function open(bytes: Uint8Array): Promise<void> {
+  const e = await engine();
+  post({ type: 'progress', label: 'Reading the replay…' });
+  const r = e.Halite2Replay.fromBytes(await plain(bytes));
+  try {
+    const frames = r.numFrames;
+    if (frames < 1) throw new Error('the replay has no frames');
+    const players = r.numPlayers;
+    const reader = new RowReader(r);
+    const sb = new SeriesBuilder(players);
+    const header: Header = { width: r.width, height: r.height, players, names: r.playerNames(), seed: r.seed, frames };
+    let events: Float64Array | null = null;
+    for (let from = 0; from < frames; from += BATCH_FRAMES) {
+      const to = Math.min(frames, from + BATCH_FRAMES);
+      const out = reader.batch(from, to, from, to, sb, events);
+      events = out.lastEvents;
+      if (from === 0) post({ type: 'opened', header, batch: out.batch }, buffers(out.batch));
+      else post({ type: 'frames', batch: out.batch }, buffers(out.batch));
+      if (to < frames) post({ type: 'progress', label: `Reading the frames: ${to} of ${frames}…` });
+      await tick();
+    }
+    const s = sb.snapshot();
+    post({ type: 'series', series: s }, seriesBuffers(s));
+    post({ type: 'standings', standings: r.standings() });
+    await tick();
+    post({ type: 'verdict', verdict: r.verify() });
+    await tick();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(new TextDecoder().decode(r.toJson()));
+    } catch {
+      json = null;
+    }
+    const moves = recordedMoves(json, players, frames - 1);
+    post({ type: 'moves', moves }, moves ? [moves.packed.buffer as Transferable, moves.counts.buffer as Transferable] : []);
+    const original = bytes[0] === 0x7b ? (JSON.parse(new TextDecoder().decode(await plain(bytes))) as unknown) : null;
+    post({ type: 'logs', logs: botLogs(original) });
+  } finally {
+    r.free();
+  }
+}
+
+function header(g: Game): Header {
+  return { width: g.width, height: g.height, players: g.numPlayers, names: g.playerNames(), maxTurns: g.maxTurns };
+}
+
+let reader: RowReader | null = null;
+let lastEvents: Float64Array | null = null;
+
+function sendStarted(g: Game): void {
+  reader = new RowReader(g);
+  series = new SeriesBuilder(g.numPlayers);
+  const frames = g.numFrames;
+  // The turns already played have their motion and events; the newest frame's come with the next step.
+  const out = reader.batch(0, frames, 0, frames - 1, series, null);
+  lastEvents = out.lastEvents;
+  const s = series.snapshot();
+  post({ type: 'started', header: header(g), batch: out.batch, results: g.results(), series: s, over: g.isOver(), turn: g.turn }, [...buffers(out.batch), ...seriesBuffers(s)]);
+}
+
+async function handle(m: ToEngine): Promise<void> {
+  const e = await engine();
+  switch (m.type) {
+    case 'open':
+      await open(m.bytes);
+      return;
+    case 'start':
+      game?.free();
+      game = new e.Halite2Game(m.config);
+      sendStarted(game);
+      return;
+    case 'fork': {
+      const r = e.Halite2Replay.fromBytes(await plain(m.bytes));
+      try {
+        game?.free();
+        game = e.Halite2Game.fromReplay(r, m.frame);
+      } finally {
+        r.free();
+      }
+      sendStarted(game);
+      return;
+    }
+    case 'observe': {
+      const g = need();
+      const last = g.numFrames - 1;
+      const frame = { ships: g.ships(last).slice(), planets: g.planets(last).slice(), width: g.width, height: g.height, players: g.numPlayers, turn: g.turn };
+      const observations: (unknown | null)[] = [];
+      for (let s = 0; s < g.numPlayers; s++) observations.push(g.isAlive(s) ? observe(frame, s) : null);
+      post({ type: 'observations', id: m.id, observations });
+      return;
+    }
+    case 'step': {
+      const g = need();
+      const rd = reader;
+      if (!rd || !series) throw new Error('no game has been started');
+      g.step(m.commands);
+      const t = g.numFrames - 1;
+      // The new frame, and the turn that led to it (its motion and events).
+      const out = rd.batch(t, t + 1, t - 1, t, series, lastEvents);
+      lastEvents = out.lastEvents;
+      const s = series.snapshot();
+      post({ type: 'stepped', id: m.id, batch: out.batch, results: g.results(), series: s, over: g.isOver(), turn: g.turn }, [...buffers(out.batch), ...seriesBuffers(s)]);
+      return;
+    }
+    case 'eject': {
+      const g = need();
+      if (m.atInit) g.ejectAtInit(m.seat);
+      else g.eject(m.seat);
+      return;
+    }
+    case 'name':
+      need().setPlayerName(m.seat, m.name);
+      return;
+    case 'hlt': {
+      const bytes = need().toHlt();
+      post({ type: 'hlt', id: m.id, bytes }, [bytes.buffer as Transferable]);
+      return;
+    }
+  }
+}
+
+function need(): Game {
+  if (!game) throw new Error('no game has been started');
+  return game;
+}
+
+scope.onmessage = (ev: MessageEvent<ToEngine>) => {
+  const m = ev.data;
+  // One message at a time, in order (an eject lands before the next step).
+  queue = queue.then(() =>
+    handle(m).catch((err: unknown) => {
+      const id = 'id' in m ? m.id : undefined;
+      post({ type: 'error', id, message: message(err) });
+    }),
+  );
+};

@@ -1,0 +1,354 @@
+// Halite II behind the shell's GameModule seam: replays and matches run in an engine worker
+// each; the main thread holds their frames as flat rows (Halite2Frames) and draws them.
+
+import type {
+  ActionContext,
+  BoardView,
+  BotInfo,
+  Checked,
+  GameModule,
+  HumanPlay,
+  HumanPlayHost,
+  Inspector,
+  MatchConfig,
+  MatchHost,
+  OpenedReplay,
+  SeriesInfo,
+  Standing,
+  VerifyResult,
+} from '../../shell/game';
+import { Halite2Board } from './board';
+import { Halite2Frames } from './frames';
+import { Halite2HumanPlay } from './human';
+import { Halite2Inspector } from './inspector';
+import { checkCommands } from './protocol';
+import { looksLikeHalite2 } from './recognise';
+import { RecordedSeat } from './recorded-seat';
+import type { FromEngine, ToEngine } from './worker-protocol';
+
+export const SERIES: readonly SeriesInfo[] = [
+  { key: 'ships', label: 'Ships', short: 'Ships', basic: true },
+  { key: 'planets', label: 'Planets', short: 'Plan.', basic: true },
+  { key: 'produced', label: 'Ships produced', short: 'Made', basic: true },
+  { key: 'health', label: 'Fleet health', short: 'Health', basic: false },
+  { key: 'docked', label: 'Docked ships', basic: false },
+  { key: 'damage', label: 'Damage dealt', basic: false },
+  { key: 'attacks', label: 'Attacks', basic: false },
+];
+
+const HELP_NOTES: readonly string[] = [
+  'Drag the map to pan (it does not wrap: space ends at its edges). Wheel or pinch to zoom at the pointer.',
+  'Hover a ship or a planet (or tap it on a touch screen) to inspect it; click to pin it.',
+  'Planets: the ring is their health, the marks around them their docking spots (filled: taken), the inner arc the production toward the next ship. Docked ships hang on tethers.',
+  'Ships point where they fly; zoomed in, a bar shows their health. Lines are attacks, bursts are ships or planets destroyed, rings are new ships.',
+  'Click or drag on a graph to jump to that frame.',
+  'Open a replay (.hlt, zstd or plain JSON) with Open replay, by dropping a file anywhere on the page, or with a link: ?replay=URL&frame=N.',
+  'A live game: ?game=halite2&bots=a,b&seed=N&size=WxH (2 or 4 seats).',
+  'Space always plays and pauses; Enter activates the focused button.',
+];
+
+/** Seat counts the original plays. */
+const PLAYER_COUNTS = [1, 2, 4];
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const numOr = (v: unknown, d: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+
+/** The engine's standings (a replay's `standings()` or a game's `results()`) at the seam. */
+export function asStandings(v: unknown, frames: number): Standing[] {
+  if (!Array.isArray(v)) return [];
+  const out: Standing[] = [];
+  for (const s of v) {
+    if (!isObject(s) || typeof s.rank !== 'number' || typeof s.seat !== 'number') continue;
+    const last = numOr(s.lastFrameAlive, -1);
+    out.push({
+      seat: s.seat,
+      name: typeof s.name === 'string' ? s.name : `Player ${s.seat + 1}`,
+      rank: s.rank,
+      lastFrameAlive: last,
+      alive: typeof s.alive === 'boolean' ? s.alive : last >= frames - 1,
+      ejected: s.ejected === true,
+      score: numOr(s.ships, numOr(s.shipsProduced, 0)),
+    });
+  }
+  return out;
+}
+
+export function asVerifyResult(v: unknown): VerifyResult {
+  if (isObject(v) && v.ok === true) return { ok: true };
+  return { ok: false, frame: isObject(v) ? numOr(v.frame, 0) : 0, message: isObject(v) && typeof v.message === 'string' ? v.message : 'the replay does not follow the rules' };
+}
+
+/** An engine worker and its request/answer plumbing. */
+class EngineWorker {
+  private readonly worker: Worker;
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (m: FromEngine) => void; reject: (e: Error) => void }>();
+  onEvent: (m: FromEngine) => void = () => {};
+  private failure: Error | null = null;
+
+  constructor() {
+    this.worker = new Worker(new URL('./engine-worker.ts', import.meta.url));
+    this.worker.onmessage = (e: MessageEvent<FromEngine>) => {
+      const m = e.data;
+      const id = 'id' in m ? m.id : undefined;
+      if (id !== undefined && this.waiting.has(id)) {
+        const w = this.waiting.get(id);
+        this.waiting.delete(id);
+        if (m.type === 'error') w?.reject(new Error(m.message));
+        else w?.resolve(m);
+        return;
+      }
+      this.onEvent(m);
+    };
+    this.worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      this.fail(new Error(`the engine worker failed: ${e.message || 'unknown error'}`));
+    };
+  }
+
+  private fail(e: Error, announce = true): void {
+    if (this.failure) return;
+    this.failure = e;
+    for (const w of this.waiting.values()) w.reject(e);
+    this.waiting.clear();
+    if (announce) this.onEvent({ type: 'error', message: e.message });
+  }
+
+  send(m: ToEngine, transfer: Transferable[] = []): void {
+    this.worker.postMessage(m, transfer);
+  }
+
+  request<T extends FromEngine['type']>(make: (id: number) => ToEngine, type: T, transfer: Transferable[] = []): Promise<Extract<FromEngine, { type: T }>> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, {
+        resolve: (m) => (m.type === type ? resolve(m as Extract<FromEngine, { type: T }>) : reject(new Error(`unexpected ${m.type}`))),
+        reject,
+      });
+      this.send(make(id), transfer);
+    });
+  }
+
+  terminate(): void {
+    this.worker.terminate();
+    this.fail(new Error('stopped'), false);
+  }
+}
+
+function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay> {
+  const w = new EngineWorker();
+  return new Promise<OpenedReplay>((resolveOpen, rejectOpen) => {
+    let standings!: (s: Standing[]) => void;
+    let seriesReady!: () => void;
+    let verdict!: (v: VerifyResult) => void;
+    let failLater: (e: Error) => void = () => {};
+    const pStandings = new Promise<Standing[]>((r) => (standings = r));
+    const pSeries = new Promise<void>((r) => (seriesReady = r));
+    const pVerdict = new Promise<VerifyResult>((r, j) => {
+      verdict = r;
+      failLater = j;
+    });
+    pVerdict.catch(() => {});
+    let logs!: (l: string[][] | null) => void;
+    const pLogs = new Promise<string[][] | null>((r) => (logs = r));
+    let frames: Halite2Frames | null = null;
+    let expected = 0;
+    let total = 0;
+    // The replay is shown once all its frames are here: they come in batches, each a short task.
+    const whole = () => {
+      if (!frames || frames.numFrames < total) return;
+      resolveOpen({
+        source: frames,
+        standings: pStandings,
+        seriesReady: pSeries,
+        verdict: pVerdict,
+        logs: pLogs,
+        bytes,
+        dispose: () => w.terminate(),
+      });
+    };
+    w.onEvent = (m) => {
+      switch (m.type) {
+        case 'progress':
+          onProgress(m.label);
+          break;
+        case 'error':
+          logs(null);
+          if (!frames || frames.numFrames < total) rejectOpen(new Error(m.message));
+          else failLater(new Error(m.message));
+          w.terminate();
+          break;
+        case 'opened':
+          frames = new Halite2Frames(m.header);
+          frames.append(m.batch);
+          expected = m.header.players;
+          total = m.header.frames ?? frames.numFrames;
+          whole();
+          break;
+        case 'frames':
+          frames?.append(m.batch);
+          whole();
+          break;
+        case 'series':
+          frames?.setSeries(m.series);
+          seriesReady();
+          break;
+        case 'standings':
+          standings(asStandings(m.standings, frames?.numFrames ?? 0));
+          break;
+        case 'verdict':
+          verdict(asVerifyResult(m.verdict));
+          break;
+        case 'moves':
+          if (m.moves) frames?.setMoves(m.moves);
+          break;
+        case 'logs':
+          // The last message of an opening: the worker's work is done.
+          logs(m.logs && m.logs.length === expected ? m.logs : null);
+          w.terminate();
+          break;
+        default:
+          break;
+      }
+    };
+    // The worker gets its own copy: the page keeps the bytes for download.
+    const copy = bytes.slice();
+    w.send({ type: 'open', bytes: copy }, [copy.buffer as Transferable]);
+  });
+}
+
+/** A Halite II match played in an engine worker. */
+class Halite2Match implements MatchHost {
+  source!: Halite2Frames;
+  seats = 0;
+  over = false;
+  turn = 0;
+  results: Standing[] = [];
+
+  private constructor(private readonly w: EngineWorker) {}
+
+  static async create(first: ToEngine, transfer: Transferable[] = []): Promise<Halite2Match> {
+    const w = new EngineWorker();
+    const m = new Halite2Match(w);
+    const started = await new Promise<Extract<FromEngine, { type: 'started' }>>((resolve, reject) => {
+      w.onEvent = (ev) => {
+        if (ev.type === 'started') resolve(ev);
+        else if (ev.type === 'error') reject(new Error(ev.message));
+      };
+      w.send(first, transfer);
+    }).catch((e: unknown) => {
+      w.terminate();
+      throw e;
+    });
+    w.onEvent = () => {};
+    m.source = new Halite2Frames(started.header);
+    m.source.append(started.batch);
+    m.source.setSeries(started.series);
+    m.seats = started.header.players;
+    m.over = started.over;
+    m.turn = started.turn;
+    m.results = asStandings(started.results, m.source.numFrames);
+    return m;
+  }
+
+  async observations(): Promise<(unknown | null)[]> {
+    const r = await this.w.request((id) => ({ type: 'observe', id }), 'observations');
+    return r.observations;
+  }
+
+  async step(actions: (unknown | null)[]): Promise<void> {
+    let n = 0;
+    for (const a of actions) if (Array.isArray(a)) n += a.length;
+    const commands = new Float64Array(n);
+    let k = 0;
+    for (const a of actions) {
+      if (!Array.isArray(a)) continue;
+      for (const v of a as number[]) commands[k++] = v;
+    }
+    const r = await this.w.request((id) => ({ type: 'step', id, commands }), 'stepped', [commands.buffer]);
+    this.source.append(r.batch);
+    this.source.setSeries(r.series);
+    this.results = asStandings(r.results, this.source.numFrames);
+    this.over = r.over;
+    this.turn = r.turn;
+  }
+
+  eject(seat: number, atInit: boolean): void {
+    this.w.send({ type: 'eject', seat, atInit });
+  }
+
+  setName(seat: number, name: string): void {
+    const names = this.source.playerNames();
+    if (seat < 0 || seat >= names.length) return;
+    names[seat] = name;
+    this.source.setNames(names);
+    this.w.send({ type: 'name', seat, name });
+  }
+
+  async replayBytes(): Promise<Uint8Array> {
+    const r = await this.w.request((id) => ({ type: 'hlt', id }), 'hlt');
+    return r.bytes;
+  }
+
+  dispose(): void {
+    this.w.terminate();
+  }
+}
+
+const BOT_LIST = (): Promise<readonly BotInfo[]> =>
+  import(/* webpackChunkName: "halite2-bots" */ './bots').then((m) =>
+    Object.values(m.BOTS).map((b) => ({ id: b.id, name: b.name, description: b.description, hidden: b.hidden })),
+  );
+
+export const HALITE2: GameModule = {
+  id: 'halite2',
+  title: 'Halite II',
+  series: SERIES,
+  layers: [],
+  helpNotes: HELP_NOTES,
+  inspectorTitle: 'Ship or planet',
+  rankSeries: 'ships',
+  perspectives: false,
+  recognise: looksLikeHalite2,
+  openReplay(bytes, onProgress) {
+    return openReplay(bytes, onProgress);
+  },
+  startMatch(c: MatchConfig): Promise<MatchHost> {
+    const players = c.names.length;
+    if (!PLAYER_COUNTS.includes(players)) {
+      return Promise.reject(new Error(`Halite II is played by 1, 2 or 4 players, not ${players}`));
+    }
+    return Halite2Match.create({ type: 'start', config: { width: c.width, height: c.height, players, seed: c.seed, playerNames: c.names } });
+  },
+  forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost> {
+    const copy = replay.slice();
+    return Halite2Match.create({ type: 'fork', bytes: copy, frame }, [copy.buffer]);
+  },
+  createBoard(canvas: HTMLCanvasElement): BoardView {
+    return new Halite2Board(canvas);
+  },
+  createInspector(root: HTMLElement): Inspector {
+    return new Halite2Inspector(root);
+  },
+  checkAction(raw: unknown, seat: number, _ctx: ActionContext, recorded = false): Checked<unknown> {
+    const c = checkCommands(raw, seat, recorded);
+    return c.ok ? { ok: true, action: c.packed } : { ok: false, reason: c.reason };
+  },
+  bots: BOT_LIST,
+  async lineup(players, random) {
+    const m = await import(/* webpackChunkName: "halite2-bots" */ './bots');
+    return m.liveLineup(players, random);
+  },
+  recordedSeat(replay, seat, name) {
+    return new RecordedSeat(replay as Halite2Frames, seat, name);
+  },
+  liveSize(random) {
+    // The original's sizes: 3:2, even, from 240x160 to 312x208 for a live game.
+    const height = 160 + 16 * Math.floor(random() * 4);
+    return { width: (height * 3) / 2, height };
+  },
+  createHumanPlay(host: HumanPlayHost): HumanPlay {
+    return new Halite2HumanPlay(host);
+  },
+};

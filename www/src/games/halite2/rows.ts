@@ -1,0 +1,191 @@
+// What the viewer reads of a Halite II turn besides the frame rows (types.ts): where each ship
+// goes during the turn (motion rows), the turn's events as flat rows, and the statistics series.
+// Built in the engine worker from the engine's rows and event lists. Pure: unit-tested in node.
+
+import { SHIP_STRIDE, S_HEALTH, S_ID, S_OWNER, S_STATUS, S_X, S_Y, PLANET_STRIDE, P_OWNER } from './types';
+
+/** Numbers per motion row, one per ship row of frame t: where the ship is at the end of turn t
+ * (frame t + 1, or where it was destroyed) and when it gets there (0..1; 1 unless destroyed).
+ * Ships move in straight lines at constant speed within a turn. */
+export const MOTION_STRIDE = 3;
+export const M_X = 0;
+export const M_Y = 1;
+export const M_END = 2;
+
+/** Numbers per event row: kind, time (0..1 within the turn), x, y, owner (-1: none), id, a, b.
+ * attack: the attacker at (x, y), one row per target, (a, b) the target's position then;
+ * destroyed: a = radius, b = 0 for a ship, 1 for a planet;
+ * spawned: the new ship at (x, y), (a, b) the planet's centre (time 1: ships appear at the end). */
+export const EV_STRIDE = 8;
+export const E_KIND = 0;
+export const E_TIME = 1;
+export const E_X = 2;
+export const E_Y = 3;
+export const E_OWNER = 4;
+export const E_ID = 5;
+export const E_A = 6;
+export const E_B = 7;
+export const EV_ATTACK = 0;
+export const EV_DESTROYED = 1;
+export const EV_SPAWNED = 2;
+
+/** Damage an attacking ship is credited with per attack, whatever the number of its targets. */
+export const WEAPON_DAMAGE = 64;
+
+interface EntityJson {
+  type?: string;
+  owner?: number;
+  id?: number;
+}
+
+interface EventJson {
+  event?: string;
+  entity?: EntityJson;
+  x?: number;
+  y?: number;
+  radius?: number;
+  time?: number;
+  targets?: EntityJson[];
+  planet_x?: number;
+  planet_y?: number;
+}
+
+const num = (v: unknown, d = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : d);
+
+/** Motion rows of turn t and its event rows, from frame t's and t + 1's ship rows (null after the
+ * last frame) and the engine's event list of the turn. */
+export function turnRows(ships0: Float64Array, ships1: Float64Array | null, events: unknown): { motion: Float64Array; events: Float64Array } {
+  const list = (Array.isArray(events) ? events : []) as EventJson[];
+  const n0 = Math.floor(ships0.length / SHIP_STRIDE);
+  const next = new Map<number, number>();
+  if (ships1) for (let o = 0; o + SHIP_STRIDE <= ships1.length; o += SHIP_STRIDE) next.set(ships1[o + S_ID], o);
+  const destroyed = new Map<number, EventJson>();
+  for (const e of list) if (e.event === 'destroyed' && e.entity?.type === 'ship') destroyed.set(num(e.entity.id, -1), e);
+  const motion = new Float64Array(n0 * MOTION_STRIDE);
+  const index = new Map<number, number>();
+  for (let i = 0; i < n0; i++) {
+    const o = i * SHIP_STRIDE;
+    const id = ships0[o + S_ID];
+    index.set(id, i);
+    const k = i * MOTION_STRIDE;
+    const o1 = next.get(id);
+    const d = destroyed.get(id);
+    if (o1 !== undefined && ships1) {
+      motion[k + M_X] = ships1[o1 + S_X];
+      motion[k + M_Y] = ships1[o1 + S_Y];
+      motion[k + M_END] = 1;
+    } else if (d) {
+      motion[k + M_X] = num(d.x, ships0[o + S_X]);
+      motion[k + M_Y] = num(d.y, ships0[o + S_Y]);
+      motion[k + M_END] = Math.max(1e-3, Math.min(1, num(d.time, 1)));
+    } else {
+      motion[k + M_X] = ships0[o + S_X];
+      motion[k + M_Y] = ships0[o + S_Y];
+      motion[k + M_END] = 1;
+    }
+  }
+  /** Where ship `id` is at `time` of the turn (linear from frame t to its end point). */
+  const at = (id: number, time: number): [number, number] | null => {
+    const i = index.get(id);
+    if (i === undefined) return null;
+    const o = i * SHIP_STRIDE;
+    const k = i * MOTION_STRIDE;
+    const f = Math.min(1, time / motion[k + M_END]);
+    return [ships0[o + S_X] + (motion[k + M_X] - ships0[o + S_X]) * f, ships0[o + S_Y] + (motion[k + M_Y] - ships0[o + S_Y]) * f];
+  };
+  const rows: number[] = [];
+  for (const e of list) {
+    const time = Math.max(0, Math.min(1, num(e.time, 1)));
+    const owner = num(e.entity?.owner, -1);
+    const id = num(e.entity?.id, -1);
+    if (e.event === 'attack') {
+      for (const t of e.targets ?? []) {
+        const p = t.type === 'ship' ? at(num(t.id, -1), time) : null;
+        if (p) rows.push(EV_ATTACK, time, num(e.x), num(e.y), owner, id, p[0], p[1]);
+      }
+    } else if (e.event === 'destroyed') {
+      const planet = e.entity?.type === 'planet';
+      rows.push(EV_DESTROYED, time, num(e.x), num(e.y), planet ? -1 : owner, id, num(e.radius, planet ? 5 : 0.5), planet ? 1 : 0);
+    } else if (e.event === 'spawned') {
+      rows.push(EV_SPAWNED, 1, num(e.x), num(e.y), owner, id, num(e.planet_x, num(e.x)), num(e.planet_y, num(e.y)));
+    }
+  }
+  return { motion, events: Float64Array.from(rows) };
+}
+
+/** The statistics series, in the order the graphs list them. The first four are the engine's
+ * (`halite2SeriesNames()`: counted from the frame rows the same way); the last three add up the
+ * turns' events. */
+export const SERIES_KEYS = ['ships', 'planets', 'docked', 'health', 'produced', 'damage', 'attacks'] as const;
+export type SeriesKey = (typeof SERIES_KEYS)[number];
+
+/** Grows the series one frame at a time (a replay's frames, or a live game's turns). */
+export class SeriesBuilder {
+  private readonly values: Record<SeriesKey, number[][]>;
+  private readonly total: Record<'produced' | 'damage' | 'attacks', number[]>;
+  frames = 0;
+
+  constructor(readonly players: number) {
+    const per = () => Array.from({ length: players }, () => [] as number[]);
+    this.values = { ships: per(), planets: per(), docked: per(), health: per(), produced: per(), damage: per(), attacks: per() };
+    this.total = { produced: new Array<number>(players).fill(0), damage: new Array<number>(players).fill(0), attacks: new Array<number>(players).fill(0) };
+  }
+
+  /** Adds a frame: its rows, and the event rows of the turn that led to it (none for frame 0). */
+  add(ships: Float64Array, planets: Float64Array, events: Float64Array | null): void {
+    const p = this.players;
+    if (events) {
+      for (let o = 0; o + EV_STRIDE <= events.length; o += EV_STRIDE) {
+        const owner = events[o + E_OWNER];
+        if (owner < 0 || owner >= p) continue;
+        const kind = events[o + E_KIND];
+        if (kind === EV_SPAWNED) this.total.produced[owner]++;
+        else if (kind === EV_ATTACK) {
+          // One row per target: the attack is counted once, on its first target's row.
+          const first = o === 0 || events[o - EV_STRIDE + E_KIND] !== EV_ATTACK || events[o - EV_STRIDE + E_ID] !== events[o + E_ID];
+          if (first) {
+            this.total.attacks[owner]++;
+            this.total.damage[owner] += WEAPON_DAMAGE;
+          }
+        }
+      }
+    }
+    const count = (key: SeriesKey, seat: number): number[] => this.values[key][seat];
+    const nShips = new Array<number>(p).fill(0);
+    const nDocked = new Array<number>(p).fill(0);
+    const nHealth = new Array<number>(p).fill(0);
+    const nPlanets = new Array<number>(p).fill(0);
+    for (let o = 0; o + SHIP_STRIDE <= ships.length; o += SHIP_STRIDE) {
+      const owner = ships[o + S_OWNER];
+      if (owner < 0 || owner >= p) continue;
+      nShips[owner]++;
+      nHealth[owner] += ships[o + S_HEALTH];
+      if (ships[o + S_STATUS] === 2) nDocked[owner]++;
+    }
+    for (let o = 0; o + PLANET_STRIDE <= planets.length; o += PLANET_STRIDE) {
+      const owner = planets[o + P_OWNER];
+      if (owner >= 0 && owner < p) nPlanets[owner]++;
+    }
+    for (let s = 0; s < p; s++) {
+      count('ships', s).push(nShips[s]);
+      count('planets', s).push(nPlanets[s]);
+      count('docked', s).push(nDocked[s]);
+      count('health', s).push(nHealth[s]);
+      count('produced', s).push(this.total.produced[s]);
+      count('damage', s).push(this.total.damage[s]);
+      count('attacks', s).push(this.total.attacks[s]);
+    }
+    this.frames++;
+  }
+
+  /** Every series, seat-major (`seat * frames + frame`), as fresh arrays (for transfer). */
+  snapshot(): Record<string, Uint32Array> {
+    const out: Record<string, Uint32Array> = {};
+    for (const key of SERIES_KEYS) {
+      const a = new Uint32Array(this.players * this.frames);
+      this.values[key].forEach((v, seat) => a.set(v, seat * this.frames));
+      out[key] = a;
+    }
+    return out;
+  }
+}
