@@ -449,7 +449,7 @@ export class PlayPage {
       return entry;
     });
 
-    const state: UrlState = { bots: entries };
+    const state: UrlState = { game: this.module.id, bots: entries };
     const seedText = e.seed.value.trim();
     let seed: number;
     if (seedText === '') {
