@@ -244,3 +244,46 @@ test('misbehaving bots misbehave on turn 2: a throw, a thrust of 9', { skip: noE
   garbage.game.free();
   assert.match(garbage.ejected[1] ?? '', /magnitude 9/);
 });
+
+// ------------------------------------------------------------------ set-up rules of the pages
+
+test("the pages' set-up rules come from the module: seat counts, sizes, fog", () => {
+  const live = src.load('shell/live-setup.js');
+  const h1 = live.liveRules({ perspectives: true }, 1, 6);
+  assert.deepEqual(h1.playerCounts, [2, 3, 4, 5, 6], 'a module without counts: 2 to the page’s most');
+  assert.equal(h1.sizes, null);
+  assert.equal(h1.fog, true);
+  const sizes = [80, 88, 96, 104, 112, 120, 128].map((b) => ({ width: 3 * b, height: 2 * b }));
+  const h2 = live.liveRules({ perspectives: false, playerCounts: [1, 2, 4], sizes }, 1, 6);
+  assert.deepEqual(h2.playerCounts, [1, 2, 4]);
+  assert.equal(h2.fog, false);
+  assert.deepEqual(live.liveRules({ perspectives: false, playerCounts: [1, 2, 4] }, 2, 6).playerCounts, [2, 4], 'the arena: two or more');
+  assert.equal(live.moreSeats(h2, 2), 4);
+  assert.equal(live.moreSeats(h2, 4), null);
+  assert.equal(live.fewerSeats(h2, 4), 2);
+  assert.equal(live.fewerSeats(h2, 1), null);
+  assert.equal(live.countsText([1, 2, 4]), '1, 2 or 4');
+  assert.equal(live.sizeOffered(h2, { width: 384, height: 256 }), true);
+  assert.equal(live.sizeOffered(h2, { width: 30, height: 30 }), false);
+  assert.equal(live.gameFromSearch('?play&game=halite2', ['halite1', 'halite2'], 'halite1'), 'halite2');
+  assert.equal(live.gameFromSearch('?play&game=chess', ['halite1', 'halite2'], 'halite1'), 'halite1');
+  assert.equal(live.gameSearch('play', 'halite2', 'halite1', '?play&bot=b1&seed=4', ['bot']), '?play&game=halite2&bot=b1');
+  assert.equal(live.gameSearch('arena', 'halite1', 'halite1', '?arena&game=halite2'), '?arena');
+
+  // The arena: a size drawn from the game's list, checked against the game's limits.
+  const plan = src.load('arena/plan.js');
+  const url = src.load('arena/url.js');
+  const choice = { kind: 'choice', sizes };
+  for (let seed = 1; seed < 40; seed++) assert.ok(sizes.some((s) => s.width === plan.sizeFor(choice, seed).width), `seed ${seed}`);
+  const base = { game: 'halite2', entries: ['settler', 'aggressive'], size: choice, seed: 1, games: 4, budgets: { initMs: 30000, turnMs: 1500 }, tau: 0, order: 'rotate', parallel: 2 };
+  const limits = { playerCounts: [2, 4], sizes };
+  assert.equal(plan.checkConfig(base, limits), null);
+  assert.equal(plan.checkConfig({ ...base, size: { kind: 'fixed', width: 384, height: 256 } }, limits), null, 'beyond the square sides’ limit, in the list');
+  assert.match(plan.checkConfig({ ...base, size: { kind: 'fixed', width: 30, height: 30 } }, limits), /map sizes are 240×160/);
+  assert.match(plan.checkConfig({ ...base, entries: ['settler', 'aggressive', 'settler'] }, limits), /played by 2 or 4 bots/);
+  const search = url.arenaSearch(base);
+  assert.match(search, /^\?arena&game=halite2&/);
+  assert.match(search, /size=any/);
+  assert.deepEqual(url.parseArenaQuery(search).size, { kind: 'any' });
+  assert.deepEqual(url.parseArenaQuery('?arena&size=384x256').size, { kind: 'fixed', width: 384, height: 256 });
+});
