@@ -1,7 +1,8 @@
 // Measures the built-in Halite II bots against each other on the real engine:
-//   node www/tests/support/halite2-strength.mjs [games=20] [pairs=settler:aggressive,aggressive:h2-idle]
-// For each pair, plays `games` seeded two-player games (seats alternating, sizes from 240x160 to
-// 312x208) and prints the first bot's wins, the mean turns and the mean time per bot turn.
+//   node www/tests/support/halite2-strength.mjs [games=20] [lineups=settler:aggressive,aggressive:h2-idle]
+// For each lineup (two or four bots), plays `games` seeded games (seats rotating, sizes from
+// 240x160 to 312x208) and prints the first bot's wins, the mean turns and the mean time per bot
+// turn.
 
 import { compileSources, loadEngine } from './compile.mjs';
 import { playMatch } from './halite2-match.mjs';
@@ -21,7 +22,8 @@ if (!engine) throw new Error('pkg/ is not built: wasm-pack build --release --tar
 const h2 = { ...src.load('games/halite2/observe.js'), ...src.load('games/halite2/protocol.js') };
 const { BOTS } = src.load('games/halite2/bots.js');
 
-for (const [a, b] of pairs) {
+for (const lineup of pairs) {
+  const a = lineup[0];
   let wins = 0;
   let turns = 0;
   let ms = 0;
@@ -36,8 +38,9 @@ for (const [a, b] of pairs) {
   for (let g = 0; g < games; g++) {
     const [width, height] = SIZES[g % SIZES.length];
     const seed = 1000 + g;
-    const aSeat = g % 2;
-    const bots = aSeat === 0 ? [BOTS[a].create(seed), BOTS[b].create(seed + 1)] : [BOTS[b].create(seed + 1), BOTS[a].create(seed)];
+    const n = lineup.length;
+    const aSeat = g % n;
+    const bots = lineup.map((_, k) => lineup[(k - aSeat + n) % n]).map((id, k) => BOTS[id].create(seed + k));
     const { results, turns: t, ejected, game } = playMatch(engine, h2, bots.map(timed), { width, height, seed });
     game.free();
     turns += t;
@@ -46,6 +49,6 @@ for (const [a, b] of pairs) {
     if (ejected.some(Boolean)) console.log(`  game ${g}: ejected ${JSON.stringify(ejected)}`);
     if (process.env.VERBOSE) console.log(`  game ${g} ${width}x${height} seed ${seed}: ${a} rank ${rankA} after ${t} turns`, JSON.stringify(results.map((r) => [r.ships, r.shipsProduced, r.damageDealt])));
   }
-  console.log(`${a} vs ${b}: ${a} won ${wins}/${games}; mean ${(turns / games).toFixed(0)} turns; ${(ms / calls).toFixed(2)} ms per bot turn`);
+  console.log(`${lineup.join(' vs ')}: ${a} won ${wins}/${games}; mean ${(turns / games).toFixed(0)} turns; ${(ms / calls).toFixed(2)} ms per bot turn`);
 }
 src.cleanup();
