@@ -158,6 +158,19 @@ test('the arena plays Halite II games (settler against aggressive) and rates the
   assert.ok(games.every((g) => g.width === 240 && g.height === 160));
   assert.match(new URL(page.url()).search, /game=halite2/, 'the run is linked with its game');
   console.log(`arena (Halite II, 4 games 240x160): ${rows.map((r) => `${r.name} ${r.wins} wins, μ ${r.rating.mu.toFixed(1)} σ ${r.rating.sigma.toFixed(1)}`).join('; ')}`);
+  // A game of the run: downloaded, it re-simulates clean natively; opened, the viewer shows it.
+  const first = page.locator('[data-part="games-body"] tr').first();
+  const [download] = await Promise.all([page.waitForEvent('download'), first.getByRole('button', { name: /^Download/ }).click()]);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'halite2-arena-')), download.suggestedFilename());
+  fs.writeFileSync(file, fs.readFileSync(await download.path()));
+  const out = spawnSync(releaseBin(), ['verify', file], { encoding: 'utf8' });
+  assert.equal(out.status, 0, out.stdout + out.stderr);
+  assert.match(out.stdout, /ok$/m);
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), first.getByRole('link', { name: /^Open game 1/ }).click()]);
+  await tab.waitForFunction(() => window.__viewer && window.__viewer.kind === 'replay', null, { timeout: 20000 });
+  assert.equal(await tab.evaluate(() => window.__viewer.game), 'halite2');
+  assert.equal(await tab.evaluate(() => window.__viewer.numFrames), games[0].turns + 1);
+  await tab.close();
   await page.screenshot({ path: path.join(shots, 'h2-arena.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: path.join(shots, 'h2-arena-phone.png'), fullPage: true });

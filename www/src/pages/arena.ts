@@ -263,7 +263,9 @@ export class ArenaPage {
     run.tally.add(record);
     if (run.tally.games === run.config.games) run.ended = performance.now();
     if (replay) {
-      this.helper.gzip(replay).then(
+      // A replay already compressed (a zstd `.hlt`) is kept as it is; JSON is gzipped.
+      const kept = startsJson(replay) ? this.helper.gzip(replay) : Promise.resolve(new Blob([replay as BlobPart]));
+      kept.then(
         (blob) => {
           if (this.run !== run) return;
           this.games.add(record, blob, COLOURS);
@@ -436,6 +438,15 @@ export class ArenaPage {
       games: () => page.run?.tally.list() ?? [],
     };
   }
+}
+
+/** Whether replay bytes are plain JSON (their first non-blank byte is `{`). */
+function startsJson(bytes: Uint8Array): boolean {
+  for (const b of bytes.subarray(0, 64)) {
+    if (b === 0x7b) return true;
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return false;
+  }
+  return false;
 }
 
 /** Mounts the arena page on `root`. */
