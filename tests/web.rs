@@ -480,3 +480,27 @@ fn halite2_a_live_game_steps_from_flat_commands_and_writes_a_replay() {
     let fork = Halite2Game::from_replay(&Halite2Replay::from_bytes(G02).unwrap(), 10).unwrap();
     assert_eq!(fork.turn(), 10);
 }
+
+const G01: &[u8] = include_bytes!("fixtures/halite2/g01_2p_240x160_settler_vs_settler.hlt");
+const G03: &[u8] = include_bytes!("fixtures/halite2/g03_2p_240x160_bomber_vs_settler.hlt");
+const G06: &[u8] = include_bytes!("fixtures/halite2/g06_2p_264x176_bomber_vs_rusher.hlt");
+const G10: &[u8] = include_bytes!("fixtures/halite2/g10_4p_240x160_faulty_ejected.hlt");
+
+#[wasm_bindgen_test]
+fn halite2_damage_by_frame_ends_at_the_recorded_totals() {
+    // Shots (g01), rams into planets (g03, g06) and an ejected seat (g10).
+    for bytes in [G01, G02, G03, G05, G06, G10] {
+        let r = Halite2Replay::from_bytes(bytes).unwrap();
+        let frames = r.num_frames();
+        let series = r.damage_series().unwrap().to_vec();
+        assert_eq!(series.len(), frames * r.num_players());
+        let standings = r.standings().unwrap().dyn_into::<Array>().unwrap();
+        for s in standings.iter() {
+            let seat = get(&s, "seat").as_f64().unwrap() as usize;
+            let per = &series[seat * frames..(seat + 1) * frames];
+            assert_eq!(per[0], 0.0);
+            assert!(per.windows(2).all(|w| w[0] <= w[1]), "damage only grows");
+            assert_eq!(per[frames - 1], get(&s, "damageDealt").as_f64().unwrap());
+        }
+    }
+}

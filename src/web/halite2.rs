@@ -19,7 +19,7 @@ use crate::env::Game as _;
 use crate::halite2::protocol::parse_commands;
 use crate::halite2::replay::{event_json, Frame, Replay};
 use crate::halite2::stats::{replay_series, standings, SERIES};
-use crate::halite2::verify::verify;
+use crate::halite2::verify::{initial_game, replay_turn, verify};
 use crate::halite2::{Command, Game, GameConfig, ShipCommand};
 use js_sys::{Float64Array, Uint32Array};
 use wasm_bindgen::prelude::*;
@@ -252,6 +252,28 @@ impl Halite2Replay {
     /// `values[seat * numFrames + frame]` (a copy).
     pub fn series(&self, name: &str) -> Result<Float64Array, JsError> {
         series_of(&self.replay, name)
+    }
+
+    /// Damage dealt by each seat up to each frame, as the engine credits it (64 a shot, and the
+    /// health of what a ship rams), seat-major: `values[seat * numFrames + frame]`. The replay
+    /// stores only the final totals, so the game is re-simulated; an error if it does not
+    /// follow the rules.
+    #[wasm_bindgen(js_name = damageSeries)]
+    pub fn damage_series(&self) -> Result<Float64Array, JsError> {
+        let replay = &self.replay;
+        let frames = replay.frames.len();
+        let players = replay.num_players;
+        let mut out = vec![0.0; frames * players];
+        let mut game = initial_game(replay).map_err(js_error)?;
+        for turn in 1..frames {
+            replay_turn(&mut game, replay, turn).map_err(js_error)?;
+            for r in game.results() {
+                if let Some(v) = out.get_mut(r.seat * frames + turn) {
+                    *v = r.score.damage_dealt as f64;
+                }
+            }
+        }
+        Ok(Float64Array::from(out.as_slice()))
     }
 
     /// Re-simulates the replay bit for bit: `{ok: true}` or `{ok: false, frame, message}`.

@@ -435,7 +435,8 @@ export class Halite2Board implements BoardView {
       ctx.beginPath();
       ctx.arc(x, y, ringR, 0, Math.PI * 2);
       ctx.stroke();
-      ctx.strokeStyle = frac > 0.5 ? 'rgba(120, 230, 160, 0.9)' : frac > 0.25 ? 'rgba(250, 200, 80, 0.95)' : 'rgba(255, 90, 80, 0.95)';
+      // Full health reads as a quiet ring; damage turns it amber, then red.
+      ctx.strokeStyle = frac >= 1 ? 'rgba(225, 232, 245, 0.45)' : frac > 0.5 ? 'rgba(120, 230, 160, 0.9)' : frac > 0.25 ? 'rgba(250, 200, 80, 0.95)' : 'rgba(255, 90, 80, 0.95)';
       ctx.beginPath();
       ctx.arc(x, y, ringR, -Math.PI / 2, -Math.PI / 2 + frac * Math.PI * 2);
       ctx.stroke();
@@ -451,7 +452,7 @@ export class Halite2Board implements BoardView {
       // Docking spots: marks outside the ring, filled for the ships docked.
       const spots = p[o + P_SPOTS];
       const docked = p[o + P_DOCKED];
-      const markR = Math.max(1.2, Math.min(4, scale * 0.35));
+      const markR = Math.max(1.6, Math.min(4, scale * 0.35));
       const at = ringR + markR * 2.2;
       for (let k = 0; k < spots; k++) {
         const a = -Math.PI / 2 + (k / spots) * Math.PI * 2;
@@ -477,7 +478,7 @@ export class Halite2Board implements BoardView {
     const s = src.ships(f);
     const m = tau > 0 ? src.motion(f) : null;
     // Ships stay readable zoomed out: never smaller than a few pixels.
-    const size = Math.max(3.2, SHIP_RADIUS * 2.2 * scale);
+    const size = Math.max(4.5, SHIP_RADIUS * 2.2 * scale);
     const showHealth = scale >= 7;
     const n = s.length / SHIP_STRIDE;
     for (let seat = 0; seat < src.numPlayers; seat++) {
@@ -530,17 +531,18 @@ export class Halite2Board implements BoardView {
     for (let i = 0; i < n; i++) {
       const o = i * SHIP_STRIDE;
       const status = s[o + S_STATUS];
-      if (status === 0 && !showHealth) continue;
+      if ((status === 0 || status === 2) && !showHealth) continue;
       const p = this.shipAt(f, i, tau);
       if (!p) continue;
       const [x, y] = this.toScreen(p[0], p[1]);
       if (x < -20 || y < -20 || x > this.viewW + 20 || y > this.viewH + 20) continue;
-      if (status !== 0) {
-        ctx.strokeStyle = status === 2 ? 'rgba(255, 255, 255, 0.8)' : 'rgba(255, 255, 255, 0.45)';
-        ctx.setLineDash(status === 2 ? [] : [2, 2]);
+      // Docked ships hang on their planet's tether; docking and undocking ones get a dashed ring.
+      if (status === 1 || status === 3) {
+        ctx.strokeStyle = 'rgba(255, 255, 255, 0.6)';
+        ctx.setLineDash([2, 2]);
         ctx.lineWidth = 1;
         ctx.beginPath();
-        ctx.arc(x, y, size * 1.35, 0, Math.PI * 2);
+        ctx.arc(x, y, size * 1.2, 0, Math.PI * 2);
         ctx.stroke();
         ctx.setLineDash([]);
       }

@@ -81,7 +81,7 @@ class RowReader {
   }
 
   /** Frames [from, to) and turns [turnFrom, turnTo); series gets frames [from, to). */
-  batch(from: number, to: number, turnFrom: number, turnTo: number, sb: SeriesBuilder | null, prevEvents: Float64Array | null): { batch: FrameBatch; lastEvents: Float64Array | null } {
+  batch(from: number, to: number, turnFrom: number, turnTo: number, sb: SeriesBuilder | null, prevEvents: Float64Array | null, damage: number[] | null = null): { batch: FrameBatch; lastEvents: Float64Array | null } {
     const ships: Float64Array[] = [];
     const planets: Float64Array[] = [];
     const shipCounts = new Uint32Array(to - from);
@@ -106,7 +106,7 @@ class RowReader {
       shipCounts[t - from] = s.length / 10;
       planetCounts[t - from] = p.length / 10;
       const ev = t > 0 ? (eventsOf[t - 1] ?? (t - 1 === turnFrom - 1 ? last : null)) : null;
-      sb?.add(s, p, ev);
+      sb?.add(s, p, ev, t === to - 1 ? damage : null);
       last = eventsOf[t] ?? null;
     }
     return {
@@ -161,6 +161,26 @@ async function plain(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+/** The engine's damage by frame (rams included) replaces the count of shots, when the replay
+ * re-simulates (a replay that breaks the rules keeps the count). */
+function engineDamage(r: Replay, sb: SeriesBuilder): void {
+  try {
+    sb.setDamage(r.damageSeries());
+  } catch {
+    // The count of shots stays.
+  }
+}
+
+/** Each seat's damage dealt so far, from a game's results. */
+function damageOf(results: unknown, players: number): number[] | null {
+  if (!Array.isArray(results)) return null;
+  const out = new Array<number>(players).fill(0);
+  for (const r of results as { seat?: unknown; damageDealt?: unknown }[]) {
+    if (typeof r.seat === 'number' && typeof r.damageDealt === 'number' && r.seat >= 0 && r.seat < players) out[r.seat] = r.damageDealt;
+  }
+  return out;
+}
+
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 
 async function open(bytes: Uint8Array): Promise<void> {
@@ -184,6 +204,7 @@ async function open(bytes: Uint8Array): Promise<void> {
       if (to < frames) post({ type: 'progress', label: `Reading the frames: ${to} of ${frames}…` });
       await tick();
     }
+    engineDamage(r, sb);
     const s = sb.snapshot();
     post({ type: 'series', series: s }, seriesBuffers(s));
     post({ type: 'standings', standings: r.standings() });
@@ -219,6 +240,15 @@ function sendStarted(g: Game): void {
   // The turns already played have their motion and events; the newest frame's come with the next step.
   const out = reader.batch(0, frames, 0, frames - 1, series, null);
   lastEvents = out.lastEvents;
+  if (frames > 1) {
+    // A forked game's history: the engine's damage by frame.
+    const r = g.toReplay();
+    try {
+      engineDamage(r, series);
+    } finally {
+      r.free();
+    }
+  }
   const s = series.snapshot();
   post({ type: 'started', header: header(g), batch: out.batch, results: g.results(), series: s, over: g.isOver(), turn: g.turn }, [...buffers(out.batch), ...seriesBuffers(s)]);
 }
@@ -260,11 +290,12 @@ async function handle(m: ToEngine): Promise<void> {
       if (!rd || !series) throw new Error('no game has been started');
       g.step(m.commands);
       const t = g.numFrames - 1;
+      const results: unknown = g.results();
       // The new frame, and the turn that led to it (its motion and events).
-      const out = rd.batch(t, t + 1, t - 1, t, series, lastEvents);
+      const out = rd.batch(t, t + 1, t - 1, t, series, lastEvents, damageOf(results, g.numPlayers));
       lastEvents = out.lastEvents;
       const s = series.snapshot();
-      post({ type: 'stepped', id: m.id, batch: out.batch, results: g.results(), series: s, over: g.isOver(), turn: g.turn }, [...buffers(out.batch), ...seriesBuffers(s)]);
+      post({ type: 'stepped', id: m.id, batch: out.batch, results, series: s, over: g.isOver(), turn: g.turn }, [...buffers(out.batch), ...seriesBuffers(s)]);
       return;
     }
     case 'eject': {

@@ -29,7 +29,9 @@ export const EV_ATTACK = 0;
 export const EV_DESTROYED = 1;
 export const EV_SPAWNED = 2;
 
-/** Damage an attacking ship is credited with per attack, whatever the number of its targets. */
+/** Damage an attacking ship is credited with per attack, whatever the number of its targets
+ * (rams are credited too, with the health of what was rammed: the engine's numbers, when
+ * given, replace this count). */
 export const WEAPON_DAMAGE = 64;
 
 interface EntityJson {
@@ -131,8 +133,9 @@ export class SeriesBuilder {
     this.total = { produced: new Array<number>(players).fill(0), damage: new Array<number>(players).fill(0), attacks: new Array<number>(players).fill(0) };
   }
 
-  /** Adds a frame: its rows, and the event rows of the turn that led to it (none for frame 0). */
-  add(ships: Float64Array, planets: Float64Array, events: Float64Array | null): void {
+  /** Adds a frame: its rows, the event rows of the turn that led to it (none for frame 0), and
+   * each seat's damage dealt so far as the engine counts it, if known. */
+  add(ships: Float64Array, planets: Float64Array, events: Float64Array | null, damage: ArrayLike<number> | null = null): void {
     const p = this.players;
     if (events) {
       for (let o = 0; o + EV_STRIDE <= events.length; o += EV_STRIDE) {
@@ -145,11 +148,12 @@ export class SeriesBuilder {
           const first = o === 0 || events[o - EV_STRIDE + E_KIND] !== EV_ATTACK || events[o - EV_STRIDE + E_ID] !== events[o + E_ID];
           if (first) {
             this.total.attacks[owner]++;
-            this.total.damage[owner] += WEAPON_DAMAGE;
+            if (!damage) this.total.damage[owner] += WEAPON_DAMAGE;
           }
         }
       }
     }
+    if (damage) for (let s = 0; s < p; s++) this.total.damage[s] = damage[s] ?? this.total.damage[s];
     const count = (key: SeriesKey, seat: number): number[] => this.values[key][seat];
     const nShips = new Array<number>(p).fill(0);
     const nDocked = new Array<number>(p).fill(0);
@@ -176,6 +180,17 @@ export class SeriesBuilder {
       count('attacks', s).push(this.total.attacks[s]);
     }
     this.frames++;
+  }
+
+  /** Replaces the damage series of the frames so far with the engine's (seat-major). */
+  setDamage(series: ArrayLike<number>): void {
+    const n = this.frames;
+    if (series.length !== n * this.players) return;
+    for (let s = 0; s < this.players; s++) {
+      const v = Array.from({ length: n }, (_, t) => series[s * n + t]);
+      this.values.damage[s] = v;
+      this.total.damage[s] = n > 0 ? v[n - 1] : 0;
+    }
   }
 
   /** Every series, seat-major (`seat * frames + frame`), as fresh arrays (for transfer). */

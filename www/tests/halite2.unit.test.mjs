@@ -1,0 +1,141 @@
+// Unit tests of the Halite II page code that needs no browser: telling replays of the two games
+// apart by their bytes, and the rows and statistics series the viewer reads, checked against the
+// engine (the wasm package loaded in node) on every reference replay.
+//
+//   node --test www/tests/halite2.unit.test.mjs
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { compileSources, loadEngine } from './support/compile.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const h2dir = path.join(root, 'tests/fixtures/halite2');
+const h1dir = path.join(root, 'tests/fixtures/halite1');
+const H2 = fs.readdirSync(h2dir).filter((f) => /^g\d\d_.*\.hlt$/.test(f)).sort();
+
+const src = compileSources();
+after(() => src.cleanup());
+const h2recognise = src.load('games/halite2/recognise.js');
+const h1recognise = src.load('games/halite1/recognise.js');
+const rows = src.load('games/halite2/rows.js');
+const types = src.load('games/halite2/types.js');
+const engine = await loadEngine();
+
+test('the 13 reference replays are there', () => {
+  assert.equal(H2.length, 13);
+});
+
+test('a Halite II replay is told from a Halite I replay by its bytes, both ways', () => {
+  const h1 = fs.readdirSync(h1dir).filter((f) => f.endsWith('.hlt.gz') || f.endsWith('.hlt'));
+  assert.ok(h1.length > 0);
+  for (const f of h1) {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(h1dir, f)));
+    assert.equal(h2recognise.looksLikeHalite2(bytes), false, `${f} is not Halite II`);
+    assert.equal(h1recognise.looksLikeHalite1(bytes), true, `${f} is Halite I`);
+    if (bytes[0] === 0x1f) {
+      const json = new Uint8Array(zlib.gunzipSync(bytes));
+      assert.equal(h2recognise.looksLikeHalite2(json), false, `${f} as JSON is not Halite II`);
+      assert.equal(h1recognise.looksLikeHalite1(json), true, `${f} as JSON is Halite I`);
+    }
+  }
+  for (const f of H2) {
+    const bytes = new Uint8Array(fs.readFileSync(path.join(h2dir, f)));
+    assert.equal(h2recognise.looksLikeHalite2(bytes), true, `${f} is Halite II`);
+    assert.equal(h1recognise.looksLikeHalite1(bytes), false, `${f} is not Halite I`);
+  }
+  const plain = new TextEncoder().encode('  {"constants": {}, "engine_version": "1", "frames": []}');
+  assert.equal(h2recognise.looksLikeHalite2(plain), true);
+  assert.equal(h1recognise.looksLikeHalite1(plain), false);
+  assert.equal(h2recognise.looksLikeHalite2(new TextEncoder().encode('{"frames": [], "width": 3}')), false);
+  assert.equal(h2recognise.looksLikeHalite2(new Uint8Array([0x28, 0xb5])), false);
+});
+
+/** Every frame's rows, motion and events of a replay, as the engine worker builds them. */
+function readAll(r) {
+  const frames = r.numFrames;
+  const ships = [];
+  const planets = [];
+  for (let t = 0; t < frames; t++) {
+    ships.push(r.ships(t).slice());
+    planets.push(r.planets(t).slice());
+  }
+  const turns = [];
+  for (let t = 0; t < frames; t++) turns.push(rows.turnRows(ships[t], t + 1 < frames ? ships[t + 1] : null, r.events(t)));
+  return { frames, ships, planets, turns };
+}
+
+test('the series the graphs show agree with the engine and with the final standings', { skip: !engine && 'pkg/ is not built' }, () => {
+  for (const f of H2) {
+    const r = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(h2dir, f))));
+    try {
+      const { frames, ships, planets, turns } = readAll(r);
+      const sb = new rows.SeriesBuilder(r.numPlayers);
+      for (let t = 0; t < frames; t++) sb.add(ships[t], planets[t], t > 0 ? turns[t - 1].events : null);
+      const mine = sb.snapshot();
+      for (const name of engine.halite2SeriesNames()) {
+        assert.ok(mine[name], `${f}: series ${name} is shown`);
+        assert.deepEqual([...mine[name]], [...r.series(name)], `${f}: series ${name}`);
+      }
+      const last = frames - 1;
+      const shots = mine.damage.slice();
+      sb.setDamage(r.damageSeries());
+      const damage = sb.snapshot().damage;
+      for (const s of r.standings()) {
+        // Shots alone (the count from the events) are part of the engine's damage; rams add to it.
+        assert.equal(shots[s.seat * frames + last], mine.attacks[s.seat * frames + last] * rows.WEAPON_DAMAGE);
+        assert.ok(shots[s.seat * frames + last] <= s.damageDealt, `${f}: shots of seat ${s.seat}`);
+        assert.equal(damage[s.seat * frames + last], s.damageDealt, `${f}: damage dealt by seat ${s.seat}`);
+        assert.equal(mine.produced[s.seat * frames + last], s.shipsProduced, `${f}: ships produced by seat ${s.seat}`);
+      }
+    } finally {
+      r.free();
+    }
+  }
+});
+
+test('ships move from one frame to the next along their motion rows; attacks, bursts and spawns are rows', { skip: !engine && 'pkg/ is not built' }, () => {
+  const kinds = new Set();
+  for (const f of H2) {
+    const r = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(h2dir, f))));
+    try {
+      const { frames, ships, turns } = readAll(r);
+      for (let t = 0; t + 1 < frames; t++) {
+        const s0 = ships[t];
+        const s1 = ships[t + 1];
+        const next = new Map();
+        for (let o = 0; o < s1.length; o += types.SHIP_STRIDE) next.set(s1[o + types.S_ID], o);
+        const m = turns[t].motion;
+        assert.equal(m.length, (s0.length / types.SHIP_STRIDE) * rows.MOTION_STRIDE);
+        for (let i = 0, o = 0; o < s0.length; i++, o += types.SHIP_STRIDE) {
+          const o1 = next.get(s0[o + types.S_ID]);
+          const k = i * rows.MOTION_STRIDE;
+          if (o1 !== undefined) {
+            assert.equal(m[k + rows.M_X], s1[o1 + types.S_X]);
+            assert.equal(m[k + rows.M_Y], s1[o1 + types.S_Y]);
+            assert.equal(m[k + rows.M_END], 1);
+          } else {
+            assert.ok(m[k + rows.M_END] > 0 && m[k + rows.M_END] <= 1, `${f} turn ${t}: a lost ship ends within the turn`);
+          }
+        }
+        const ev = turns[t].events;
+        assert.equal(ev.length % rows.EV_STRIDE, 0);
+        for (let o = 0; o < ev.length; o += rows.EV_STRIDE) {
+          kinds.add(ev[o + rows.E_KIND]);
+          const time = ev[o + rows.E_TIME];
+          assert.ok(time >= 0 && time <= 1, `${f} turn ${t}: event time ${time} within the turn`);
+          for (const k of [rows.E_X, rows.E_Y, rows.E_A, rows.E_B]) assert.ok(Number.isFinite(ev[o + k]));
+        }
+      }
+      // Nothing happens after the last frame.
+      assert.equal(turns[frames - 1].events.length, 0);
+    } finally {
+      r.free();
+    }
+  }
+  assert.deepEqual([...kinds].sort(), [rows.EV_ATTACK, rows.EV_DESTROYED, rows.EV_SPAWNED].sort());
+});
