@@ -68,7 +68,7 @@ test('a bot loaded by URL plays the settler; the downloaded replay re-simulates 
   assert.equal(out.status, 0, out.stdout + out.stderr);
   assert.match(out.stdout, /ok$/m);
   const stats = spawnSync(releaseBin(), ['stats', file], { encoding: 'utf8' });
-  assert.match(stats.stdout, /My fleet/, 'the module named its seat');
+  assert.match(stats.stdout, /My bot/, 'the module named its seat');
   assert.match(stats.stdout, /Settler/);
   await page.done();
 });

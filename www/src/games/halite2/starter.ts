@@ -21,7 +21,7 @@ export const HALITE2_STARTER = `// My Halite II bot. A bot is a JavaScript modul
 // (even your own) or the map's edge is destroyed. Undocked ships fire by
 // themselves at enemy ships within 6; docked ships produce ships but cannot fire.
 
-export const name = 'My fleet';
+export const name = 'My bot';
 
 // ---- helpers, the same as the built-in bots use -------------------------
 
