@@ -330,9 +330,13 @@ test('clicking a planet or a ship shows it in the inspector; laptop and phone sc
         await page.waitForFunction((n) => document.querySelector('[data-part="inspector"] [data-field="what"]')?.textContent === `#${n}`, f.ships[ship]);
         assert.equal(await page.textContent('[data-part="inspector"] [data-field="health"]'), `${f.ships[ship + 6]} / 255`);
       }
-      // Zoomed in, mid-turn: ships with health bars and the turn's events.
-      await page.mouse.move(at.x + 40, at.y + 40);
+      // Zoomed in at the planet, mid-turn: ships with health bars and the turn's events. The
+      // wheel zooms at the pointer: the planet stays under it.
+      await page.mouse.move(at.x, at.y);
       for (let i = 0; i < 3; i++) await page.mouse.wheel(0, -200);
+      await page.waitForTimeout(200);
+      const after = await page.evaluate(([px, py]) => window.__viewer.siteToClient(px, py), [x, y]);
+      assert.ok(after && Math.hypot(after.x - at.x, after.y - at.y) < 8, `the planet stays under the pointer: ${JSON.stringify([at, after])}`);
       await page.keyboard.press('Space');
       await page.waitForTimeout(700);
       await page.screenshot({ path: path.join(shots, 'h2-zoomed-laptop.png') });

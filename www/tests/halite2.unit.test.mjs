@@ -119,7 +119,22 @@ test('ships move from one frame to the next along their motion rows; attacks, bu
             assert.equal(m[k + rows.M_Y], s1[o1 + types.S_Y]);
             assert.equal(m[k + rows.M_END], 1);
           } else {
-            assert.ok(m[k + rows.M_END] > 0 && m[k + rows.M_END] <= 1, `${f} turn ${t}: a lost ship ends within the turn`);
+            // A ship gone in frame t + 1 was destroyed during turn t (its burst is a row of that
+            // turn), or its player was ejected (all its ships go at once, with no event).
+            const id = s0[o + types.S_ID];
+            const owner = s0[o + types.S_OWNER];
+            const ev = turns[t].events;
+            let burst = -1;
+            for (let e = 0; e < ev.length; e += rows.EV_STRIDE) if (ev[e + rows.E_KIND] === rows.EV_DESTROYED && ev[e + rows.E_B] === 0 && ev[e + rows.E_ID] === id) burst = e;
+            if (burst < 0) {
+              let left = 0;
+              for (let q = 0; q < s1.length; q += types.SHIP_STRIDE) if (s1[q + types.S_OWNER] === owner) left++;
+              assert.equal(left, 0, `${f} turn ${t}: ship ${id} is destroyed, or its player is out`);
+              assert.equal(m[k + rows.M_END], 1);
+              continue;
+            }
+            assert.equal(m[k + rows.M_END], Math.max(1e-3, ev[burst + rows.E_TIME]));
+            assert.equal(m[k + rows.M_X], ev[burst + rows.E_X]);
           }
         }
         const ev = turns[t].events;
@@ -138,4 +153,25 @@ test('ships move from one frame to the next along their motion rows; attacks, bu
     }
   }
   assert.deepEqual([...kinds].sort(), [rows.EV_ATTACK, rows.EV_DESTROYED, rows.EV_SPAWNED].sort());
+});
+
+test('the address names the game of a live game; Halite I is the default and is left out', () => {
+  const url = src.load('shell/urlstate.js');
+  assert.deepEqual(url.parseUrlState('?game=halite2&bots=a,b&seed=5&size=240x160'), { game: 'halite2', bots: ['a', 'b'], seed: 5, size: { width: 240, height: 160 } });
+  assert.deepEqual(url.parseUrlState('?game=HALITE2'), { game: 'halite2' });
+  assert.deepEqual(url.parseUrlState('?game=chess&bots=a'), { bots: ['a'] });
+  assert.equal(url.buildSearch({ game: 'halite2', bots: ['a', 'b'], seed: 5 }), '?game=halite2&bots=a%2Cb&seed=5');
+  assert.equal(url.buildSearch({ game: 'halite1', bots: ['a'] }), '?bots=a');
+});
+
+test('a live game is one of the sizes the original plays', () => {
+  const { liveMapSize } = src.load('games/halite2/sizes.js');
+  const seen = new Set();
+  for (let i = 0; i <= 100; i++) {
+    const { width, height } = liveMapSize(() => Math.min(0.999999, i / 100));
+    assert.equal(width * 2, height * 3);
+    assert.ok(width % 2 === 0 && height % 2 === 0 && width >= 240 && width <= 312, `${width}x${height}`);
+    seen.add(`${width}x${height}`);
+  }
+  assert.deepEqual([...seen].sort(), ['240x160', '264x176', '288x192', '312x208']);
 });

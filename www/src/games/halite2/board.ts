@@ -478,7 +478,7 @@ export class Halite2Board implements BoardView {
     const s = src.ships(f);
     const m = tau > 0 ? src.motion(f) : null;
     // Ships stay readable zoomed out: never smaller than a few pixels.
-    const size = Math.max(4.5, SHIP_RADIUS * 2.2 * scale);
+    const size = Math.max(4.5, SHIP_RADIUS * 1.6 * scale);
     const showHealth = scale >= 7;
     const n = s.length / SHIP_STRIDE;
     for (let seat = 0; seat < src.numPlayers; seat++) {
@@ -548,12 +548,13 @@ export class Halite2Board implements BoardView {
       }
       if (showHealth) {
         const h = clamp(s[o + S_HEALTH] / SHIP_MAX_HEALTH, 0, 1);
-        const bw = size * 2.2;
-        const by = y - size * 1.9;
+        const bw = Math.max(8, size * 1.6);
+        const bh = Math.max(2, Math.min(5, size * 0.14));
+        const by = y - size - bh - 3;
         ctx.fillStyle = 'rgba(0, 0, 0, 0.6)';
-        ctx.fillRect(x - bw / 2, by, bw, 2.5);
+        ctx.fillRect(x - bw / 2, by, bw, bh);
         ctx.fillStyle = h > 0.5 ? '#6fe3a0' : h > 0.25 ? '#f5c451' : '#ff6a5e';
-        ctx.fillRect(x - bw / 2, by, bw * h, 2.5);
+        ctx.fillRect(x - bw / 2, by, bw * h, bh);
       }
     }
   }

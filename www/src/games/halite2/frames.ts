@@ -31,6 +31,9 @@ export class Halite2Frames implements FrameSource {
   private readonly eventRows: (Float64Array | null)[] = [];
   private readonly seriesMap = new Map<string, Uint32Array>();
   private moves: { packed: Float64Array; start: Uint32Array } | null = null;
+  private movesKnown!: () => void;
+  /** Resolves once a replay's recorded moves have arrived (or are known to be missing). */
+  readonly movesReady = new Promise<void>((r) => (this.movesKnown = r));
   private indexCache: { t: number; ships: Map<number, number>; planets: Map<number, number> } | null = null;
   version = 0;
 
@@ -91,7 +94,9 @@ export class Halite2Frames implements FrameSource {
     return this.seriesMap.get(name) ?? null;
   }
 
-  setMoves(m: RecordedMoves): void {
+  setMoves(m: RecordedMoves | null): void {
+    this.movesKnown();
+    if (!m) return;
     const start = new Uint32Array(m.counts.length + 1);
     for (let t = 0; t < m.counts.length; t++) start[t + 1] = start[t] + m.counts[t];
     this.moves = { packed: m.packed, start };

@@ -107,7 +107,7 @@ export class Halite2Inspector implements Inspector {
       this.labels({ what: 'Ship', owner: 'Owner', pos: 'Position', health: 'Health', dock: 'Docking', extra: 'Velocity' });
       setText(dd.what, `#${d.id}`);
       this.setOwner(s[o + S_OWNER]);
-      setText(dd.pos, `(${s[o + S_X].toFixed(2)}, ${s[o + S_Y].toFixed(2)})`);
+      setText(dd.pos, `(${s[o + S_X].toFixed(1)}, ${s[o + S_Y].toFixed(1)})`);
       setText(dd.health, `${fmt(s[o + S_HEALTH])} / 255`);
       const status = s[o + S_STATUS];
       const planet = s[o + S_PLANET];
@@ -129,9 +129,9 @@ export class Halite2Inspector implements Inspector {
       const p = src.planets(f);
       const o = i * PLANET_STRIDE;
       this.labels({ what: 'Planet', owner: 'Owner', pos: 'Position', health: 'Health', dock: 'Docked ships', extra: 'Production' });
-      setText(dd.what, `#${d.id} · radius ${p[o + P_RADIUS].toFixed(2)}`);
+      setText(dd.what, `#${d.id} · radius ${p[o + P_RADIUS].toFixed(1)}`);
       this.setOwner(p[o + P_OWNER]);
-      setText(dd.pos, `(${p[o + P_X].toFixed(2)}, ${p[o + P_Y].toFixed(2)})`);
+      setText(dd.pos, `(${p[o + P_X].toFixed(1)}, ${p[o + P_Y].toFixed(1)})`);
       setText(dd.health, fmt(p[o + P_HEALTH]));
       setText(dd.dock, `${p[o + P_DOCKED]} of ${p[o + P_SPOTS]} spots`);
       setText(dd.extra, `${fmt(p[o + P_PRODUCTION])} / 72 toward a ship · ${fmt(p[o + P_REMAINING])} left`);

@@ -24,6 +24,7 @@ import { Halite2Inspector } from './inspector';
 import { checkCommands } from './protocol';
 import { looksLikeHalite2 } from './recognise';
 import { RecordedSeat } from './recorded-seat';
+import { liveMapSize } from './sizes';
 import type { FromEngine, ToEngine } from './worker-protocol';
 
 export const SERIES: readonly SeriesInfo[] = [
@@ -175,6 +176,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           break;
         case 'error':
           logs(null);
+          frames?.setMoves(null);
           if (!frames || frames.numFrames < total) rejectOpen(new Error(m.message));
           else failLater(new Error(m.message));
           w.terminate();
@@ -201,7 +203,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           verdict(asVerifyResult(m.verdict));
           break;
         case 'moves':
-          if (m.moves) frames?.setMoves(m.moves);
+          frames?.setMoves(m.moves);
           break;
         case 'logs':
           // The last message of an opening: the worker's work is done.
@@ -346,11 +348,7 @@ export const HALITE2: GameModule = {
   recordedSeat(replay, seat, name) {
     return new RecordedSeat(replay as Halite2Frames, seat, name);
   },
-  liveSize(random) {
-    // The original's sizes: 3:2, even, from 240x160 to 312x208 for a live game.
-    const height = 160 + 16 * Math.floor(random() * 4);
-    return { width: (height * 3) / 2, height };
-  },
+  liveSize: liveMapSize,
   createHumanPlay(host: HumanPlayHost): HumanPlay {
     return new Halite2HumanPlay(host);
   },

@@ -25,7 +25,9 @@ export class RecordedSeat implements Seat {
     return Promise.resolve({ ok: true, raw: null });
   }
 
-  act(_obs: unknown, turn: number): Promise<SeatAnswer> {
+  async act(_obs: unknown, turn: number): Promise<SeatAnswer> {
+    // The moves come after the frames, once the worker has read the replay's JSON.
+    await this.replay.movesReady;
     const packed = this.replay.recordedMoves(turn, this.seat);
     const out: Command[] = [];
     for (let o = 0; o + 5 <= packed.length; o += 5) {
@@ -35,7 +37,7 @@ export class RecordedSeat implements Seat {
       else if (kind === K_DOCK) out.push({ type: 'dock', ship, planet: packed[o + 3] });
       else out.push({ type: 'undock', ship });
     }
-    return Promise.resolve({ ok: true, raw: out });
+    return { ok: true, raw: out };
   }
 
   stop(): void {}
