@@ -24,7 +24,9 @@ const { BOTS } = src.load('games/halite2/bots.js');
 
 for (const lineup of pairs) {
   const a = lineup[0];
+  const n = lineup.length;
   let wins = 0;
+  const byBot = {};
   let turns = 0;
   let ms = 0;
   let calls = 0;
@@ -38,17 +40,20 @@ for (const lineup of pairs) {
   for (let g = 0; g < games; g++) {
     const [width, height] = SIZES[g % SIZES.length];
     const seed = 1000 + g;
-    const n = lineup.length;
-    const aSeat = g % n;
-    const bots = lineup.map((_, k) => lineup[(k - aSeat + n) % n]).map((id, k) => BOTS[id].create(seed + k));
+        const aSeat = g % n;
+    const ids = lineup.map((_, k) => lineup[(k - aSeat + n) % n]);
+    const bots = ids.map((id, k) => BOTS[id].create(seed + k));
     const { results, turns: t, ejected, game } = playMatch(engine, h2, bots.map(timed), { width, height, seed });
     game.free();
     turns += t;
     const rankA = results[aSeat].rank;
     if (rankA === 1) wins++;
+    const winner = ids[results.findIndex((r) => r.rank === 1)];
+    byBot[winner] = (byBot[winner] ?? 0) + 1;
     if (ejected.some(Boolean)) console.log(`  game ${g}: ejected ${JSON.stringify(ejected)}`);
     if (process.env.VERBOSE) console.log(`  game ${g} ${width}x${height} seed ${seed}: ${a} rank ${rankA} after ${t} turns`, JSON.stringify(results.map((r) => [r.ships, r.shipsProduced, r.damageDealt])));
   }
-  console.log(`${lineup.join(' vs ')}: ${a} won ${wins}/${games}; mean ${(turns / games).toFixed(0)} turns; ${(ms / calls).toFixed(2)} ms per bot turn`);
+  const share = n > 2 ? ` (wins by bot: ${Object.entries(byBot).map(([id, w]) => `${id} ${w}`).join(', ')})` : '';
+  console.log(`${lineup.join(' vs ')}: ${a} won ${wins}/${games}${share}; mean ${(turns / games).toFixed(0)} turns; ${(ms / calls).toFixed(2)} ms per bot turn`);
 }
 src.cleanup();
