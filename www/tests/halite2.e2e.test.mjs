@@ -337,6 +337,11 @@ test('clicking a planet or a ship shows it in the inspector; laptop and phone sc
       await page.waitForTimeout(200);
       const after = await page.evaluate(([px, py]) => window.__viewer.siteToClient(px, py), [x, y]);
       assert.ok(after && Math.hypot(after.x - at.x, after.y - at.y) < 8, `the planet stays under the pointer: ${JSON.stringify([at, after])}`);
+      // Then at the middle of the map, where the settlers meet.
+      await page.keyboard.press('o');
+      const centre = await page.evaluate(([w, h]) => window.__viewer.siteToClient(w / 2, h / 2), [240, 160]);
+      await page.mouse.move(centre.x, centre.y);
+      for (let i = 0; i < 2; i++) await page.mouse.wheel(0, -200);
       await page.keyboard.press('Space');
       await page.waitForTimeout(700);
       await page.screenshot({ path: path.join(shots, 'h2-zoomed-laptop.png') });

@@ -175,3 +175,21 @@ test('a live game is one of the sizes the original plays', () => {
   }
   assert.deepEqual([...seen].sort(), ['240x160', '264x176', '288x192', '312x208']);
 });
+
+test("a live game's damage series takes the engine's totals turn by turn", () => {
+  const empty = new Float64Array(0);
+  const sb = new rows.SeriesBuilder(2);
+  sb.add(empty, empty, null);
+  // An attack by seat 0 (counted once) while the engine reports rams as well.
+  const attack = Float64Array.from([rows.EV_ATTACK, 0.5, 1, 1, 0, 7, 2, 2, rows.EV_ATTACK, 0.5, 1, 1, 0, 7, 3, 3]);
+  sb.add(empty, empty, attack, [64 + 200, 0]);
+  sb.add(empty, empty, null, [264, 64]);
+  const s = sb.snapshot();
+  assert.deepEqual([...s.damage], [0, 264, 264, 0, 0, 64]);
+  assert.deepEqual([...s.attacks], [0, 1, 1, 0, 0, 0]);
+  // Without the engine's numbers, shots are counted.
+  const shots = new rows.SeriesBuilder(1);
+  shots.add(empty, empty, null);
+  shots.add(empty, empty, attack);
+  assert.deepEqual([...shots.snapshot().damage], [0, rows.WEAPON_DAMAGE]);
+});

@@ -43,6 +43,7 @@ const SPACE = '#060913';
 const MAP_FILL = '#0b1020';
 const MAP_EDGE = 'rgba(140, 160, 210, 0.35)';
 const GRID = 'rgba(120, 140, 200, 0.07)';
+const STAR_COLOURS = ['rgba(140, 155, 210, 0.25)', 'rgba(170, 185, 230, 0.45)', 'rgba(220, 230, 255, 0.8)'];
 const SHIP_RADIUS = 0.5;
 const SHIP_MAX_HEALTH = 255;
 /** Production a planet gathers for one ship. */
@@ -347,16 +348,19 @@ export class Halite2Board implements BoardView {
     const h = this.height * c.scale;
     ctx.fillStyle = MAP_FILL;
     ctx.fillRect(x0, y0, w, h);
-    // Stars: only those on screen.
+    // Stars, in three brightnesses (one fill colour each), only those on screen.
     const sky = this.sky;
-    for (let i = 0; i < sky.length; i += 3) {
-      const sx = x0 + sky[i] * c.scale;
-      const sy = y0 + sky[i + 1] * c.scale;
-      if (sx < 0 || sy < 0 || sx > this.viewW || sy > this.viewH) continue;
-      const b = sky[i + 2];
-      ctx.fillStyle = b > 0.93 ? 'rgba(220, 230, 255, 0.8)' : b > 0.6 ? 'rgba(170, 185, 230, 0.45)' : 'rgba(140, 155, 210, 0.25)';
-      const size = b > 0.93 ? 1.6 : 1;
-      ctx.fillRect(sx, sy, size, size);
+    for (let level = 0; level < STAR_COLOURS.length; level++) {
+      ctx.fillStyle = STAR_COLOURS[level];
+      const size = level === 2 ? 1.6 : 1;
+      for (let i = 0; i < sky.length; i += 3) {
+        const b = sky[i + 2];
+        if ((b > 0.93 ? 2 : b > 0.6 ? 1 : 0) !== level) continue;
+        const sx = x0 + sky[i] * c.scale;
+        const sy = y0 + sky[i + 1] * c.scale;
+        if (sx < 0 || sy < 0 || sx > this.viewW || sy > this.viewH) continue;
+        ctx.fillRect(sx, sy, size, size);
+      }
     }
     // A faint grid gives a sense of scale and motion when zoomed in.
     if (GRID_STEP * c.scale >= 24) {

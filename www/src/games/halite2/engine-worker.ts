@@ -4,8 +4,8 @@
 // forked from a replay) one joint step at a time. The page gets flat rows only (rows.ts).
 
 import { observe } from './observe';
-import { SeriesBuilder, turnRows } from './rows';
-import { K_DOCK, K_THRUST, K_UNDOCK } from './types';
+import { EV_STRIDE, SeriesBuilder, turnRows } from './rows';
+import { K_DOCK, K_THRUST, K_UNDOCK, PLANET_STRIDE, SHIP_STRIDE } from './types';
 import type { FrameBatch, FromEngine, Header, RecordedMoves, ToEngine } from './worker-protocol';
 
 type Engine = typeof import('halite-wasm/halite');
@@ -95,23 +95,22 @@ class RowReader {
       motion.push(r.motion);
       events.push(r.events);
       eventsOf[t] = r.events;
-      eventCounts[t - turnFrom] = r.events.length / 8;
+      eventCounts[t - turnFrom] = r.events.length / EV_STRIDE;
     }
-    let last = prevEvents;
     for (let t = from; t < to; t++) {
       const s = this.shipsAt(t);
       const p = this.planetsAt(t);
       ships.push(s);
       planets.push(p);
-      shipCounts[t - from] = s.length / 10;
-      planetCounts[t - from] = p.length / 10;
-      const ev = t > 0 ? (eventsOf[t - 1] ?? (t - 1 === turnFrom - 1 ? last : null)) : null;
+      shipCounts[t - from] = s.length / SHIP_STRIDE;
+      planetCounts[t - from] = p.length / PLANET_STRIDE;
+      // The turn into frame t: in this batch, or the last of the batch before.
+      const ev = t === 0 ? null : (eventsOf[t - 1] ?? prevEvents);
       sb?.add(s, p, ev, t === to - 1 ? damage : null);
-      last = eventsOf[t] ?? null;
     }
     return {
       batch: { from, ships: concat(ships), shipCounts, planets: concat(planets), planetCounts, turnFrom, motion: concat(motion), events: concat(events), eventCounts },
-      lastEvents: last,
+      lastEvents: eventsOf[turnTo - 1] ?? null,
     };
   }
 }

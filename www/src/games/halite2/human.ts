@@ -1,5 +1,5 @@
-// A human playing one seat of a Halite II game: for now the turn ends with Enter or the button,
-// with no commands (every ship keeps still).
+// A human at one seat of a Halite II game, in its simplest form: the turn ends with Enter or the
+// button, with no commands (every ship keeps its course and docking state).
 
 import { el } from '../../shell/dom';
 import type { HumanPlay, HumanPlayHost, PointerIntercept } from '../../shell/game';
