@@ -1,8 +1,8 @@
 // Every game of an arena, one table row each: seed, map size, ranking, turns, ejections, and
 // Open (the game in the viewer, in a new tab) and Download (the original's replay file).
-// Replays are kept gzipped in Blobs; the viewer opens them by a `blob:` URL (`?replay=`), and a
-// download is decompressed first (the original tools read plain JSON). Mounted on the element
-// it is given.
+// Replays are kept gzipped in Blobs (one the engine already compressed, a zstd `.hlt`, as it
+// is); the viewer opens them by a `blob:` URL (`?replay=`), and a gzipped one is decompressed
+// before it is downloaded (the original tools read plain JSON). Mounted on the element it is given.
 
 import { el } from '../shell/dom';
 import { byRank, type GameRecord } from './results';
@@ -101,8 +101,11 @@ export class GamesList {
 
   private async download(gz: Blob, name: string): Promise<void> {
     try {
-      const plain = await new Response(gz.stream().pipeThrough(new DecompressionStream('gzip'))).blob();
-      const url = URL.createObjectURL(new Blob([plain], { type: 'application/json' }));
+      // Kept gzipped (JSON), or as the engine wrote it (a zstd `.hlt`, saved as it is).
+      const head = new Uint8Array(await gz.slice(0, 2).arrayBuffer());
+      const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+      const plain = gzipped ? await new Response(gz.stream().pipeThrough(new DecompressionStream('gzip'))).blob() : gz;
+      const url = URL.createObjectURL(new Blob([plain], { type: gzipped ? 'application/json' : 'application/octet-stream' }));
       const a = el('a', { attrs: { href: url, download: name } });
       document.body.appendChild(a);
       a.click();

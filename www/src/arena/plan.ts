@@ -2,15 +2,23 @@
 // `first + i`, on a map size drawn from that seed, with a seat lineup fixed by the seat order and
 // `i`: the same settings always give the same games, whatever order they finish in. Pure.
 
+import { countsText, sizeText } from '../shell/live-setup';
 import { rng } from '../shell/random';
 import type { Budgets } from '../seats/seat';
+import type { GameId } from '../shell/game';
 
 /** How participants take the seats from one game to the next (spawn positions differ by seat). */
 export type SeatOrder = 'rotate' | 'shuffle' | 'fixed';
 
-export type MapSize = { kind: 'fixed'; width: number; height: number } | { kind: 'range'; min: number; max: number };
+/** A fixed size; a square with a side drawn from a range; or one of a game's own sizes, drawn. */
+export type MapSize =
+  | { kind: 'fixed'; width: number; height: number }
+  | { kind: 'range'; min: number; max: number }
+  | { kind: 'choice'; sizes: readonly { width: number; height: number }[] };
 
 export interface ArenaConfig {
+  /** The game played, when not the first one (Halite I). */
+  game?: GameId;
   /** One `?bots=` entry per participant (2 to 6): a built-in id, `saved:<id>` or a module URL. */
   entries: string[];
   size: MapSize;
@@ -80,6 +88,10 @@ export function seatLineup(n: number, index: number, order: SeatOrder, seed: num
 /** The requested map size of the game played on `seed`. */
 export function sizeFor(size: MapSize, seed: number): { width: number; height: number } {
   if (size.kind === 'fixed') return { width: size.width, height: size.height };
+  if (size.kind === 'choice') {
+    const pick = size.sizes[Math.floor(rng(seed)() * size.sizes.length)] ?? size.sizes[0];
+    return { width: pick.width, height: pick.height };
+  }
   const lo = Math.min(size.min, size.max);
   const hi = Math.max(size.min, size.max);
   const side = lo + Math.floor(rng(seed)() * (hi - lo + 1));
@@ -92,15 +104,30 @@ export function planGame(c: Pick<ArenaConfig, 'entries' | 'size' | 'seed' | 'ord
   return { index, seed, ...sizeFor(c.size, seed), lineup: seatLineup(c.entries.length, index, c.order, seed) };
 }
 
+/** What a game allows beyond the arena's own limits (shell/live-setup.ts): its seat counts and,
+ * when it has a list, its map sizes. */
+export interface GameLimits {
+  playerCounts: readonly number[];
+  sizes: readonly { width: number; height: number }[] | null;
+}
+
 /** What is wrong with a configuration, or null. Seeds must stay within the engine's 32 bits. */
-export function checkConfig(c: ArenaConfig): string | null {
+export function checkConfig(c: ArenaConfig, game?: GameLimits): string | null {
   const within = (v: number, l: { min: number; max: number }) => Number.isFinite(v) && v >= l.min && v <= l.max;
   if (c.entries.length < LIMITS.seats.min || c.entries.length > LIMITS.seats.max) return `an arena has ${LIMITS.seats.min} to ${LIMITS.seats.max} seats`;
+  if (game && !game.playerCounts.includes(c.entries.length)) return `this game is played by ${countsText(game.playerCounts)} bots`;
   const empty = c.entries.findIndex((e) => e.trim() === '');
   if (empty >= 0) return `seat ${empty + 1} has no bot (give its module URL)`;
   if (!Number.isInteger(c.games) || !within(c.games, LIMITS.games)) return `the number of games is ${LIMITS.games.min} to ${LIMITS.games.max}`;
-  const sides = c.size.kind === 'fixed' ? [c.size.width, c.size.height] : [c.size.min, c.size.max];
-  if (!sides.every((s) => Number.isInteger(s) && within(s, LIMITS.side))) return `map sides are ${LIMITS.side.min} to ${LIMITS.side.max}`;
+  if (game?.sizes) {
+    const listed = (d: { width: number; height: number }) => game.sizes?.some((s) => s.width === d.width && s.height === d.height);
+    const ok = c.size.kind === 'fixed' ? listed(c.size) : c.size.kind === 'choice' && c.size.sizes.length > 0 && c.size.sizes.every(listed);
+    if (!ok) return `the map sizes are ${countsText(game.sizes.map(sizeText))}`;
+  } else {
+    if (c.size.kind === 'choice') return 'this game has no list of map sizes';
+    const sides = c.size.kind === 'fixed' ? [c.size.width, c.size.height] : [c.size.min, c.size.max];
+    if (!sides.every((s) => Number.isInteger(s) && within(s, LIMITS.side))) return `map sides are ${LIMITS.side.min} to ${LIMITS.side.max}`;
+  }
   if (!Number.isInteger(c.seed) || c.seed < LIMITS.seed.min || c.seed + c.games - 1 > LIMITS.seed.max) {
     return `seeds are ${LIMITS.seed.min} to ${LIMITS.seed.max.toLocaleString('en-US')} (the first seed plus the number of games must stay within)`;
   }

@@ -1,18 +1,23 @@
-// The arena's set-up form: 2 to 6 seats (each a SeatPicker: built-in bots, bots saved in this
-// browser, a bot file or a module URL), the map size (fixed, or a range of square sides), the
-// first seed, fog, the number of games, games at once, seat order, the bots' budgets and
-// TrueSkill's τ. Mounted on the element it is given; finds its parts by data-part.
+// The arena's set-up form: the game, its seats (2 to 6, as many as the game allows; each a
+// SeatPicker: built-in bots, bots saved in this browser, a bot file or a module URL), the map size
+// (fixed, or a range of square sides; for a game with its own sizes, one of them or any drawn per
+// game), the first seed, fog where the game has it, the number of games, games at once, seat
+// order, the bots' budgets and TrueSkill's τ. Mounted on the element it is given; finds its parts
+// by data-part.
 
 import { SeatPicker } from '../seats/seat-picker';
 import type { BotLibrary } from '../seats/library';
 import { ORIGINAL_BUDGETS } from '../seats/seat';
 import { el } from '../shell/dom';
-import type { BotInfo } from '../shell/game';
+import type { BotInfo, GameId } from '../shell/game';
+import { fewerSeats, moreSeats, sizeText, type LiveRules } from '../shell/live-setup';
 import { checkConfig, LIMITS, type ArenaConfig, type SeatOrder } from './plan';
 import type { ArenaQuery } from './url';
 
 const FORM = `
   <form class="arena-form" data-part="form" novalidate>
+    <label class="arena-field arena-game" data-part="game-field"><span class="field-label">Game</span>
+      <select class="select select-small" data-part="game"></select></label>
     <fieldset class="arena-fieldset">
       <legend class="arena-legend">Seats</legend>
       <ol class="arena-seats" data-part="seats"></ol>
@@ -30,8 +35,11 @@ const FORM = `
         <label class="arena-field"><span class="field-label">Map</span>
           <select class="select select-small" data-part="size-kind">
             <option value="range">Random square</option>
+            <option value="choice" hidden>Random size</option>
             <option value="fixed">Fixed size</option>
           </select></label>
+        <label class="arena-field arena-size" data-part="size-list-field" hidden><span class="field-label">Size</span>
+          <select class="select select-small" data-part="size-list"></select></label>
         <div class="arena-field arena-size" data-part="size-range" role="group" aria-label="Square side range">
           <span class="field-label" aria-hidden="true">Side</span>
           <span class="arena-pair">
@@ -48,7 +56,7 @@ const FORM = `
             <input class="num" data-part="height" type="number" inputmode="numeric" min="${LIMITS.side.min}" max="${LIMITS.side.max}" aria-label="Map height">
           </span>
         </div>
-        <label class="arena-field"><span class="field-label">Fog radius (Blitz)</span>
+        <label class="arena-field" data-part="fog-field"><span class="field-label">Fog radius (Blitz)</span>
           <input class="num" data-part="fog" type="number" inputmode="numeric" min="${LIMITS.fog.min}" max="${LIMITS.fog.max}" step="1" placeholder="off"></label>
         <label class="arena-field"><span class="field-label">Seat order</span>
           <select class="select select-small" data-part="order" title="Who takes which spawn from one game to the next">
@@ -90,6 +98,11 @@ export interface SetupOptions {
   colours: readonly string[];
   initial: ArenaQuery;
   defaultParallel: number;
+  /** The game played and every game's title (the choice reloads the page for another game). */
+  game: GameId;
+  games: readonly { id: GameId; title: string }[];
+  /** What the game allows: seat counts, map sizes, fog. */
+  rules: LiveRules;
 }
 
 interface SeatRow {
@@ -99,6 +112,8 @@ interface SeatRow {
 
 export class SetupForm {
   onStart: () => void = () => {};
+  /** Called when another game is chosen. */
+  onGame: (game: GameId) => void = () => {};
   /** Called when the seats change (their number or a choice). */
   onSeatsChange: () => void = () => {};
 
@@ -119,18 +134,35 @@ export class SetupForm {
     this.form = this.q<HTMLFormElement>('form');
     const init = opts.initial;
     const visible = opts.builtins.map((b) => b.id);
-    const entries = init.entries ?? [visible[0] ?? 'greedy', visible[1] ?? visible[0] ?? 'random'];
+    const { rules } = opts;
+    const fallback = [visible[0] ?? '', visible[1] ?? visible[0] ?? ''];
+    const entries = init.entries && rules.playerCounts.includes(init.entries.length) ? init.entries : fallback;
     for (const e of entries) this.addSeat(e);
+    this.fillGame();
     this.input('games').value = String(init.games ?? 20);
     this.input('seed').value = init.seed !== undefined ? String(init.seed) : '';
-    const size = init.size ?? { kind: 'range', min: 20, max: 30 };
-    this.q<HTMLSelectElement>('size-kind').value = size.kind;
-    this.input('side-min').value = String(size.kind === 'range' ? size.min : 20);
-    this.input('side-max').value = String(size.kind === 'range' ? size.max : 30);
-    this.input('width').value = String(size.kind === 'fixed' ? size.width : 30);
-    this.input('height').value = String(size.kind === 'fixed' ? size.height : 30);
+    const kind = this.q<HTMLSelectElement>('size-kind');
+    if (rules.sizes) {
+      // The game's own sizes: any of them drawn per game, or one of them.
+      const list = this.q<HTMLSelectElement>('size-list');
+      list.replaceChildren(...rules.sizes.map((d) => el('option', { text: sizeText(d), attrs: { value: sizeText(d) } })));
+      for (const o of kind.options) o.hidden = o.value === 'range';
+      const fixed = init.size?.kind === 'fixed' ? sizeText(init.size) : null;
+      kind.value = fixed && rules.sizes.some((d) => sizeText(d) === fixed) ? 'fixed' : 'choice';
+      if (fixed) list.value = fixed;
+      kind.querySelector('option[value="range"]')?.remove();
+    } else {
+      kind.querySelector('option[value="choice"]')?.remove();
+      const size = init.size && init.size.kind !== 'any' ? init.size : { kind: 'range' as const, min: 20, max: 30 };
+      kind.value = size.kind;
+      this.input('side-min').value = String(size.kind === 'range' ? size.min : 20);
+      this.input('side-max').value = String(size.kind === 'range' ? size.max : 30);
+      this.input('width').value = String(size.kind === 'fixed' ? size.width : 30);
+      this.input('height').value = String(size.kind === 'fixed' ? size.height : 30);
+    }
     this.syncSize();
-    this.input('fog').value = init.fog !== undefined ? String(init.fog) : '';
+    this.q('fog-field').hidden = !rules.fog;
+    this.input('fog').value = rules.fog && init.fog !== undefined ? String(init.fog) : '';
     this.q<HTMLSelectElement>('order').value = init.order ?? 'rotate';
     this.input('parallel').value = String(init.parallel ?? opts.defaultParallel);
     this.input('init-s').value = String((init.initMs ?? ORIGINAL_BUDGETS.initMs) / 1000);
@@ -140,7 +172,9 @@ export class SetupForm {
 
     this.q('add-seat').addEventListener('click', () => {
       const last = this.seats[this.seats.length - 1]?.picker.value;
-      this.addSeat(last || visible[0] || '');
+      const target = moreSeats(rules, this.seats.length);
+      if (target === null) return;
+      while (this.seats.length < target) this.addSeat(last || visible[0] || '');
       this.seats[this.seats.length - 1]?.li.querySelector('select')?.focus();
       this.onSeatsChange();
     });
@@ -163,20 +197,31 @@ export class SetupForm {
       return v === '' ? NaN : Number(v);
     };
     const kind = this.q<HTMLSelectElement>('size-kind').value;
+    const sizes = this.opts.rules.sizes;
+    const listed = sizes?.find((d) => sizeText(d) === this.q<HTMLSelectElement>('size-list').value);
+    const size: ArenaConfig['size'] =
+      sizes && kind === 'choice'
+        ? { kind: 'choice', sizes }
+        : sizes
+          ? { kind: 'fixed', width: listed?.width ?? NaN, height: listed?.height ?? NaN }
+          : kind === 'fixed'
+            ? { kind: 'fixed', width: n('width'), height: n('height') }
+            : { kind: 'range', min: Math.min(n('side-min'), n('side-max')), max: Math.max(n('side-min'), n('side-max')) };
     const seedText = this.input('seed').value.trim();
     const fogText = this.input('fog').value.trim();
     const config: Omit<ArenaConfig, 'seed'> & { seed: number | null } = {
       entries: this.entries,
-      size: kind === 'fixed' ? { kind: 'fixed', width: n('width'), height: n('height') } : { kind: 'range', min: Math.min(n('side-min'), n('side-max')), max: Math.max(n('side-min'), n('side-max')) },
+      ...(this.opts.game !== this.opts.games[0]?.id ? { game: this.opts.game } : {}),
+      size,
       seed: seedText === '' ? null : Number(seedText),
-      ...(fogText !== '' ? { fog: Number(fogText) } : {}),
+      ...(this.opts.rules.fog && fogText !== '' ? { fog: Number(fogText) } : {}),
       games: n('games'),
       budgets: { initMs: Math.round(n('init-s') * 1000), turnMs: n('turn-ms') },
       tau: n('tau'),
       order: this.q<HTMLSelectElement>('order').value as SeatOrder,
       parallel: n('parallel'),
     };
-    const problem = checkConfig({ ...config, seed: config.seed ?? 1 });
+    const problem = checkConfig({ ...config, seed: config.seed ?? 1 }, this.opts.rules);
     return problem ? { ok: false, message: `Check the set-up: ${problem}.` } : { ok: true, config };
   }
 
@@ -213,9 +258,20 @@ export class SetupForm {
   }
 
   private syncSize(): void {
-    const fixed = this.q<HTMLSelectElement>('size-kind').value === 'fixed';
-    this.q('size-fixed').hidden = !fixed;
-    this.q('size-range').hidden = fixed;
+    const kind = this.q<HTMLSelectElement>('size-kind').value;
+    const listed = this.opts.rules.sizes !== null;
+    this.q('size-fixed').hidden = listed || kind !== 'fixed';
+    this.q('size-range').hidden = listed || kind !== 'range';
+    this.q('size-list-field').hidden = !listed || kind !== 'fixed';
+  }
+
+  /** The game choice; hidden when there is one game. */
+  private fillGame(): void {
+    const select = this.q<HTMLSelectElement>('game');
+    select.replaceChildren(...this.opts.games.map((g) => el('option', { text: g.title, attrs: { value: g.id } })));
+    select.value = this.opts.game;
+    this.q('game-field').hidden = this.opts.games.length < 2;
+    select.addEventListener('change', () => this.onGame(select.value as GameId));
   }
 
   private addSeat(entry: string): void {
@@ -236,12 +292,19 @@ export class SetupForm {
   }
 
   private removeSeat(row: SeatRow): void {
-    if (this.seats.length <= LIMITS.seats.min) return;
+    const target = fewerSeats(this.opts.rules, this.seats.length);
+    if (target === null) return;
     const i = this.seats.indexOf(row);
     if (i < 0) return;
     this.seats.splice(i, 1);
     row.picker.dispose();
     row.li.remove();
+    // A game of 2 or 4 players drops from 4 seats to 2: the last seats go too.
+    while (this.seats.length > target) {
+      const last = this.seats.pop();
+      last?.picker.dispose();
+      last?.li.remove();
+    }
     this.renumber();
     // Keep the focus in the list (the button that had it is gone).
     (this.seats[Math.min(i, this.seats.length - 1)]?.li.querySelector('select') as HTMLSelectElement | null)?.focus();
@@ -262,7 +325,12 @@ export class SetupForm {
   }
 
   private syncSeatButtons(): void {
-    for (const s of this.seats) (s.li.querySelector('.arena-remove') as HTMLButtonElement).disabled = this.seats.length <= LIMITS.seats.min;
-    (this.q('add-seat') as HTMLButtonElement).disabled = this.seats.length >= LIMITS.seats.max;
+    const fewer = fewerSeats(this.opts.rules, this.seats.length);
+    const more = moreSeats(this.opts.rules, this.seats.length);
+    for (const s of this.seats) (s.li.querySelector('.arena-remove') as HTMLButtonElement).disabled = fewer === null;
+    const add = this.q<HTMLButtonElement>('add-seat');
+    add.disabled = more === null;
+    const span = add.querySelector('span');
+    if (span) span.textContent = more !== null && more - this.seats.length > 1 ? `Add ${more - this.seats.length} seats` : 'Add a seat';
   }
 }

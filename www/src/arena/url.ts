@@ -1,11 +1,18 @@
-// An arena's settings in the address: `?arena&bots=a,b&games=N&size=WxH|A-B&seed=S&fog=R&tau=T
-// &order=rotate|shuffle|fixed&parallel=P&turnMs=T&initMs=T`, so a set-up can be linked to and
-// a run repeated. Pure: bad values are left out (the form keeps its defaults).
+// An arena's settings in the address: `?arena&game=G&bots=a,b&games=N&size=WxH|A-B|any&seed=S
+// &fog=R&tau=T&order=rotate|shuffle|fixed&parallel=P&turnMs=T&initMs=T`, so a set-up can be linked
+// to and a run repeated. `size=any`: one of the game's own sizes, drawn per game. Pure: bad values
+// are left out (the form keeps its defaults; a size the game does not offer is the form's to
+// refuse).
 
 import { parseUrlState } from '../shell/urlstate';
 import { LIMITS, type ArenaConfig, type MapSize, type SeatOrder } from './plan';
 
-export type ArenaQuery = Partial<Omit<ArenaConfig, 'budgets'>> & { initMs?: number; turnMs?: number };
+export type ArenaQuery = Partial<Omit<ArenaConfig, 'budgets' | 'size'>> & {
+  /** `any` stands for a size drawn from the game's list. */
+  size?: Exclude<MapSize, { kind: 'choice' }> | { kind: 'any' };
+  initMs?: number;
+  turnMs?: number;
+};
 
 function num(v: string | null, lo: number, hi: number, integer = true): number | undefined {
   if (v === null || v.trim() === '') return undefined;
@@ -25,7 +32,11 @@ export function parseArenaQuery(search: string): ArenaQuery {
   if (typeof base.turnMs === 'number' && base.turnMs >= LIMITS.turnMs.min) out.turnMs = base.turnMs;
   if (typeof base.initMs === 'number' && base.initMs >= LIMITS.initMs.min) out.initMs = base.initMs;
   const side = (n: number) => n >= LIMITS.side.min && n <= LIMITS.side.max;
-  if (base.size && side(base.size.width) && side(base.size.height)) out.size = { kind: 'fixed', ...base.size };
+  // A fixed size may go beyond the sides' upper limit: a game with its own list of sizes checks
+  // it against the list (the form does).
+  const fixedSide = (n: number) => n >= LIMITS.side.min;
+  if (base.size && fixedSide(base.size.width) && fixedSide(base.size.height)) out.size = { kind: 'fixed', ...base.size };
+  if ((q.get('size') ?? '').trim().toLowerCase() === 'any') out.size = { kind: 'any' };
   const range = /^\s*(\d{1,3})\s*-\s*(\d{1,3})\s*$/.exec(q.get('size') ?? '');
   if (range) {
     const [a, b] = [Number(range[1]), Number(range[2])];
@@ -43,6 +54,7 @@ export function parseArenaQuery(search: string): ArenaQuery {
 }
 
 function sizeText(s: MapSize): string {
+  if (s.kind === 'choice') return 'any';
   return s.kind === 'fixed' ? `${s.width}x${s.height}` : `${s.min}-${s.max}`;
 }
 
@@ -50,6 +62,7 @@ function sizeText(s: MapSize): string {
 export function arenaSearch(c: ArenaConfig, withSeed = true): string {
   const q = new URLSearchParams();
   q.set('arena', '');
+  if (c.game) q.set('game', c.game);
   q.set('bots', c.entries.join(','));
   q.set('games', String(c.games));
   q.set('size', sizeText(c.size));

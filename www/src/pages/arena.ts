@@ -1,4 +1,4 @@
-// The arena page (`?arena`): many games between bots in the page, no server. A set-up form
+// The arena page (`?arena[&game=<id>]`): many games between bots of one game in the page, no server. A set-up form
 // chooses the bots and games; a pool plays them a few at once (each game's rules in an engine
 // worker, each bot in a worker of its own); the standings (games, wins, average rank, ejections,
 // TrueSkill) and the list of games update after every game. TrueSkill and replay compression
@@ -6,7 +6,7 @@
 
 import { topbarHtml } from '../shell/nav';
 import { ArenaHelper } from '../arena/helper';
-import { defaultParallel, randomSeed, type ArenaConfig } from '../arena/plan';
+import { defaultParallel, LIMITS, randomSeed, type ArenaConfig } from '../arena/plan';
 import { ArenaPool, type Participant } from '../arena/pool';
 import { MU, SIGMA } from '../arena/rating';
 import { Tally, type GameRecord } from '../arena/results';
@@ -19,9 +19,10 @@ import { resolveEntry, seatNames } from '../seats/entries';
 import { BotLibrary } from '../seats/library';
 import { el, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
-import type { GameModule } from '../shell/game';
+import type { GameId, GameModule } from '../shell/game';
 import { DEFAULT_PALETTE } from '../shell/palette';
-import { loadGame } from '../shell/registry';
+import { gameFromSearch, gameSearch, liveRules, sizeText } from '../shell/live-setup';
+import { GAME_IDS, loadGame } from '../shell/registry';
 
 const PAGE = `
   ${topbarHtml({ page: 'arena', title: 'Arena', meta: 'Many games between bots, in this page · rated with TrueSkill' })}
@@ -121,6 +122,8 @@ export class ArenaPage {
     private readonly module: GameModule,
     builtins: Awaited<ReturnType<GameModule['bots']>>,
     search: string,
+    /** Every game's id and title, for the game choice. */
+    games: readonly { id: GameId; title: string }[] = [{ id: module.id, title: module.title }],
   ) {
     root.innerHTML = PAGE;
     this.q = <T extends HTMLElement>(part: string): T => {
@@ -135,8 +138,15 @@ export class ArenaPage {
       colours: COLOURS,
       initial: parseArenaQuery(search),
       defaultParallel: defaultParallel(navigator.hardwareConcurrency),
+      game: module.id,
+      games,
+      rules: liveRules(module, LIMITS.seats.min, LIMITS.seats.max),
     });
     this.form.onStart = () => void this.start();
+    this.form.onGame = (id) => {
+      if (this.run?.state === 'running') return;
+      location.assign(`./${gameSearch('arena', id, GAME_IDS[0], location.search)}`);
+    };
     this.q('cancel').addEventListener('click', () => this.cancel());
     this.table = new ResultsTable(this.q('table'));
     this.graph = new RatingGraph(this.q('graph'));
@@ -253,7 +263,9 @@ export class ArenaPage {
     run.tally.add(record);
     if (run.tally.games === run.config.games) run.ended = performance.now();
     if (replay) {
-      this.helper.gzip(replay).then(
+      // A replay already compressed (a zstd `.hlt`) is kept as it is; JSON is gzipped.
+      const kept = startsJson(replay) ? this.helper.gzip(replay) : Promise.resolve(new Blob([replay as BlobPart]));
+      kept.then(
         (blob) => {
           if (this.run !== run) return;
           this.games.add(record, blob, COLOURS);
@@ -360,7 +372,8 @@ export class ArenaPage {
     else status = `Done: ${done} of ${total} games`;
     setText(this.q('status'), status);
     const last = run.config.seed + total - 1;
-    const size = run.config.size.kind === 'fixed' ? `${run.config.size.width}×${run.config.size.height}` : `sides ${run.config.size.min}–${run.config.size.max}`;
+    const sz = run.config.size;
+    const size = sz.kind === 'fixed' ? `${sz.width}×${sz.height}` : sz.kind === 'range' ? `sides ${sz.min}–${sz.max}` : `sizes ${sz.sizes.map(sizeText).join(', ')}`;
     const speed = done > 0 ? ` · ${rate.toFixed(1)} games per minute` : '';
     setText(this.q('summary'), `${clock(elapsed)} elapsed${speed} · seeds ${run.config.seed}–${last} · ${size}${run.config.fog ? ` · fog ${run.config.fog}` : ''} · ${run.config.parallel} at once`);
     this.q('summary').dataset.gamesPerMinute = rate.toFixed(3);
@@ -427,11 +440,23 @@ export class ArenaPage {
   }
 }
 
+/** Whether replay bytes are plain JSON (their first non-blank byte is `{`). */
+function startsJson(bytes: Uint8Array): boolean {
+  for (const b of bytes.subarray(0, 64)) {
+    if (b === 0x7b) return true;
+    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return false;
+  }
+  return false;
+}
+
 /** Mounts the arena page on `root`. */
 export async function mount(root: HTMLElement, search: string): Promise<ArenaPage> {
-  const module = await loadGame('halite1');
+  const id = gameFromSearch(search, GAME_IDS, GAME_IDS[0]);
+  // Every game's module is loaded for its title in the game choice (each is a small chunk).
+  const modules = await Promise.all(GAME_IDS.map((g) => loadGame(g)));
+  const module = modules[GAME_IDS.indexOf(id)];
   const builtins = await module.bots();
-  const page = new ArenaPage(root, module, builtins, search);
+  const page = new ArenaPage(root, module, builtins, search, modules.map((m) => ({ id: m.id, title: m.title })));
   (window as unknown as { __arena: object }).__arena = page.testHook();
   return page;
 }

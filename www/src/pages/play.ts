@@ -1,6 +1,7 @@
-// The play page (`?play`): sets up a game against bots and keeps the user's own bots.
-//   New game: 2 to 6 seats (each a SeatPicker), the map, the seed, Blitz fog and the bots'
-//   budgets; Start goes to the watch page with the game in the address.
+// The play page (`?play[&game=<id>]`): sets up a game against bots and keeps the user's own bots.
+//   New game: the game (Halite I, Halite II...), its seats (each a SeatPicker; as many as the game
+//   allows), the map (the sizes the game offers), the seed, Blitz fog where the game has it and
+//   the bots' budgets; Start goes to the watch page with the game in the address.
 //   My bots: the bots saved in this browser, a starter template, files picked or dropped on the
 //   page, rename / delete / download, and the CodeMirror editor (loaded on demand) for one bot.
 // A bot's code is only text on this page: it is stored and shown, never evaluated. It runs when a
@@ -17,13 +18,16 @@ import { SeatPicker } from '../seats/seat-picker';
 import { ORIGINAL_BUDGETS } from '../seats/seat';
 import { el, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
-import type { BotInfo, GameModule } from '../shell/game';
+import type { BotInfo, GameId, GameModule } from '../shell/game';
 import { rng } from '../shell/random';
-import { loadGame } from '../shell/registry';
+import { fewerSeats, gameFromSearch, gameSearch, liveRules, moreSeats, seatsAllowed, sizeOffered, sizeText, type LiveRules } from '../shell/live-setup';
+import { GAME_IDS, loadGame } from '../shell/registry';
 import { buildSearch, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
 
-const MIN_SEATS = 2;
+/** The page's bounds on seats; a game narrows them (`GameModule.playerCounts`). */
+const MIN_SEATS = 1;
 const MAX_SEATS = 6;
+/** Map sides of a game that does not list its sizes. */
 const MIN_SIDE = 20;
 const MAX_SIDE = 50;
 const MAX_SEED = 4_294_967_295;
@@ -31,8 +35,6 @@ const DEFAULT_FOG = 3;
 /** A seat picker's parts (seats/seat-picker.ts). */
 const SEAT_SELECT = '[data-part="seat-select"]';
 const SEAT_URL = '[data-part="seat-url"]';
-/** Seats added after the first two play these built-in bots, in turn. */
-const MORE_SEATS = ['greedy', 'expander', 'random'];
 
 const PAGE = `
   <a class="skip-link" href="#play-new-title" data-part="skip">Skip to the new game</a>
@@ -42,6 +44,10 @@ const PAGE = `
       <section class="card play-panel play-new" aria-labelledby="play-new-title">
         <h2 class="card-title" id="play-new-title" data-part="new-title" tabindex="-1">New game</h2>
         <form class="play-form" data-part="form" novalidate>
+          <div class="play-field play-game">
+            <label class="play-field-name" for="play-game">Game</label>
+            <select class="select" id="play-game" data-part="game"></select>
+          </div>
           <fieldset class="play-fieldset">
             <legend class="field-label">Players</legend>
             <ol class="play-seats" data-part="seats"></ol>
@@ -59,6 +65,7 @@ const PAGE = `
                 <input class="num" type="number" inputmode="numeric" min="${MIN_SIDE}" max="${MAX_SIDE}" value="30" data-part="width" aria-label="Map width (${MIN_SIDE} to ${MAX_SIDE})" aria-describedby="play-size-error" disabled>
                 <span aria-hidden="true">×</span>
                 <input class="num" type="number" inputmode="numeric" min="${MIN_SIDE}" max="${MAX_SIDE}" value="30" data-part="height" aria-label="Map height (${MIN_SIDE} to ${MAX_SIDE})" aria-describedby="play-size-error" disabled>
+                <select class="select select-small" data-part="size-choice" aria-label="Map size" hidden disabled></select>
               </div>
               <p class="play-error" id="play-size-error" data-part="size-error" hidden></p>
             </div>
@@ -67,7 +74,7 @@ const PAGE = `
               <input class="num play-seed" id="play-seed" type="text" inputmode="numeric" placeholder="random" autocomplete="off" data-part="seed" aria-describedby="play-seed-error">
               <p class="play-error" id="play-seed-error" data-part="seed-error" hidden></p>
             </div>
-            <div class="play-field">
+            <div class="play-field" data-part="fog-field">
               <span class="play-field-name">Blitz</span>
               <div class="play-inline">
                 <label class="play-check"><input type="checkbox" data-part="fog-on"> Fog of war, radius</label>
@@ -191,6 +198,7 @@ interface SeatRow {
 export class PlayPage {
   private readonly library = new BotLibrary();
   private readonly builtins: readonly BotInfo[];
+  private readonly rules: LiveRules;
   private readonly seats: SeatRow[] = [];
   private editor: BotEditor | null = null;
   private selected: string | null = null;
@@ -201,12 +209,18 @@ export class PlayPage {
     root: HTMLElement,
     private readonly module: GameModule,
     builtins: readonly BotInfo[],
+    /** Every game's id and title, for the game choice. */
+    games: readonly { id: GameId; title: string }[],
   ) {
     this.builtins = builtins.filter((b) => !b.hidden);
+    this.rules = liveRules(module, MIN_SEATS, MAX_SEATS);
     root.innerHTML = PAGE;
     const q = finder(root);
     this.els = {
       newTitle: q<HTMLHeadingElement>('new-title'),
+      game: q<HTMLSelectElement>('game'),
+      sizeChoice: q<HTMLSelectElement>('size-choice'),
+      fogField: q<HTMLDivElement>('fog-field'),
       form: q<HTMLFormElement>('form'),
       seatList: q<HTMLOListElement>('seats'),
       addSeat: q<HTMLButtonElement>('add-seat'),
@@ -240,6 +254,7 @@ export class PlayPage {
       deleteDialog: q<HTMLDialogElement>('delete-dialog'),
       deleteTitle: q<HTMLHeadingElement>('delete-title'),
     };
+    this.fillGameChoices(games);
     this.bindForm();
     this.bindBots();
     this.bindDrop();
@@ -249,16 +264,17 @@ export class PlayPage {
   /** Fills the form from the address (`?play&bots=...&seed=...`) and opens a bot. */
   start(search: string): void {
     const state = parseUrlState(search);
-    const entries = state.bots && state.bots.length >= MIN_SEATS ? state.bots : ['human', 'expander'];
+    const entries = state.bots && seatsAllowed(this.rules, state.bots.length) ? state.bots : this.defaultSeats();
     this.setSeats(entries);
     const e = this.els;
-    if (state.size) {
+    if (state.size && sizeOffered(this.rules, state.size)) {
       e.sizeRandom.checked = false;
       e.width.value = String(state.size.width);
       e.height.value = String(state.size.height);
+      e.sizeChoice.value = sizeText(state.size);
     }
     if (state.seed !== undefined) e.seed.value = String(state.seed);
-    if (state.fog !== undefined && state.fog > 0) {
+    if (this.rules.fog && state.fog !== undefined && state.fog > 0) {
       e.fogOn.checked = true;
       e.fog.value = String(state.fog);
     }
@@ -275,10 +291,48 @@ export class PlayPage {
 
   // ------------------------------------------------------------------ new game
 
+  /** You against the game's second built-in bot (its first is its strongest), or two bots. */
+  private defaultSeats(): string[] {
+    const ids = this.builtins.map((b) => b.id);
+    const two = ['human', ids[1] ?? ids[0] ?? 'human'];
+    const n = this.rules.playerCounts.find((c) => c >= 2) ?? this.rules.playerCounts[0] ?? 2;
+    return [...two, ...Array.from({ length: Math.max(0, n - 2) }, (_, k) => this.extraSeat(2 + k))].slice(0, n);
+  }
+
+  /** The built-in bot that plays seat `k` (0-based) when seats are added: the game's bots in turn,
+   * from its third. */
+  private extraSeat(k: number): string {
+    const ids = this.builtins.map((b) => b.id);
+    return ids.length > 0 ? ids[k % ids.length] : 'human';
+  }
+
+  /** The game choice: changing it opens this page for the other game. */
+  private fillGameChoices(games: readonly { id: GameId; title: string }[]): void {
+    const select = this.els.game;
+    select.replaceChildren(...games.map((g) => el('option', { text: g.title, attrs: { value: g.id } })));
+    select.value = this.module.id;
+    select.closest('.play-game')?.toggleAttribute('hidden', games.length < 2);
+    select.addEventListener('change', () => {
+      this.editor?.saveNow();
+      location.assign(`./${gameSearch('play', select.value as GameId, GAME_IDS[0], location.search, ['bot'])}`);
+    });
+    const sizes = this.rules.sizes;
+    if (sizes) {
+      // A game with a list of sizes: a choice among them instead of free sides.
+      this.els.sizeChoice.replaceChildren(...sizes.map((d) => el('option', { text: sizeText(d), attrs: { value: sizeText(d) } })));
+      this.els.sizeChoice.hidden = false;
+      for (const input of [this.els.width, this.els.height]) input.hidden = true;
+      this.els.width.nextElementSibling?.setAttribute('hidden', '');
+    }
+    this.els.fogField.hidden = !this.rules.fog;
+  }
+
   private bindForm(): void {
     const e = this.els;
     e.addSeat.addEventListener('click', () => {
-      this.addSeat(MORE_SEATS[(this.seats.length - MIN_SEATS) % MORE_SEATS.length]);
+      const target = moreSeats(this.rules, this.seats.length);
+      if (target === null) return;
+      while (this.seats.length < target) this.addSeat(this.extraSeat(this.seats.length));
       this.seats[this.seats.length - 1]?.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.focus();
     });
     for (const input of [e.sizeRandom, e.fogOn, e.noLimit]) input.addEventListener('change', () => this.syncDisabled());
@@ -290,11 +344,14 @@ export class PlayPage {
 
   private syncDisabled(): void {
     const e = this.els;
-    e.width.disabled = e.height.disabled = e.sizeRandom.checked;
+    e.width.disabled = e.height.disabled = e.sizeChoice.disabled = e.sizeRandom.checked;
     e.fog.disabled = !e.fogOn.checked;
     e.init.disabled = e.turn.disabled = e.noLimit.checked;
-    e.addSeat.disabled = this.seats.length >= MAX_SEATS;
-    for (const s of this.seats) s.remove.disabled = this.seats.length <= MIN_SEATS;
+    const more = moreSeats(this.rules, this.seats.length);
+    e.addSeat.disabled = more === null;
+    // A game of 1, 2 or 4 players grows from 2 to 4 seats at once.
+    setText(e.addSeat.querySelector('span') ?? e.addSeat, more !== null && more - this.seats.length > 1 ? `Add ${more - this.seats.length} seats` : 'Add a seat');
+    for (const s of this.seats) s.remove.disabled = fewerSeats(this.rules, this.seats.length) === null;
   }
 
   private setSeats(entries: readonly string[]): void {
@@ -325,12 +382,19 @@ export class PlayPage {
   }
 
   private removeSeat(row: SeatRow): void {
-    if (this.seats.length <= MIN_SEATS) return;
+    const target = fewerSeats(this.rules, this.seats.length);
+    if (target === null) return;
     const i = this.seats.indexOf(row);
     if (i < 0) return;
     this.seats.splice(i, 1);
     row.picker.dispose();
     row.li.remove();
+    // A game of 1, 2 or 4 players drops from 4 seats to 2: the last seats go too.
+    while (this.seats.length > target) {
+      const last = this.seats.pop();
+      last?.picker.dispose();
+      last?.li.remove();
+    }
     this.numberSeats();
     this.syncDisabled();
     // Focus stays in the list: on the seat that took this one's place, or the last.
@@ -346,8 +410,10 @@ export class PlayPage {
       s.li.querySelector<HTMLInputElement>(SEAT_URL)?.setAttribute('aria-label', `Seat ${n}: bot module URL`);
       s.li.querySelector<HTMLInputElement>(SEAT_URL)?.setAttribute('aria-describedby', s.error.id);
       s.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.setAttribute('aria-describedby', s.error.id);
-      s.remove.setAttribute('aria-label', `Remove seat ${n}`);
-      s.remove.title = `Remove seat ${n}`;
+      const fewer = fewerSeats(this.rules, this.seats.length);
+      const label = fewer !== null && this.seats.length - fewer > 1 ? `Remove seat ${n} (the game then has ${fewer} seats)` : `Remove seat ${n}`;
+      s.remove.setAttribute('aria-label', label);
+      s.remove.title = label;
     });
   }
 
@@ -383,7 +449,7 @@ export class PlayPage {
       return entry;
     });
 
-    const state: UrlState = { bots: entries };
+    const state: UrlState = { game: this.module.id, bots: entries };
     const seedText = e.seed.value.trim();
     let seed: number;
     if (seedText === '') {
@@ -400,6 +466,8 @@ export class PlayPage {
     if (e.sizeRandom.checked) {
       // A random size is chosen now so the address names the very game that is played.
       state.size = this.module.liveSize(rng(seed));
+    } else if (this.rules.sizes) {
+      state.size = this.rules.sizes.find((d) => sizeText(d) === e.sizeChoice.value) ?? this.rules.sizes[0];
     } else {
       const w = Number(e.width.value);
       const h = Number(e.height.value);
@@ -408,7 +476,7 @@ export class PlayPage {
       if (!ok(h)) bad(e.height, e.sizeError, `Width and height are from ${MIN_SIDE} to ${MAX_SIDE}.`);
       state.size = { width: w, height: h };
     }
-    if (e.fogOn.checked) {
+    if (this.rules.fog && e.fogOn.checked) {
       const r = Number(e.fog.value);
       state.fog = Number.isInteger(r) && r >= 1 && r <= 20 ? r : DEFAULT_FOG;
     }
@@ -685,8 +753,12 @@ function validBotUrl(entry: string): boolean {
 
 /** Mounts the play page on `root`. */
 export async function mount(root: HTMLElement, search: string): Promise<PlayPage> {
-  const module = await loadGame('halite1');
-  const page = new PlayPage(root, module, await module.bots());
+  const id = gameFromSearch(search, GAME_IDS, GAME_IDS[0]);
+  // Every game's module is loaded for its title in the game choice (each is a small chunk).
+  const modules = await Promise.all(GAME_IDS.map((g) => loadGame(g)));
+  const module = modules[GAME_IDS.indexOf(id)];
+  document.title = `Play — ${module.title}`;
+  const page = new PlayPage(root, module, await module.bots(), modules.map((m) => ({ id: m.id, title: m.title })));
   page.start(search);
   return page;
 }

@@ -67,6 +67,10 @@ async function builtin(game: string, id: string, seed: number): Promise<Loaded> 
     const m = await import(/* webpackChunkName: "halite1-bots" */ '../games/halite1/bots');
     const info = m.BOTS[id];
     if (info) return { bot: info.create(seed) as BotFn, name: null, init: null };
+  } else if (game === 'halite2') {
+    const m = await import(/* webpackChunkName: "halite2-bots" */ '../games/halite2/bots');
+    const info = m.BOTS[id];
+    if (info) return { bot: info.create(seed) as BotFn, name: null, init: null };
   }
   throw new Error(`no built-in bot named ${id}`);
 }

@@ -238,6 +238,12 @@ export interface GameModule {
   readonly rankSeries: string;
   /** Whether the board can be seen through one seat's eyes (fog of war). */
   readonly perspectives: boolean;
+  /** Seat counts a live game may have (absent: any the page allows). */
+  readonly playerCounts?: readonly number[];
+  /** The map sizes a live game is offered on (absent: any size within the page's bounds). */
+  readonly sizes?: readonly { width: number; height: number }[];
+  /** Whether a live game can have Blitz fog (absent: when the board has `perspectives`). */
+  readonly fog?: boolean;
   /** Whether these bytes are this game's replay (plain or compressed). */
   recognise(bytes: Uint8Array): boolean;
   /** Opens a replay in a worker; rejects with the engine's message. */

@@ -313,6 +313,9 @@ export const HALITE2: GameModule = {
   inspectorTitle: 'Ship or planet',
   rankSeries: 'ships',
   perspectives: false,
+  playerCounts: PLAYER_COUNTS,
+  // The original's map sizes: 3b x 2b for its bases b (the live game's liveSize draws the smaller).
+  sizes: [80, 88, 96, 104, 112, 120, 128].map((b) => ({ width: 3 * b, height: 2 * b })),
   recognise: looksLikeHalite2,
   openReplay(bytes, onProgress) {
     return openReplay(bytes, onProgress);
