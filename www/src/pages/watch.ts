@@ -358,7 +358,7 @@ export class WatchPage {
     const fog = opened.fogOfWar;
     setText(
       this.els.meta,
-      `${src.width}×${src.height} · ${src.numPlayers} players · ${frames - 1} turns${fog !== undefined && fog !== null ? ` · Blitz, fog radius ${fog}` : ''} · ${name}`,
+      `${this.module.title} · ${src.width}×${src.height} · ${src.numPlayers} players · ${frames - 1} turns${fog !== undefined && fog !== null ? ` · Blitz, fog radius ${fog}` : ''} · ${name}`,
     );
     this.els.download.disabled = false;
     this.els.continueBtn.hidden = false;
@@ -541,7 +541,8 @@ export class WatchPage {
     this.release(previous);
     this.setTitle(titleOf(names()));
     const fog = request.fog !== undefined ? ` · Blitz, fog radius ${request.fog}` : '';
-    setText(this.els.meta, from ? `${src.width}×${src.height} · ${src.numPlayers} players · continued from frame ${src.numFrames - 1} of ${from}` : `${src.width}×${src.height} · ${src.numPlayers} players · seed ${seed}${fog}`);
+    const game = this.module.title;
+    setText(this.els.meta, from ? `${game} · ${src.width}×${src.height} · ${src.numPlayers} players · continued from frame ${src.numFrames - 1} of ${from}` : `${game} · ${src.width}×${src.height} · ${src.numPlayers} players · seed ${seed}${fog}`);
     this.setBadge('live', 'Live', 'A game being played now, each bot in its own worker');
     this.els.download.disabled = false;
     this.viewer.setStandings(host.results);

@@ -21,7 +21,7 @@ const BRAND = `
         <rect x="3" y="17" width="12" height="12" rx="2" fill="#ffc94a"/>
         <rect x="19.5" y="19.5" width="7" height="7" rx="1.5" fill="#41d68a"/>
       </svg>
-      <span class="brand-name">Halite</span><span class="brand-roman">I</span>
+      <span class="brand-name">Halite</span>
     </a>`;
 
 /** The page links, the current one marked for assistive technology and styled as chosen. */

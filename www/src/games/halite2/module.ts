@@ -20,6 +20,7 @@ import type {
 import { Halite2Board } from './board';
 import { Halite2Frames } from './frames';
 import { Halite2HumanPlay } from './human';
+import { navigate } from './navigate';
 import { Halite2Inspector } from './inspector';
 import { checkCommands } from './protocol';
 import { looksLikeHalite2 } from './recognise';
@@ -351,6 +352,7 @@ export const HALITE2: GameModule = {
   },
   liveSize: liveMapSize,
   createHumanPlay(host: HumanPlayHost): HumanPlay {
-    return new Halite2HumanPlay(host);
+    // Standing orders steer around planets and ships with the same helper bots use.
+    return new Halite2HumanPlay(host, (obs, ship, target) => navigate(obs, ship, target));
   },
 };
