@@ -50,6 +50,9 @@ function fill(template: string, values: Record<string, string | number>): string
   return template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));
 }
 
+/** "Destroy ship 3" inside a sentence: "destroy ship 3". */
+export const lowerFirst = (s: string) => s.replace(/^./, (c) => c.toLowerCase());
+
 const num = (v: number) => String(Math.round(v * 100) / 100);
 
 /** The goal in words, built from the predicate the engine judges (so its numbers are the file's). */
@@ -64,8 +67,8 @@ export function goalText(goal: Goal): string {
   if ('destroyed' in goal) return fill(g.destroyed, { ship: goal.destroyed });
   if ('alive' in goal) return fill(g.alive, { ship: goal.alive });
   if ('planetDestroyed' in goal) return fill(g.planetDestroyed, { planet: goal.planetDestroyed });
-  if ('and' in goal) return goal.and.map(goalText).reduce((a, b) => fill(g.and, { a, b }));
-  if ('or' in goal) return goal.or.map(goalText).reduce((a, b) => fill(g.or, { a, b }));
+  if ('and' in goal) return goal.and.map(goalText).reduce((a, b) => fill(g.and, { a, b: lowerFirst(b) }));
+  if ('or' in goal) return goal.or.map(goalText).reduce((a, b) => fill(g.or, { a, b: lowerFirst(b) }));
   return fill(g.not, { a: goalText(goal.not) });
 }
 

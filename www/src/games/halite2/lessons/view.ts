@@ -12,7 +12,7 @@ import { starsFor } from '../../../learn/orders';
 import { recordSolve } from '../../../learn/progress';
 import { starsHtml } from '../../../learn/stars';
 import { PhaseStepper } from '../../../learn/stepper';
-import { H2_LESSONS, goalText, h2Prose, limitText, type H2LessonEntry } from './index';
+import { H2_LESSONS, goalText, h2Prose, limitText, lowerFirst, type H2LessonEntry } from './index';
 import { h2Phases, orderText, shipName, type H2Phase } from './phases';
 import { H2Scene, type SceneState } from './scene';
 import { orderShip, type Board, type H2LessonSpec, type H2Step, type Order, type RuleNumbers, type ShipView, type Status } from './types';
@@ -391,7 +391,7 @@ class H2LessonView {
     this.q('plan-list').textContent = planned.length
       ? `Orders this turn: ${planned.map((o) => `${shipName(orderShip(o), me, me)} ${orderText(o)}`).join('; ')}.`
       : 'No orders yet: ships without an order stay still.';
-    this.q('goal').textContent = `${goalText(this.spec.goal)}${this.spec.keep ? `, and ${goalText(this.spec.keep).replace(/^./, (c) => c.toLowerCase())}` : ''}, ${limitText(this.spec.turns)}.`;
+    this.q('goal').textContent = `${goalText(this.spec.goal)}${this.spec.keep ? `, and ${lowerFirst(goalText(this.spec.keep))}` : ''}, ${limitText(this.spec.turns)}.`;
     this.q('turn').textContent = `Turn ${this.lesson.turn} of ${this.spec.turns} · par ${this.spec.par}`;
     this.q<HTMLButtonElement>('resolve').disabled = this.status !== 'ongoing';
     const hint = this.q<HTMLButtonElement>('hint');
