@@ -263,6 +263,11 @@ fn ramming_a_planet_destroys_it_and_the_explosion_catches_ships_nearby() {
         causes.contains(&(Target::Ship { id: 2, owner: 0 }, Cause::Explosion(0))),
         "the scout was in reach at the start of the turn: {causes:?}"
     );
+    assert!(s.events.contains(&TurnEvent::PlanetDamaged {
+        planet: 0,
+        from: 510,
+        to: 0
+    }));
     assert_eq!(s.status, Status::NotYet);
 }
 

@@ -360,7 +360,7 @@ pub enum TurnEvent {
         time: f64,
         cause: Cause,
     },
-    /// A planet lost health without being destroyed (a ship flew into it).
+    /// A planet lost health (ships flew into it; 0 when it was destroyed).
     #[serde(rename_all = "camelCase")]
     PlanetDamaged { planet: u32, from: u16, to: u16 },
     #[serde(rename_all = "camelCase")]
@@ -851,14 +851,14 @@ impl Lesson {
             }
         }
         for p in &before.planets {
-            if let Some(a) = find_planet(after, p.id) {
-                if a.health < p.health {
-                    events.push(TurnEvent::PlanetDamaged {
-                        planet: p.id,
-                        from: p.health,
-                        to: a.health,
-                    });
-                }
+            // A destroyed planet is gone from the board after: its health went to 0.
+            let to = find_planet(after, p.id).map_or(0, |a| a.health);
+            if to < p.health {
+                events.push(TurnEvent::PlanetDamaged {
+                    planet: p.id,
+                    from: p.health,
+                    to,
+                });
             }
         }
         // Production: what each planet gathered, then the ships it made (engine events).

@@ -179,8 +179,14 @@ test('a failed lesson shows why, and the stepper lists the engine\'s events', { 
     await page.fill('[data-part="angle"]', String(angle));
     await page.press('[data-part="angle"]', 'Enter');
   }
+  // Predict the scout's fate first: destroyed (health 0).
+  await page.click('[data-ship="2"]');
+  await page.click('[data-part="predict-box"] summary');
+  await page.fill('[data-part="predict-health"]', '0');
+  await page.click('[data-part="predict"]');
   await page.click('[data-part="resolve"]');
   await page.waitForSelector('.lg-result.is-not-yet');
+  assert.match(await page.textContent('[data-part="prediction"]'), /Ship 2: you predicted health 0; it is 0 \(destroyed\)\. Right!/);
   assert.equal(await page.textContent('[data-part="why"]'), PROSE.lessons['h2-collisions'].why);
   // Back to the movement phase: its lines are the engine's events.
   await page.click('[data-part="prev"]');
