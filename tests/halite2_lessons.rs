@@ -285,3 +285,49 @@ fn bad_lesson_files_say_what_is_wrong() {
         .0
         .contains("seat by seat"));
 }
+
+#[test]
+fn ships_that_touch_destroy_each_other() {
+    let json = r#"{
+        "id": "head-on", "order": 0, "width": 40, "height": 30,
+        "planets": [{ "x": 35, "y": 25, "r": 2 }],
+        "ships": [{ "owner": 0, "x": 10, "y": 10 }, { "owner": 1, "x": 20, "y": 10, "health": 40 }],
+        "par": 1, "turns": 2,
+        "goal": { "destroyed": 1 },
+        "script": [[{ "thrust": [1, 5, 180] }]],
+        "solution": [[{ "thrust": [0, 5, 0] }]],
+        "wrong": { "moves": [[]] }
+    }"#;
+    let mut l = Lesson::parse(json).unwrap();
+    let s = l.step(&[Order::Thrust(0, 5, 0)]).unwrap();
+    let destroyed: Vec<(Target, Cause)> = s
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            TurnEvent::Destroyed { target, cause, .. } => Some((*target, *cause)),
+            _ => None,
+        })
+        .collect();
+    // Each ship's 64 first: the weak one (40 health) is shot down before they touch.
+    assert_eq!(
+        destroyed,
+        vec![(Target::Ship { id: 1, owner: 1 }, Cause::Shot)]
+    );
+    assert_eq!(s.status, Status::Passed);
+    // At full health both fly on and meet: a collision destroys both.
+    let mut l = Lesson::parse(&json.replace(r#", "health": 40"#, "")).unwrap();
+    let s = l.step(&[Order::Thrust(0, 5, 0)]).unwrap();
+    let causes: Vec<Cause> = s
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            TurnEvent::Destroyed { cause, .. } => Some(*cause),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(causes, vec![Cause::Collided(1), Cause::Collided(0)]);
+    assert!(
+        s.motion.iter().all(|m| m.end < 1.0),
+        "both stop where they met"
+    );
+}
