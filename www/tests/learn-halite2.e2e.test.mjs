@@ -227,3 +227,19 @@ test('weapons: the split shows in the events; screenshots at laptop and phone si
     await page.done();
   }
 });
+
+test('on a phone, a tap selects a ship and a tap on the map aims it', { timeout: 60000 }, async () => {
+  const page = await open('?learn=h2-thrust', { width: 390, height: 844 });
+  await page.locator('.h2l-board').scrollIntoViewIfNeeded();
+  const aiming = () => page.$eval('.h2l-board svg', (svg) => svg.classList.contains('is-aiming'));
+  assert.equal(await aiming(), false, 'a swipe scrolls the page until a ship is selected');
+  const [sx, sy] = await toScreen(page, 8, 6);
+  await page.touchscreen.tap(sx, sy);
+  assert.match(await page.textContent('[data-part="selected"]'), /your ship 0/);
+  assert.equal(await aiming(), true);
+  const [tx, ty] = await toScreen(page, 13, 6);
+  await page.touchscreen.tap(tx, ty);
+  assert.equal(await page.inputValue('[data-part="mag"]'), '5');
+  assert.equal(await page.inputValue('[data-part="angle"]'), '0');
+  await page.done();
+});
