@@ -18,9 +18,9 @@ stage "cargo fmt --check"; cargo fmt --all -- --check; done_stage
 stage "cargo clippy (native)"; cargo clippy --all-targets -- -D warnings; done_stage
 stage "cargo clippy (wasm32)"; cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings; done_stage
 stage "native tests"; cargo test; done_stage
-stage "wasm boundary tests in Node"; wasm-pack test --node -- --test web; done_stage
+stage "wasm boundary tests in Node"; wasm-pack test --node -- --test web --test web_halite2_lesson; done_stage
 stage "wasm boundary tests in Chromium"
-WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver -- --test web
+WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver -- --test web --test web_halite2_lesson
 done_stage
 stage "production build"; wasm-pack build --release --target bundler --out-dir pkg; webpack --mode production; done_stage
 stage "type check"; tsc --noEmit -p .; done_stage

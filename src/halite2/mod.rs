@@ -6,6 +6,7 @@ pub mod entities;
 pub mod events;
 pub mod game;
 pub mod geometry;
+pub mod lesson;
 pub mod mapgen;
 pub mod order;
 pub mod protocol;

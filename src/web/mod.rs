@@ -26,6 +26,7 @@
 
 pub mod halite1;
 pub mod halite2;
+pub mod halite2_lesson;
 
 pub use halite1::{generate_map, series_names, Halite1Game, Halite1Replay};
 pub use halite2::{Halite2Game, Halite2Replay};

@@ -2,17 +2,25 @@
 // board. It can be paused, stepped and scrubbed by keyboard (Space, ←/→ or , and ., Home/End) or
 // with its controls; with `prefers-reduced-motion` it does not animate and opens on the last
 // phase. It owns its controls and the phase's ledger; the page draws the board for each phase.
+// `PhaseStepper` knows phases only (any game's); `Stepper` loads a Halite I explanation.
 
 import { explainPhases, who, type Phase } from './phases';
 import type { Explanation } from './types';
 
 const PHASE_MS = 1100;
 
-export class Stepper {
-  private phases: Phase[] = [];
+/** What the stepper needs of a phase: its key, title and ledger lines. */
+export interface StepperPhase {
+  key: string;
+  title: string;
+  lines: readonly { kind: string; text: string }[];
+}
+
+export class PhaseStepper<P extends StepperPhase> {
+  private phases: P[] = [];
   private index = 0;
   private timer: number | null = null;
-  private explanation: Explanation | null = null;
+  private loaded = false;
   private readonly title: HTMLElement;
   private readonly position: HTMLElement;
   private readonly lines: HTMLElement;
@@ -25,7 +33,7 @@ export class Stepper {
 
   constructor(
     private readonly root: HTMLElement,
-    private readonly show: (phase: Phase, last: boolean) => void,
+    private readonly show: (phase: P, last: boolean) => void,
   ) {
     root.classList.add('lg-stepper');
     root.innerHTML = `
@@ -68,7 +76,7 @@ export class Stepper {
     return this.extra;
   }
 
-  get current(): Phase | null {
+  get current(): P | null {
     return this.phases[this.index] ?? null;
   }
 
@@ -76,14 +84,15 @@ export class Stepper {
     return this.timer !== null;
   }
 
-  /** Loads a turn and plays it (or, with reduced motion, shows its last phase). */
-  load(e: Explanation): void {
+  /** Loads a turn's phases and plays them (or, with reduced motion, shows the last one);
+   * `report` fills the table shown with the last phase. */
+  loadPhases(phases: P[], report: (el: HTMLElement) => void): void {
     this.pause();
-    this.explanation = e;
-    this.phases = explainPhases(e);
+    this.loaded = true;
+    this.phases = phases;
     this.range.max = String(this.phases.length - 1);
     this.setEnabled(true);
-    this.renderReport(e);
+    report(this.report);
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
     if (reduced) {
       this.go(this.phases.length - 1);
@@ -96,7 +105,7 @@ export class Stepper {
   clear(): void {
     this.pause();
     this.phases = [];
-    this.explanation = null;
+    this.loaded = false;
     this.title.textContent = 'No turn resolved yet';
     this.position.textContent = '';
     this.lines.replaceChildren();
@@ -157,27 +166,13 @@ export class Stepper {
     this.show(phase, last);
   }
 
-  private renderReport(e: Explanation): void {
-    const rows = e.report.players
-      .map((p, k) => ({ p, k }))
-      .filter(({ k }) => e.before.owner.includes(k + 1) || e.after.owner.includes(k + 1))
-      .map(
-        ({ p, k }) =>
-          `<tr data-player="${k + 1}"><th scope="row">${who(k + 1)}</th><td>${p.production}</td><td>${p.capLoss}</td><td>${p.damageToPlayers}</td><td>${p.damageToNeutral}</td><td>${p.overkill}</td><td>${p.damageTaken}</td><td>${p.sitesCaptured}</td><td>${p.piecesLost}</td></tr>`,
-      )
-      .join('');
-    this.report.innerHTML = `<table class="lg-table" data-part="report-table"><caption>The turn's report</caption>
-      <thead><tr><th scope="col">Player</th><th scope="col">Production</th><th scope="col">Cap loss</th><th scope="col">Damage to players</th><th scope="col">Damage to neutral</th><th scope="col">Overkill</th><th scope="col">Damage taken</th><th scope="col">Captured</th><th scope="col">Pieces lost</th></tr></thead>
-      <tbody>${rows}</tbody></table>`;
-  }
-
   private setEnabled(on: boolean): void {
     for (const b of [this.prev, this.play, this.next]) b.disabled = !on;
     this.range.disabled = !on;
   }
 
   private onKey(e: KeyboardEvent): void {
-    if (!this.explanation || e.target === this.range) return;
+    if (!this.loaded || e.target === this.range) return;
     if (e.key === ' ' && (e.target as HTMLElement).tagName !== 'BUTTON') {
       if (this.timer === null) this.start();
       else this.pause();
@@ -188,4 +183,26 @@ export class Stepper {
     else return;
     e.preventDefault();
   }
+}
+
+/** The Halite I stepper: a turn's explanation as its phases and report. */
+export class Stepper extends PhaseStepper<Phase> {
+  /** Loads a turn and plays it (or, with reduced motion, shows its last phase). */
+  load(e: Explanation): void {
+    this.loadPhases(explainPhases(e), (el) => renderReport(e, el));
+  }
+}
+
+function renderReport(e: Explanation, report: HTMLElement): void {
+  const rows = e.report.players
+    .map((p, k) => ({ p, k }))
+    .filter(({ k }) => e.before.owner.includes(k + 1) || e.after.owner.includes(k + 1))
+    .map(
+      ({ p, k }) =>
+        `<tr data-player="${k + 1}"><th scope="row">${who(k + 1)}</th><td>${p.production}</td><td>${p.capLoss}</td><td>${p.damageToPlayers}</td><td>${p.damageToNeutral}</td><td>${p.overkill}</td><td>${p.damageTaken}</td><td>${p.sitesCaptured}</td><td>${p.piecesLost}</td></tr>`,
+    )
+    .join('');
+  report.innerHTML = `<table class="lg-table" data-part="report-table"><caption>The turn's report</caption>
+    <thead><tr><th scope="col">Player</th><th scope="col">Production</th><th scope="col">Cap loss</th><th scope="col">Damage to players</th><th scope="col">Damage to neutral</th><th scope="col">Overkill</th><th scope="col">Damage taken</th><th scope="col">Captured</th><th scope="col">Pieces lost</th></tr></thead>
+    <tbody>${rows}</tbody></table>`;
 }

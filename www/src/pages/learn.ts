@@ -1,5 +1,6 @@
-// The learn page. `?learn` lists the lessons with the stars earned; `?learn=<id>` opens one: the
-// board as an ARIA grid, the goal and the rules in force, moves by tap-site-then-direction, by
+// The learn page. `?learn` lists the lessons of both games with the stars earned; `?learn=<id>`
+// opens one. A Halite II lesson is its own view (a lazy chunk under games/halite2/lessons/); a
+// Halite I lesson is drawn here: the board as an ARIA grid, the goal and the rules in force, moves by tap-site-then-direction, by
 // keyboard or typed, and "Resolve turn", which plays the turn's phases in the stepper. The engine
 // judges every turn (the `Halite1Lesson` handle); the page only draws and collects moves.
 
@@ -12,26 +13,26 @@ import { DirectionPad } from '../learn/dpad';
 import { parseMoves, starsFor } from '../learn/orders';
 import type { Phase } from '../learn/phases';
 import { loadProgress, recordSolve, resetProgress } from '../learn/progress';
+import { starsHtml } from '../learn/stars';
+import { H2_LESSONS, h2LessonById, h2Prose } from '../games/halite2/lessons';
 import { Stepper } from '../learn/stepper';
 import { DIR_NAMES, type LessonSpec, type LessonStep, type Scenario, type Status } from '../learn/types';
 import { errorMessage, loadEngine, type Engine } from '../shell/engine';
 
 type LessonHandle = InstanceType<Engine['Halite1Lesson']>;
 
-const STAR = '★';
-
-function starsLabel(stars: number | undefined): string {
-  return stars ? `${stars} of 3 stars` : 'not solved yet';
-}
-
-function starsHtml(stars: number | undefined): string {
-  const n = stars ?? 0;
-  return `<span class="lg-stars" aria-label="${starsLabel(stars)}" role="img">${STAR.repeat(n)}<span class="lg-stars-off">${STAR.repeat(3 - n)}</span></span>`;
-}
-
 export async function mount(root: HTMLElement, search: string): Promise<void> {
   const id = new URLSearchParams(search).get('learn') ?? '';
   const entry = lessonById(id);
+  const h2 = entry ? undefined : h2LessonById(id);
+  if (h2) {
+    const [engine, view] = await Promise.all([
+      loadEngine(),
+      import(/* webpackChunkName: "learn-halite2" */ '../games/halite2/lessons/view'),
+    ]);
+    view.mountLesson(root, engine, h2);
+    return;
+  }
   if (!entry) {
     renderList(root, id);
     return;
@@ -44,15 +45,27 @@ function renderList(root: HTMLElement, unknown: string): void {
   const progress = loadProgress();
   root.innerHTML = `${topbarHtml({ page: 'learn' })}
     <main class="lg-page lg-list-page">
-      <h1>Learn Halite I and Blitz</h1>
+      <h1>Learn Halite</h1>
       ${unknown ? `<p class="lg-error" role="alert">There is no lesson "${esc(unknown)}". Pick one below.</p>` : ''}
-      <p class="lg-muted">Each lesson is a small board and a goal. Give your pieces moves, press “Resolve turn” and watch the turn happen phase by phase. The engine itself judges every lesson.</p>
-      <ol class="lg-lessons" data-part="lessons">
-        ${LESSONS.map((l) => {
-          const p = prose(l.id);
-          return `<li><a href="?learn=${encodeURIComponent(l.id)}" data-lesson="${esc(l.id)}"><span class="lg-lesson-title">${esc(p.title)}</span>${l.raw.game === 'blitz' ? '<span class="lg-tag">Blitz</span>' : ''}${starsHtml(progress[l.id])}</a></li>`;
-        }).join('')}
-      </ol>
+      <p class="lg-muted">Each lesson is a small board and a goal. Give your pieces or ships orders, press “Resolve turn” and watch the turn happen phase by phase. The engine itself judges every lesson.</p>
+      <section class="lg-game" aria-labelledby="lg-h1">
+        <h2 id="lg-h1">Halite I and Blitz</h2>
+        <ol class="lg-lessons" data-part="lessons">
+          ${LESSONS.map((l) => {
+            const p = prose(l.id);
+            return `<li><a href="?learn=${encodeURIComponent(l.id)}" data-lesson="${esc(l.id)}"><span class="lg-lesson-title">${esc(p.title)}</span>${l.raw.game === 'blitz' ? '<span class="lg-tag">Blitz</span>' : ''}${starsHtml(progress[l.id])}</a></li>`;
+          }).join('')}
+        </ol>
+      </section>
+      <section class="lg-game" aria-labelledby="lg-h2">
+        <h2 id="lg-h2">Halite II</h2>
+        <ol class="lg-lessons" data-part="lessons-halite2">
+          ${H2_LESSONS.map(
+            (l) =>
+              `<li><a href="?learn=${encodeURIComponent(l.id)}" data-halite2-lesson="${esc(l.id)}"><span class="lg-lesson-title">${esc(h2Prose(l.id).title)}</span>${starsHtml(progress[l.id])}</a></li>`,
+          ).join('')}
+        </ol>
+      </section>
       <p class="lg-list-actions">
         <a class="btn" href="?sandbox">Open the sandbox</a>
         <button type="button" class="btn" data-part="reset">Reset progress</button>
