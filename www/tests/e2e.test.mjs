@@ -505,6 +505,8 @@ test('standings follow the current frame; an eliminated player view says so and 
   await page.waitForFunction(() => document.querySelector('[data-part="badge"]').dataset.state === 'ok', null, { timeout: 20000 });
   const statuses = () => page.$$eval('.players .player-status', (els) => els.map((e) => e.textContent));
   assert.deepEqual(await statuses(), ['', '', '', '', ''], 'no elimination is shown before it happens');
+  // Ranks come with the statistics series, which may arrive after the rules check.
+  await page.waitForFunction(() => [...document.querySelectorAll('.players .player-rank')].every((e) => e.textContent !== ''), null, { timeout: 20000 });
   const ranks = await page.$$eval('.players .player-rank', (els) => els.map((e) => e.textContent));
   assert.ok(ranks.every((r) => /^#[1-5]$/.test(r)), `ranks as of the frame, not the final ones: ${ranks}`);
   await page.fill('[data-part="frame-input"]', String(out + 20));
