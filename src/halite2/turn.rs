@@ -74,13 +74,37 @@ fn add_damage(map: &mut DamageMap, owner: u8, id: u32, amount: f64) {
 
 /// The broad phase of the reference (`CollisionMap`): 32-unit cells, each listing the ships
 /// whose circle overlaps it. Only the order of candidates matters here.
+///
+/// The lists are built without a vector per cell: `add` records `(cell, ship)` pairs in order,
+/// and `finish` groups them by cell with a counting sort, which keeps each cell's ships in the
+/// order they were added.
 struct CellMap {
     w: usize,
     h: usize,
-    cells: Vec<Vec<EntityId>>,
+    pairs: Vec<(u32, EntityId)>,
+    /// Cell `c` lists `ids[start[c]..start[c + 1]]` once finished.
+    start: Vec<u32>,
+    ids: Vec<EntityId>,
 }
 
 const CELL: i64 = 32;
+
+/// The cosine and sine of a thrust angle in degrees, `angle * pi / 180` in doubles as the
+/// reference computes it. The whole degrees below 360 (all that bots send in practice) come from
+/// a table filled once by the same functions, so the bits are the same; the software
+/// fused multiply-adds of the trigonometry are costly in wasm, which has no such instruction.
+fn thrust_cos_sin(angle: u16) -> (f64, f64) {
+    fn direct(angle: u16) -> (f64, f64) {
+        let a = f64::from(angle) * std::f64::consts::PI / 180.0;
+        (cos(a), sin(a))
+    }
+    static TABLE: std::sync::OnceLock<Vec<(f64, f64)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..360).map(direct).collect());
+    table
+        .get(usize::from(angle))
+        .copied()
+        .unwrap_or_else(|| direct(angle))
+}
 
 /// Whether two points are certainly farther apart than `reach`: the f64 distance exceeds it
 /// by far more than f64 can be off from the extended values (a false answer decides nothing).
@@ -150,8 +174,28 @@ impl CellMap {
         CellMap {
             w,
             h,
-            cells: vec![Vec::new(); w * h],
+            pairs: Vec::new(),
+            start: Vec::new(),
+            ids: Vec::new(),
         }
+    }
+
+    fn finish(&mut self) {
+        let mut start = vec![0u32; self.w * self.h + 1];
+        for &(c, _) in &self.pairs {
+            start[c as usize + 1] += 1;
+        }
+        for c in 1..start.len() {
+            start[c] += start[c - 1];
+        }
+        let mut next = start.clone();
+        let mut ids = vec![EntityId::Planet(0); self.pairs.len()];
+        for &(c, id) in &self.pairs {
+            ids[next[c as usize] as usize] = id;
+            next[c as usize] += 1;
+        }
+        self.start = start;
+        self.ids = ids;
     }
 
     /// The cells a circle may overlap, as ranges of columns and rows: a cell farther than a
@@ -182,7 +226,7 @@ impl CellMap {
         for cx in xs {
             for cy in ys.clone() {
                 if overlaps_cell(cx, cy, c, radius) {
-                    self.cells[cx * self.h + cy].push(id);
+                    self.pairs.push(((cx * self.h + cy) as u32, id));
                 }
             }
         }
@@ -193,7 +237,9 @@ impl CellMap {
         for cx in xs {
             for cy in ys.clone() {
                 if overlaps_cell(cx, cy, c, radius) {
-                    out.extend_from_slice(&self.cells[cx * self.h + cy]);
+                    let cell = cx * self.h + cy;
+                    let (a, b) = (self.start[cell], self.start[cell + 1]);
+                    out.extend_from_slice(&self.ids[a as usize..b as usize]);
                 }
             }
         }
@@ -596,10 +642,10 @@ impl State {
                     Command::Thrust { magnitude, angle } => {
                         if let Some(ship) = self.ship_mut(sid) {
                             if ship.status == DockingStatus::Undocked {
-                                let a = f64::from(angle) * std::f64::consts::PI / 180.0;
+                                let (c, s) = thrust_cos_sin(angle);
                                 let m = f64::from(magnitude);
-                                ship.vel.x = ship.vel.x.plus(F80::from_f64(m * cos(a)));
-                                ship.vel.y = ship.vel.y.plus(F80::from_f64(m * sin(a)));
+                                ship.vel.x = ship.vel.x.plus(F80::from_f64(m * c));
+                                ship.vel.y = ship.vel.y.plus(F80::from_f64(m * s));
                                 let speed = ship.vel.magnitude();
                                 if speed > k::MAX_SPEED {
                                     let scale = F80::from_f64(k::MAX_SPEED)
@@ -711,6 +757,13 @@ impl State {
                 }
             }
         }
+        cells.finish();
+        // Each ship's speed, once (it is needed for every pair the ship is in).
+        let speeds: Vec<f64> = self
+            .ships
+            .iter()
+            .map(|s| s.as_ref().map_or(0.0, |s| s.vel.magnitude()))
+            .collect();
         let mut candidates = Vec::new();
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
@@ -723,7 +776,7 @@ impl State {
                 };
                 candidates.clear();
                 cells.test(s1.pos, Self::event_horizon(s1), &mut candidates);
-                let m1 = s1.vel.magnitude();
+                let m1 = speeds[sid as usize];
                 for &id2 in &candidates {
                     let EntityId::Ship {
                         owner: o2,
@@ -735,7 +788,7 @@ impl State {
                     let Some(s2) = self.ship(sid2) else {
                         continue;
                     };
-                    let m2 = s2.vel.magnitude();
+                    let m2 = speeds[sid2 as usize];
                     let attack_radius = k::SHIP_RADIUS + k::SHIP_RADIUS + k::WEAPON_RADIUS;
                     // Both tests below need the ships within m1 + m2 + attack_radius; most
                     // candidates are clearly farther, which f64 tells without the extended sum.
