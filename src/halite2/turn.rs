@@ -106,6 +106,28 @@ fn thrust_cos_sin(angle: u16) -> (f64, f64) {
         .unwrap_or_else(|| direct(angle))
 }
 
+/// The cosine and sine of `atan2(dy, dx)` for a spawn offset, from a table filled once by the
+/// same functions (the offsets are the same few small integers for every spawn).
+fn spawn_cos_sin(dx: i32, dy: i32) -> (f64, f64) {
+    const R: i32 = k::SPAWN_RADIUS;
+    const SIDE: usize = (2 * R + 1) as usize;
+    fn direct(dx: i32, dy: i32) -> (f64, f64) {
+        let angle = atan2(f64::from(dy), f64::from(dx));
+        (cos(angle), sin(angle))
+    }
+    static TABLE: std::sync::OnceLock<Vec<(f64, f64)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..SIDE * SIDE)
+            .map(|i| direct((i / SIDE) as i32 - R, (i % SIDE) as i32 - R))
+            .collect()
+    });
+    if dx.abs() <= R && dy.abs() <= R {
+        table[(dx + R) as usize * SIDE + (dy + R) as usize]
+    } else {
+        direct(dx, dy)
+    }
+}
+
 /// Whether two points are certainly farther apart than `reach`: the f64 distance exceeds it
 /// by far more than f64 can be off from the extended values (a false answer decides nothing).
 fn far_apart(a: Vec2, b: Vec2, reach: f64) -> bool {
@@ -1040,9 +1062,9 @@ impl State {
         let mut best_distance = f64::MAX;
         for dx in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
             for dy in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
-                let angle = atan2(f64::from(dy), f64::from(dx));
-                let ox = f64::from(dx) + planet.r * cos(angle);
-                let oy = f64::from(dy) + planet.r * sin(angle);
+                let (c, s) = spawn_cos_sin(dx, dy);
+                let ox = f64::from(dx) + planet.r * c;
+                let oy = f64::from(dy) + planet.r * s;
                 let x = planet.pos.x.plus(F80::from_f64(ox));
                 if x.lt(F80::ZERO) || !x.lt(w) {
                     continue;
@@ -1055,13 +1077,17 @@ impl State {
                 let distance = spot.distance(center);
                 let planet_hit = self.planets.iter().any(|q| {
                     let t = open_radius + q.r;
-                    q.is_alive() && spot.distance2(q.pos).le(F80::from_f64(t * t))
+                    q.is_alive()
+                        && !far_apart(spot, q.pos, t)
+                        && spot.distance2(q.pos).le(F80::from_f64(t * t))
                 });
                 let occupied = planet_hit
                     || (0..self.players).any(|p| {
                         self.order[p].iter().any(|&sid| {
                             self.ship(sid).is_some_and(|s| {
-                                s.is_alive() && spot.distance2(s.pos).le(ship_clear2)
+                                s.is_alive()
+                                    && !far_apart(spot, s.pos, ship_clear)
+                                    && spot.distance2(s.pos).le(ship_clear2)
                             })
                         })
                     });
