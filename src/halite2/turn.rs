@@ -131,18 +131,24 @@ fn spawn_cos_sin(dx: i32, dy: i32) -> (f64, f64) {
 /// Whether two points are certainly farther apart than `reach`: the f64 distance exceeds it
 /// by far more than f64 can be off from the extended values (a false answer decides nothing).
 fn far_apart(a: Vec2, b: Vec2, reach: f64) -> bool {
-    let dx = a.x.to_f64() - b.x.to_f64();
-    let dy = a.y.to_f64() - b.y.to_f64();
+    far_apart_f64(a.to_f64(), b.to_f64(), reach)
+}
+
+/// [`far_apart`] for points already rounded to f64 (`Vec2::to_f64`).
+fn far_apart_f64(a: (f64, f64), b: (f64, f64), reach: f64) -> bool {
+    let dx = a.0 - b.0;
+    let dy = a.1 - b.1;
     let r = reach + 1e-6;
     dx.abs() > r || dy.abs() > r || dx * dx + dy * dy > r * r
 }
 
-fn overlaps_cell(cx: usize, cy: usize, c: Vec2, radius: f64) -> bool {
+/// Whether the circle around `c` (`xy` is `c.to_f64()`) overlaps cell `(cx, cy)`.
+fn overlaps_cell(cx: usize, cy: usize, c: Vec2, xy: (f64, f64), radius: f64) -> bool {
     // Most cells are clearly in or out: decide those in f64 with a margin far beyond its
     // rounding (coordinates are below 2^16, so f64 is within 1e-11 of the extended values),
     // and only borderline cells in extended precision as the reference computes them.
     const MARGIN: f64 = 1e-6;
-    let (x, y) = (c.x.to_f64(), c.y.to_f64());
+    let (x, y) = xy;
     let xd = (x - (cx as i64 * CELL) as f64 - 16.0).abs();
     let yd = (y - (cy as i64 * CELL) as f64 - 16.0).abs();
     let reach = 16.0 + radius;
@@ -223,7 +229,11 @@ impl CellMap {
     /// The cells a circle may overlap, as ranges of columns and rows: a cell farther than a
     /// whole cell beyond the circle's bounding box cannot overlap it, so skipping it changes
     /// nothing, the order of the others included.
-    fn span(&self, c: Vec2, radius: f64) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+    fn span(
+        &self,
+        (x, y): (f64, f64),
+        radius: f64,
+    ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
         let range = |v: f64, n: usize| {
             let lo = ((v - radius) / CELL as f64).floor() - 1.0;
             let hi = ((v + radius) / CELL as f64).floor() + 2.0;
@@ -240,25 +250,25 @@ impl CellMap {
                 clamp(lo)..clamp(hi)
             }
         };
-        (range(c.x.to_f64(), self.w), range(c.y.to_f64(), self.h))
+        (range(x, self.w), range(y, self.h))
     }
 
-    fn add(&mut self, c: Vec2, radius: f64, id: EntityId) {
-        let (xs, ys) = self.span(c, radius);
+    fn add(&mut self, c: Vec2, xy: (f64, f64), radius: f64, id: EntityId) {
+        let (xs, ys) = self.span(xy, radius);
         for cx in xs {
             for cy in ys.clone() {
-                if overlaps_cell(cx, cy, c, radius) {
+                if overlaps_cell(cx, cy, c, xy, radius) {
                     self.pairs.push(((cx * self.h + cy) as u32, id));
                 }
             }
         }
     }
 
-    fn test(&self, c: Vec2, radius: f64, out: &mut Vec<EntityId>) {
-        let (xs, ys) = self.span(c, radius);
+    fn test(&self, c: Vec2, xy: (f64, f64), radius: f64, out: &mut Vec<EntityId>) {
+        let (xs, ys) = self.span(xy, radius);
         for cx in xs {
             for cy in ys.clone() {
-                if overlaps_cell(cx, cy, c, radius) {
+                if overlaps_cell(cx, cy, c, xy, radius) {
                     let cell = cx * self.h + cy;
                     let (a, b) = (self.start[cell], self.start[cell + 1]);
                     out.extend_from_slice(&self.ids[a as usize..b as usize]);
@@ -764,12 +774,24 @@ impl State {
         let mut insert = |e: SimEvent| {
             set.insert(e.hash(), e, |o| o.same(&e));
         };
+        // Each ship's position rounded to f64 and speed, and each planet's position, once: the
+        // broad phase and the f64 pre-tests need them for every pair.
+        let ships: Vec<((f64, f64), f64)> = self
+            .ships
+            .iter()
+            .map(|s| {
+                s.as_ref()
+                    .map_or(((0.0, 0.0), 0.0), |s| (s.pos.to_f64(), s.vel.magnitude()))
+            })
+            .collect();
+        let planets: Vec<(f64, f64)> = self.planets.iter().map(|p| p.pos.to_f64()).collect();
         let mut cells = CellMap::new(self.width, self.height);
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
                 if let Some(s) = self.ship(sid) {
                     cells.add(
                         s.pos,
+                        ships[sid as usize].0,
                         Self::event_horizon(s),
                         EntityId::Ship {
                             owner: s.owner,
@@ -780,12 +802,6 @@ impl State {
             }
         }
         cells.finish();
-        // Each ship's speed, once (it is needed for every pair the ship is in).
-        let speeds: Vec<f64> = self
-            .ships
-            .iter()
-            .map(|s| s.as_ref().map_or(0.0, |s| s.vel.magnitude()))
-            .collect();
         let mut candidates = Vec::new();
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
@@ -797,8 +813,8 @@ impl State {
                     id: sid,
                 };
                 candidates.clear();
-                cells.test(s1.pos, Self::event_horizon(s1), &mut candidates);
-                let m1 = speeds[sid as usize];
+                let (xy1, m1) = ships[sid as usize];
+                cells.test(s1.pos, xy1, Self::event_horizon(s1), &mut candidates);
                 for &id2 in &candidates {
                     let EntityId::Ship {
                         owner: o2,
@@ -810,11 +826,11 @@ impl State {
                     let Some(s2) = self.ship(sid2) else {
                         continue;
                     };
-                    let m2 = speeds[sid2 as usize];
+                    let (xy2, m2) = ships[sid2 as usize];
                     let attack_radius = k::SHIP_RADIUS + k::SHIP_RADIUS + k::WEAPON_RADIUS;
                     // Both tests below need the ships within m1 + m2 + attack_radius; most
                     // candidates are clearly farther, which f64 tells without the extended sum.
-                    if far_apart(s1.pos, s2.pos, m1 + m2 + attack_radius) {
+                    if far_apart_f64(xy1, xy2, m1 + m2 + attack_radius) {
                         continue;
                     }
                     let distance = s1.pos.distance(s2.pos);
@@ -856,7 +872,7 @@ impl State {
                     if !planet.is_alive() {
                         continue;
                     }
-                    if far_apart(s1.pos, planet.pos, m1 + k::SHIP_RADIUS + planet.r) {
+                    if far_apart_f64(xy1, planets[pi], m1 + k::SHIP_RADIUS + planet.r) {
                         continue;
                     }
                     let distance = s1.pos.distance(planet.pos);
