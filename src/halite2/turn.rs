@@ -226,17 +226,20 @@ impl CellMap {
         self.ids = ids;
     }
 
-    /// The cells a circle may overlap, as ranges of columns and rows: a cell farther than a
-    /// whole cell beyond the circle's bounding box cannot overlap it, so skipping it changes
-    /// nothing, the order of the others included.
+    /// The cells a circle may overlap, as ranges of columns and rows (the order of the cells
+    /// kept is unchanged). A column left out lies wholly more than `SLACK` beyond the circle's
+    /// bounding box: its centre is more than `16 + radius + SLACK` away in x, so
+    /// [`overlaps_cell`] would reject it by its first f64 test (`SLACK` is far above that
+    /// test's margin and the f64 rounding of these small coordinates); rows likewise.
     fn span(
         &self,
         (x, y): (f64, f64),
         radius: f64,
     ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
         let range = |v: f64, n: usize| {
-            let lo = ((v - radius) / CELL as f64).floor() - 1.0;
-            let hi = ((v + radius) / CELL as f64).floor() + 2.0;
+            const SLACK: f64 = 1e-3;
+            let lo = ((v - radius - SLACK) / CELL as f64).floor();
+            let hi = ((v + radius + SLACK) / CELL as f64).floor() + 1.0;
             let clamp = |t: f64| {
                 if t.is_nan() {
                     0
@@ -774,14 +777,15 @@ impl State {
         let mut insert = |e: SimEvent| {
             set.insert(e.hash(), e, |o| o.same(&e));
         };
-        // Each ship's position rounded to f64 and speed, and each planet's position, once: the
-        // broad phase and the f64 pre-tests need them for every pair.
-        let ships: Vec<((f64, f64), f64)> = self
+        // Each ship's position rounded to f64, speed and event horizon, and each planet's
+        // position, once: the broad phase and the f64 pre-tests need them for every pair.
+        let ships: Vec<((f64, f64), f64, f64)> = self
             .ships
             .iter()
             .map(|s| {
-                s.as_ref()
-                    .map_or(((0.0, 0.0), 0.0), |s| (s.pos.to_f64(), s.vel.magnitude()))
+                s.as_ref().map_or(((0.0, 0.0), 0.0, 0.0), |s| {
+                    (s.pos.to_f64(), s.vel.magnitude(), Self::event_horizon(s))
+                })
             })
             .collect();
         let planets: Vec<(f64, f64)> = self.planets.iter().map(|p| p.pos.to_f64()).collect();
@@ -789,10 +793,11 @@ impl State {
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
                 if let Some(s) = self.ship(sid) {
+                    let (xy, _, horizon) = ships[sid as usize];
                     cells.add(
                         s.pos,
-                        ships[sid as usize].0,
-                        Self::event_horizon(s),
+                        xy,
+                        horizon,
                         EntityId::Ship {
                             owner: s.owner,
                             id: sid,
@@ -803,6 +808,10 @@ impl State {
         }
         cells.finish();
         let mut candidates = Vec::new();
+        // A ship in several cells is a candidate several times; its events are the same each
+        // time and the set keeps the first, so later copies are skipped (`seen[id]` is the
+        // ship being tested when ship `id` was last a candidate, plus one).
+        let mut seen = vec![0u32; self.ships.len()];
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
                 let Some(s1) = self.ship(sid) else {
@@ -813,8 +822,8 @@ impl State {
                     id: sid,
                 };
                 candidates.clear();
-                let (xy1, m1) = ships[sid as usize];
-                cells.test(s1.pos, xy1, Self::event_horizon(s1), &mut candidates);
+                let (xy1, m1, horizon1) = ships[sid as usize];
+                cells.test(s1.pos, xy1, horizon1, &mut candidates);
                 for &id2 in &candidates {
                     let EntityId::Ship {
                         owner: o2,
@@ -823,10 +832,14 @@ impl State {
                     else {
                         continue;
                     };
+                    if seen[sid2 as usize] == sid + 1 {
+                        continue;
+                    }
+                    seen[sid2 as usize] = sid + 1;
                     let Some(s2) = self.ship(sid2) else {
                         continue;
                     };
-                    let (xy2, m2) = ships[sid2 as usize];
+                    let (xy2, m2, _) = ships[sid2 as usize];
                     let attack_radius = k::SHIP_RADIUS + k::SHIP_RADIUS + k::WEAPON_RADIUS;
                     // Both tests below need the ships within m1 + m2 + attack_radius; most
                     // candidates are clearly farther, which f64 tells without the extended sum.
