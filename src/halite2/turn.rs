@@ -659,6 +659,9 @@ impl State {
     ) -> (Contention, Vec<Vec<ShipCommand>>) {
         let mut contention = Contention::new();
         let mut recorded = vec![Vec::new(); self.players];
+        // `first[id]`: the index of the first command for ship `id` in the player's list
+        // (`u32::MAX` if none), what a search of the list from the front finds.
+        let mut first = vec![u32::MAX; self.ships.len()];
         for (p, rec) in recorded.iter_mut().enumerate() {
             if !alive.get(p).copied().unwrap_or(false) {
                 continue;
@@ -669,8 +672,13 @@ impl State {
             if list.is_empty() {
                 continue;
             }
+            for (i, c) in list.iter().enumerate().rev() {
+                if let Some(slot) = first.get_mut(c.ship as usize) {
+                    *slot = i as u32;
+                }
+            }
             for sid in self.ship_ids(p) {
-                let Some(cmd) = list.iter().find(|c| c.ship == sid) else {
+                let Some(cmd) = first.get(sid as usize).and_then(|&i| list.get(i as usize)) else {
                     continue;
                 };
                 match cmd.command {
@@ -706,6 +714,11 @@ impl State {
                     }
                 }
                 rec.push(*cmd);
+            }
+            for c in list {
+                if let Some(slot) = first.get_mut(c.ship as usize) {
+                    *slot = u32::MAX;
+                }
             }
             rec.sort_by_key(|c| c.ship);
         }
