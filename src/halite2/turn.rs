@@ -74,29 +74,81 @@ fn add_damage(map: &mut DamageMap, owner: u8, id: u32, amount: f64) {
 
 /// The broad phase of the reference (`CollisionMap`): 32-unit cells, each listing the ships
 /// whose circle overlaps it. Only the order of candidates matters here.
+///
+/// The lists are built without a vector per cell: `add` records `(cell, ship)` pairs in order,
+/// and `finish` groups them by cell with a counting sort, which keeps each cell's ships in the
+/// order they were added.
 struct CellMap {
     w: usize,
     h: usize,
-    cells: Vec<Vec<EntityId>>,
+    pairs: Vec<(u32, EntityId)>,
+    /// Cell `c` lists `ids[start[c]..start[c + 1]]` once finished.
+    start: Vec<u32>,
+    ids: Vec<EntityId>,
 }
 
 const CELL: i64 = 32;
 
+/// The cosine and sine of a thrust angle in degrees, `angle * pi / 180` in doubles as the
+/// reference computes it. The whole degrees below 360 (all that bots send in practice) come from
+/// a table filled once by the same functions, so the bits are the same; the software
+/// fused multiply-adds of the trigonometry are costly in wasm, which has no such instruction.
+fn thrust_cos_sin(angle: u16) -> (f64, f64) {
+    fn direct(angle: u16) -> (f64, f64) {
+        let a = f64::from(angle) * std::f64::consts::PI / 180.0;
+        (cos(a), sin(a))
+    }
+    static TABLE: std::sync::OnceLock<Vec<(f64, f64)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..360).map(direct).collect());
+    table
+        .get(usize::from(angle))
+        .copied()
+        .unwrap_or_else(|| direct(angle))
+}
+
+/// The cosine and sine of `atan2(dy, dx)` for a spawn offset, from a table filled once by the
+/// same functions (the offsets are the same few small integers for every spawn).
+fn spawn_cos_sin(dx: i32, dy: i32) -> (f64, f64) {
+    const R: i32 = k::SPAWN_RADIUS;
+    const SIDE: usize = (2 * R + 1) as usize;
+    fn direct(dx: i32, dy: i32) -> (f64, f64) {
+        let angle = atan2(f64::from(dy), f64::from(dx));
+        (cos(angle), sin(angle))
+    }
+    static TABLE: std::sync::OnceLock<Vec<(f64, f64)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..SIDE * SIDE)
+            .map(|i| direct((i / SIDE) as i32 - R, (i % SIDE) as i32 - R))
+            .collect()
+    });
+    if dx.abs() <= R && dy.abs() <= R {
+        table[(dx + R) as usize * SIDE + (dy + R) as usize]
+    } else {
+        direct(dx, dy)
+    }
+}
+
 /// Whether two points are certainly farther apart than `reach`: the f64 distance exceeds it
 /// by far more than f64 can be off from the extended values (a false answer decides nothing).
 fn far_apart(a: Vec2, b: Vec2, reach: f64) -> bool {
-    let dx = a.x.to_f64() - b.x.to_f64();
-    let dy = a.y.to_f64() - b.y.to_f64();
+    far_apart_f64(a.to_f64(), b.to_f64(), reach)
+}
+
+/// [`far_apart`] for points already rounded to f64 (`Vec2::to_f64`).
+fn far_apart_f64(a: (f64, f64), b: (f64, f64), reach: f64) -> bool {
+    let dx = a.0 - b.0;
+    let dy = a.1 - b.1;
     let r = reach + 1e-6;
     dx.abs() > r || dy.abs() > r || dx * dx + dy * dy > r * r
 }
 
-fn overlaps_cell(cx: usize, cy: usize, c: Vec2, radius: f64) -> bool {
+/// Whether the circle around `c` (`xy` is `c.to_f64()`) overlaps cell `(cx, cy)`.
+fn overlaps_cell(cx: usize, cy: usize, c: Vec2, xy: (f64, f64), radius: f64) -> bool {
     // Most cells are clearly in or out: decide those in f64 with a margin far beyond its
     // rounding (coordinates are below 2^16, so f64 is within 1e-11 of the extended values),
     // and only borderline cells in extended precision as the reference computes them.
     const MARGIN: f64 = 1e-6;
-    let (x, y) = (c.x.to_f64(), c.y.to_f64());
+    let (x, y) = xy;
     let xd = (x - (cx as i64 * CELL) as f64 - 16.0).abs();
     let yd = (y - (cy as i64 * CELL) as f64 - 16.0).abs();
     let reach = 16.0 + radius;
@@ -150,17 +202,44 @@ impl CellMap {
         CellMap {
             w,
             h,
-            cells: vec![Vec::new(); w * h],
+            pairs: Vec::new(),
+            start: Vec::new(),
+            ids: Vec::new(),
         }
     }
 
-    /// The cells a circle may overlap, as ranges of columns and rows: a cell farther than a
-    /// whole cell beyond the circle's bounding box cannot overlap it, so skipping it changes
-    /// nothing, the order of the others included.
-    fn span(&self, c: Vec2, radius: f64) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+    fn finish(&mut self) {
+        let mut start = vec![0u32; self.w * self.h + 1];
+        for &(c, _) in &self.pairs {
+            start[c as usize + 1] += 1;
+        }
+        for c in 1..start.len() {
+            start[c] += start[c - 1];
+        }
+        let mut next = start.clone();
+        let mut ids = vec![EntityId::Planet(0); self.pairs.len()];
+        for &(c, id) in &self.pairs {
+            ids[next[c as usize] as usize] = id;
+            next[c as usize] += 1;
+        }
+        self.start = start;
+        self.ids = ids;
+    }
+
+    /// The cells a circle may overlap, as ranges of columns and rows (the order of the cells
+    /// kept is unchanged). A column left out lies wholly more than `SLACK` beyond the circle's
+    /// bounding box: its centre is more than `16 + radius + SLACK` away in x, so
+    /// [`overlaps_cell`] would reject it by its first f64 test (`SLACK` is far above that
+    /// test's margin and the f64 rounding of these small coordinates); rows likewise.
+    fn span(
+        &self,
+        (x, y): (f64, f64),
+        radius: f64,
+    ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
         let range = |v: f64, n: usize| {
-            let lo = ((v - radius) / CELL as f64).floor() - 1.0;
-            let hi = ((v + radius) / CELL as f64).floor() + 2.0;
+            const SLACK: f64 = 1e-3;
+            let lo = ((v - radius - SLACK) / CELL as f64).floor();
+            let hi = ((v + radius + SLACK) / CELL as f64).floor() + 1.0;
             let clamp = |t: f64| {
                 if t.is_nan() {
                     0
@@ -174,26 +253,28 @@ impl CellMap {
                 clamp(lo)..clamp(hi)
             }
         };
-        (range(c.x.to_f64(), self.w), range(c.y.to_f64(), self.h))
+        (range(x, self.w), range(y, self.h))
     }
 
-    fn add(&mut self, c: Vec2, radius: f64, id: EntityId) {
-        let (xs, ys) = self.span(c, radius);
+    fn add(&mut self, c: Vec2, xy: (f64, f64), radius: f64, id: EntityId) {
+        let (xs, ys) = self.span(xy, radius);
         for cx in xs {
             for cy in ys.clone() {
-                if overlaps_cell(cx, cy, c, radius) {
-                    self.cells[cx * self.h + cy].push(id);
+                if overlaps_cell(cx, cy, c, xy, radius) {
+                    self.pairs.push(((cx * self.h + cy) as u32, id));
                 }
             }
         }
     }
 
-    fn test(&self, c: Vec2, radius: f64, out: &mut Vec<EntityId>) {
-        let (xs, ys) = self.span(c, radius);
+    fn test(&self, c: Vec2, xy: (f64, f64), radius: f64, out: &mut Vec<EntityId>) {
+        let (xs, ys) = self.span(xy, radius);
         for cx in xs {
             for cy in ys.clone() {
-                if overlaps_cell(cx, cy, c, radius) {
-                    out.extend_from_slice(&self.cells[cx * self.h + cy]);
+                if overlaps_cell(cx, cy, c, xy, radius) {
+                    let cell = cx * self.h + cy;
+                    let (a, b) = (self.start[cell], self.start[cell + 1]);
+                    out.extend_from_slice(&self.ids[a as usize..b as usize]);
                 }
             }
         }
@@ -578,6 +659,9 @@ impl State {
     ) -> (Contention, Vec<Vec<ShipCommand>>) {
         let mut contention = Contention::new();
         let mut recorded = vec![Vec::new(); self.players];
+        // `first[id]`: the index of the first command for ship `id` in the player's list
+        // (`u32::MAX` if none), what a search of the list from the front finds.
+        let mut first = vec![u32::MAX; self.ships.len()];
         for (p, rec) in recorded.iter_mut().enumerate() {
             if !alive.get(p).copied().unwrap_or(false) {
                 continue;
@@ -588,18 +672,23 @@ impl State {
             if list.is_empty() {
                 continue;
             }
+            for (i, c) in list.iter().enumerate().rev() {
+                if let Some(slot) = first.get_mut(c.ship as usize) {
+                    *slot = i as u32;
+                }
+            }
             for sid in self.ship_ids(p) {
-                let Some(cmd) = list.iter().find(|c| c.ship == sid) else {
+                let Some(cmd) = first.get(sid as usize).and_then(|&i| list.get(i as usize)) else {
                     continue;
                 };
                 match cmd.command {
                     Command::Thrust { magnitude, angle } => {
                         if let Some(ship) = self.ship_mut(sid) {
                             if ship.status == DockingStatus::Undocked {
-                                let a = f64::from(angle) * std::f64::consts::PI / 180.0;
+                                let (c, s) = thrust_cos_sin(angle);
                                 let m = f64::from(magnitude);
-                                ship.vel.x = ship.vel.x.plus(F80::from_f64(m * cos(a)));
-                                ship.vel.y = ship.vel.y.plus(F80::from_f64(m * sin(a)));
+                                ship.vel.x = ship.vel.x.plus(F80::from_f64(m * c));
+                                ship.vel.y = ship.vel.y.plus(F80::from_f64(m * s));
                                 let speed = ship.vel.magnitude();
                                 if speed > k::MAX_SPEED {
                                     let scale = F80::from_f64(k::MAX_SPEED)
@@ -625,6 +714,11 @@ impl State {
                     }
                 }
                 rec.push(*cmd);
+            }
+            for c in list {
+                if let Some(slot) = first.get_mut(c.ship as usize) {
+                    *slot = u32::MAX;
+                }
             }
             rec.sort_by_key(|c| c.ship);
         }
@@ -696,13 +790,27 @@ impl State {
         let mut insert = |e: SimEvent| {
             set.insert(e.hash(), e, |o| o.same(&e));
         };
+        // Each ship's position rounded to f64, speed and event horizon, and each planet's
+        // position, once: the broad phase and the f64 pre-tests need them for every pair.
+        let ships: Vec<((f64, f64), f64, f64)> = self
+            .ships
+            .iter()
+            .map(|s| {
+                s.as_ref().map_or(((0.0, 0.0), 0.0, 0.0), |s| {
+                    (s.pos.to_f64(), s.vel.magnitude(), Self::event_horizon(s))
+                })
+            })
+            .collect();
+        let planets: Vec<(f64, f64)> = self.planets.iter().map(|p| p.pos.to_f64()).collect();
         let mut cells = CellMap::new(self.width, self.height);
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
                 if let Some(s) = self.ship(sid) {
+                    let (xy, _, horizon) = ships[sid as usize];
                     cells.add(
                         s.pos,
-                        Self::event_horizon(s),
+                        xy,
+                        horizon,
                         EntityId::Ship {
                             owner: s.owner,
                             id: sid,
@@ -711,7 +819,12 @@ impl State {
                 }
             }
         }
+        cells.finish();
         let mut candidates = Vec::new();
+        // A ship in several cells is a candidate several times; its events are the same each
+        // time and the set keeps the first, so later copies are skipped (`seen[id]` is the
+        // ship being tested when ship `id` was last a candidate, plus one).
+        let mut seen = vec![0u32; self.ships.len()];
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
                 let Some(s1) = self.ship(sid) else {
@@ -722,8 +835,8 @@ impl State {
                     id: sid,
                 };
                 candidates.clear();
-                cells.test(s1.pos, Self::event_horizon(s1), &mut candidates);
-                let m1 = s1.vel.magnitude();
+                let (xy1, m1, horizon1) = ships[sid as usize];
+                cells.test(s1.pos, xy1, horizon1, &mut candidates);
                 for &id2 in &candidates {
                     let EntityId::Ship {
                         owner: o2,
@@ -732,14 +845,18 @@ impl State {
                     else {
                         continue;
                     };
+                    if seen[sid2 as usize] == sid + 1 {
+                        continue;
+                    }
+                    seen[sid2 as usize] = sid + 1;
                     let Some(s2) = self.ship(sid2) else {
                         continue;
                     };
-                    let m2 = s2.vel.magnitude();
+                    let (xy2, m2, _) = ships[sid2 as usize];
                     let attack_radius = k::SHIP_RADIUS + k::SHIP_RADIUS + k::WEAPON_RADIUS;
                     // Both tests below need the ships within m1 + m2 + attack_radius; most
                     // candidates are clearly farther, which f64 tells without the extended sum.
-                    if far_apart(s1.pos, s2.pos, m1 + m2 + attack_radius) {
+                    if far_apart_f64(xy1, xy2, m1 + m2 + attack_radius) {
                         continue;
                     }
                     let distance = s1.pos.distance(s2.pos);
@@ -781,7 +898,7 @@ impl State {
                     if !planet.is_alive() {
                         continue;
                     }
-                    if far_apart(s1.pos, planet.pos, m1 + k::SHIP_RADIUS + planet.r) {
+                    if far_apart_f64(xy1, planets[pi], m1 + k::SHIP_RADIUS + planet.r) {
                         continue;
                     }
                     let distance = s1.pos.distance(planet.pos);
@@ -987,9 +1104,9 @@ impl State {
         let mut best_distance = f64::MAX;
         for dx in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
             for dy in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
-                let angle = atan2(f64::from(dy), f64::from(dx));
-                let ox = f64::from(dx) + planet.r * cos(angle);
-                let oy = f64::from(dy) + planet.r * sin(angle);
+                let (c, s) = spawn_cos_sin(dx, dy);
+                let ox = f64::from(dx) + planet.r * c;
+                let oy = f64::from(dy) + planet.r * s;
                 let x = planet.pos.x.plus(F80::from_f64(ox));
                 if x.lt(F80::ZERO) || !x.lt(w) {
                     continue;
@@ -1002,13 +1119,17 @@ impl State {
                 let distance = spot.distance(center);
                 let planet_hit = self.planets.iter().any(|q| {
                     let t = open_radius + q.r;
-                    q.is_alive() && spot.distance2(q.pos).le(F80::from_f64(t * t))
+                    q.is_alive()
+                        && !far_apart(spot, q.pos, t)
+                        && spot.distance2(q.pos).le(F80::from_f64(t * t))
                 });
                 let occupied = planet_hit
                     || (0..self.players).any(|p| {
                         self.order[p].iter().any(|&sid| {
                             self.ship(sid).is_some_and(|s| {
-                                s.is_alive() && spot.distance2(s.pos).le(ship_clear2)
+                                s.is_alive()
+                                    && !far_apart(spot, s.pos, ship_clear)
+                                    && spot.distance2(s.pos).le(ship_clear2)
                             })
                         })
                     });
