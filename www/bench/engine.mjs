@@ -79,7 +79,7 @@ console.log(`  ratio wasm / native  ${(w / n).toFixed(2)}x   (goal: within 1.5x)
 // ---------------------------------------------------------------- Halite II
 
 const g09File = path.join(root, 'tests/fixtures/halite2/g09_4p_312x208_mixed.hlt');
-const H2_ROUNDS = 3;
+const H2_ROUNDS = 12;
 
 /** µs per turn re-simulating g09 in wasm: the median of 7 batches. */
 function wasmUs2() {
