@@ -5,6 +5,7 @@
 // a bot gives, checked by the same code.
 
 import { el, setText } from '../../shell/dom';
+import { mountOrdersPanel, unmountOrdersPanel } from '../../shell/orders-panel';
 import type { HumanPlay, HumanPlayHost, PointerIntercept } from '../../shell/game';
 import type { MapRenderer } from './board';
 import type { Move, Observation } from './protocol';
@@ -77,10 +78,9 @@ export class Halite1HumanPlay implements HumanPlay {
     this.plan = new TurnPlan(host.source.width, host.source.height, host.seat + 1);
     this.panel = host.panel;
     this.timerSeconds = readTimer();
-    this.panel.classList.add('orders-bar');
-    this.panel.setAttribute('role', 'group');
-    this.panel.setAttribute('aria-label', 'Your orders');
-    this.panel.innerHTML = `
+    const q = mountOrdersPanel(
+      this.panel,
+      `
       <div class="orders-head">
         <p class="orders-status" data-part="status" role="status" aria-live="polite">Waiting for the first turn…</p>
         <p class="orders-timer" data-part="timer" aria-live="off" hidden></p>
@@ -105,12 +105,8 @@ export class Halite1HumanPlay implements HumanPlay {
           </label>
         </div>
       </div>
-      <p class="orders-keys">Click or drag a box to select (shift adds) · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> or arrows move · <kbd>X</kbd> stay · <kbd>G</kbd> go to · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Enter</kbd> ends the turn · right-drag or two fingers pan</p>`;
-    const q = <T extends HTMLElement>(part: string): T => {
-      const e = this.panel.querySelector(`[data-part="${part}"]`);
-      if (!e) throw new Error(`play controls are missing ${part}`);
-      return e as T;
-    };
+      <p class="orders-keys">Click or drag a box to select (shift adds) · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> or arrows move · <kbd>X</kbd> stay · <kbd>G</kbd> go to · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Enter</kbd> ends the turn · right-drag or two fingers pan</p>`,
+    );
     this.els = {
       status: q<HTMLParagraphElement>('status'),
       timer: q<HTMLParagraphElement>('timer'),
@@ -296,8 +292,7 @@ export class Halite1HumanPlay implements HumanPlay {
     this.cancel();
     this.disposed = true;
     this.box.remove();
-    this.panel.replaceChildren();
-    this.panel.classList.remove('orders-bar');
+    unmountOrdersPanel(this.panel);
   }
 
   // ------------------------------------------------------------------ internals

@@ -4,6 +4,7 @@
 // ends the turn. The answer is the same list of commands a bot gives, checked by the same code.
 
 import { el, setText } from '../../shell/dom';
+import { mountOrdersPanel, unmountOrdersPanel } from '../../shell/orders-panel';
 import type { BoardView, HumanPlay, HumanPlayHost, PointerIntercept } from '../../shell/game';
 import { ShipPlan, type Steer } from './human-plan';
 import { decodeTarget, type Observation } from './types';
@@ -36,10 +37,9 @@ export class Halite2HumanPlay implements HumanPlay {
     this.board = host.board as PlanBoard;
     this.plan = new ShipPlan(host.seat, steer);
     this.panel = host.panel;
-    this.panel.classList.add('orders-bar');
-    this.panel.setAttribute('role', 'group');
-    this.panel.setAttribute('aria-label', 'Your orders');
-    this.panel.innerHTML = `
+    const q = mountOrdersPanel(
+      this.panel,
+      `
       <div class="orders-head">
         <p class="orders-status" data-part="status" role="status" aria-live="polite">Waiting for the first turn…</p>
         <button type="button" class="btn btn-primary btn-end" data-part="end" disabled title="End the turn (Enter): ships without orders stay">End turn <kbd>⏎</kbd></button>
@@ -54,12 +54,8 @@ export class Halite2HumanPlay implements HumanPlay {
           <button type="button" class="btn btn-small" data-part="hold" title="Stop: the selected ships hold their place (H)">Hold</button>
         </div>
       </div>
-      <p class="orders-keys">Click a ship or drag a box to select (shift adds) · click space to fly there · click a planet to dock · <kbd>U</kbd> undock · <kbd>H</kbd> hold · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Enter</kbd> ends the turn · right-drag or two fingers pan</p>`;
-    const q = <T extends HTMLElement>(part: string): T => {
-      const e = this.panel.querySelector(`[data-part="${part}"]`);
-      if (!e) throw new Error(`play controls are missing ${part}`);
-      return e as T;
-    };
+      <p class="orders-keys">Click a ship or drag a box to select (shift adds) · click space to fly there · click a planet to dock · <kbd>U</kbd> undock · <kbd>H</kbd> hold · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Enter</kbd> ends the turn · right-drag or two fingers pan</p>`,
+    );
     this.els = {
       status: q<HTMLParagraphElement>('status'),
       all: q<HTMLButtonElement>('all'),
@@ -186,8 +182,7 @@ export class Halite2HumanPlay implements HumanPlay {
     this.cancel();
     this.disposed = true;
     this.box.remove();
-    this.panel.replaceChildren();
-    this.panel.classList.remove('orders-bar');
+    unmountOrdersPanel(this.panel);
   }
 
   // ------------------------------------------------------------------ internals

@@ -17,6 +17,7 @@ import type {
   Standing,
   VerifyResult,
 } from '../../shell/game';
+import { EngineClient } from '../../shell/engine-client';
 import { Halite2Board } from './board';
 import { Halite2Frames } from './frames';
 import { Halite2HumanPlay } from './human';
@@ -81,61 +82,10 @@ export function asVerifyResult(v: unknown): VerifyResult {
   return { ok: false, frame: isObject(v) ? numOr(v.frame, 0) : 0, message: isObject(v) && typeof v.message === 'string' ? v.message : 'the replay does not follow the rules' };
 }
 
-/** An engine worker and its request/answer plumbing. */
-class EngineWorker {
-  private readonly worker: Worker;
-  private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (m: FromEngine) => void; reject: (e: Error) => void }>();
-  onEvent: (m: FromEngine) => void = () => {};
-  private failure: Error | null = null;
-
+/** An engine worker of this game, and its request/answer plumbing. */
+class EngineWorker extends EngineClient<ToEngine, FromEngine> {
   constructor() {
-    this.worker = new Worker(new URL('./engine-worker.ts', import.meta.url));
-    this.worker.onmessage = (e: MessageEvent<FromEngine>) => {
-      const m = e.data;
-      const id = 'id' in m ? m.id : undefined;
-      if (id !== undefined && this.waiting.has(id)) {
-        const w = this.waiting.get(id);
-        this.waiting.delete(id);
-        if (m.type === 'error') w?.reject(new Error(m.message));
-        else w?.resolve(m);
-        return;
-      }
-      this.onEvent(m);
-    };
-    this.worker.onerror = (e: ErrorEvent) => {
-      e.preventDefault();
-      this.fail(new Error(`the engine worker failed: ${e.message || 'unknown error'}`));
-    };
-  }
-
-  private fail(e: Error, announce = true): void {
-    if (this.failure) return;
-    this.failure = e;
-    for (const w of this.waiting.values()) w.reject(e);
-    this.waiting.clear();
-    if (announce) this.onEvent({ type: 'error', message: e.message });
-  }
-
-  send(m: ToEngine, transfer: Transferable[] = []): void {
-    this.worker.postMessage(m, transfer);
-  }
-
-  request<T extends FromEngine['type']>(make: (id: number) => ToEngine, type: T, transfer: Transferable[] = []): Promise<Extract<FromEngine, { type: T }>> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.waiting.set(id, {
-        resolve: (m) => (m.type === type ? resolve(m as Extract<FromEngine, { type: T }>) : reject(new Error(`unexpected ${m.type}`))),
-        reject,
-      });
-      this.send(make(id), transfer);
-    });
-  }
-
-  terminate(): void {
-    this.worker.terminate();
-    this.fail(new Error('stopped'), false);
+    super(new Worker(new URL('./engine-worker.ts', import.meta.url)));
   }
 }
 

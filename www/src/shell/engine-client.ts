@@ -1,0 +1,67 @@
+// The page's side of a game's engine worker: requests answered by id, everything else an event,
+// and one failure (the worker crashed, or was stopped) that rejects whatever is still waiting.
+// Each game creates its own Worker (so the bundler finds the worker's script) and hands it here.
+
+/** Messages from an engine worker: each has a type; answers carry the request's id; an
+ * `error` message carries a message. */
+export interface EngineAnswer {
+  type: string;
+}
+
+export class EngineClient<To, From extends EngineAnswer> {
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (m: From) => void; reject: (e: Error) => void }>();
+  private failure: Error | null = null;
+  /** Messages that answer no request (progress, results as they are computed, errors). */
+  onEvent: (m: From) => void = () => {};
+
+  constructor(private readonly worker: Worker) {
+    this.worker.onmessage = (e: MessageEvent<From>) => {
+      const m = e.data;
+      const id = (m as { id?: unknown }).id;
+      if (typeof id === 'number' && this.waiting.has(id)) {
+        const w = this.waiting.get(id);
+        this.waiting.delete(id);
+        if (m.type === 'error') w?.reject(new Error(String((m as { message?: unknown }).message)));
+        else w?.resolve(m);
+        return;
+      }
+      this.onEvent(m);
+    };
+    this.worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      this.fail(new Error(`the engine worker failed: ${e.message || 'unknown error'}`));
+    };
+  }
+
+  private fail(e: Error, announce = true): void {
+    if (this.failure) return;
+    this.failure = e;
+    for (const w of this.waiting.values()) w.reject(e);
+    this.waiting.clear();
+    if (announce) this.onEvent({ type: 'error', message: e.message } as unknown as From);
+  }
+
+  send(m: To, transfer: Transferable[] = []): void {
+    this.worker.postMessage(m, transfer);
+  }
+
+  /** Sends `make(id)` and resolves with the answer of type `type` (an `error` answer rejects). */
+  request<T extends From['type']>(make: (id: number) => To, type: T, transfer: Transferable[] = []): Promise<Extract<From, { type: T }>> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, {
+        resolve: (m) => (m.type === type ? resolve(m as Extract<From, { type: T }>) : reject(new Error(`unexpected ${m.type}`))),
+        reject,
+      });
+      this.send(make(id), transfer);
+    });
+  }
+
+  /** Stops the worker; requests still waiting are rejected, no event is sent. */
+  terminate(): void {
+    this.worker.terminate();
+    this.fail(new Error('stopped'), false);
+  }
+}
