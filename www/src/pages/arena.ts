@@ -22,7 +22,7 @@ import { errorMessage } from '../shell/engine';
 import type { GameId, GameModule } from '../shell/game';
 import { DEFAULT_PALETTE } from '../shell/palette';
 import { gameFromSearch, gameSearch, liveRules, sizeText } from '../shell/live-setup';
-import { GAME_IDS, loadGame } from '../shell/registry';
+import { GAME_CHOICES, GAME_IDS, loadGame } from '../shell/registry';
 
 const PAGE = `
   ${topbarHtml({ page: 'arena', title: 'Arena', meta: 'Many games between bots, in this page · rated with TrueSkill' })}
@@ -452,11 +452,10 @@ function startsJson(bytes: Uint8Array): boolean {
 /** Mounts the arena page on `root`. */
 export async function mount(root: HTMLElement, search: string): Promise<ArenaPage> {
   const id = gameFromSearch(search, GAME_IDS, GAME_IDS[0]);
-  // Every game's module is loaded for its title in the game choice (each is a small chunk).
-  const modules = await Promise.all(GAME_IDS.map((g) => loadGame(g)));
-  const module = modules[GAME_IDS.indexOf(id)];
+  // Only the chosen game's module is loaded; the game choice lists the others by title.
+  const module = await loadGame(id);
   const builtins = await module.bots();
-  const page = new ArenaPage(root, module, builtins, search, modules.map((m) => ({ id: m.id, title: m.title })));
+  const page = new ArenaPage(root, module, builtins, search, GAME_CHOICES);
   (window as unknown as { __arena: object }).__arena = page.testHook();
   return page;
 }

@@ -21,7 +21,7 @@ import { errorMessage } from '../shell/engine';
 import type { BotInfo, GameId, GameModule } from '../shell/game';
 import { rng } from '../shell/random';
 import { fewerSeats, gameFromSearch, gameSearch, liveRules, moreSeats, seatsAllowed, sizeOffered, sizeText, type LiveRules } from '../shell/live-setup';
-import { GAME_IDS, loadGame } from '../shell/registry';
+import { GAME_CHOICES, GAME_IDS, loadGame } from '../shell/registry';
 import { buildSearch, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
 
 /** The page's bounds on seats; a game narrows them (`GameModule.playerCounts`). */
@@ -754,11 +754,10 @@ function validBotUrl(entry: string): boolean {
 /** Mounts the play page on `root`. */
 export async function mount(root: HTMLElement, search: string): Promise<PlayPage> {
   const id = gameFromSearch(search, GAME_IDS, GAME_IDS[0]);
-  // Every game's module is loaded for its title in the game choice (each is a small chunk).
-  const modules = await Promise.all(GAME_IDS.map((g) => loadGame(g)));
-  const module = modules[GAME_IDS.indexOf(id)];
+  // Only the chosen game's module is loaded; the game choice lists the others by title.
+  const module = await loadGame(id);
   document.title = `Play — ${module.title}`;
-  const page = new PlayPage(root, module, await module.bots(), modules.map((m) => ({ id: m.id, title: m.title })));
+  const page = new PlayPage(root, module, await module.bots(), GAME_CHOICES);
   page.start(search);
   return page;
 }

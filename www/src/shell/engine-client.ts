@@ -59,9 +59,42 @@ export class EngineClient<To, From extends EngineAnswer> {
     });
   }
 
+  /** Sends the first message of a match and waits for the event of type `type` that says it
+   * started; an `error` event rejects and stops the worker. */
+  awaitEvent<T extends From['type']>(first: To, type: T, transfer: Transferable[] = []): Promise<Extract<From, { type: T }>> {
+    return new Promise<Extract<From, { type: T }>>((resolve, reject) => {
+      this.onEvent = (ev) => {
+        if (ev.type === type) resolve(ev as Extract<From, { type: T }>);
+        else if (ev.type === 'error') reject(new Error(String((ev as { message?: unknown }).message)));
+      };
+      this.send(first, transfer);
+    })
+      .catch((e: unknown) => {
+        this.terminate();
+        throw e;
+      })
+      .finally(() => {
+        this.onEvent = () => {};
+      });
+  }
+
   /** Stops the worker; requests still waiting are rejected, no event is sent. */
   terminate(): void {
     this.worker.terminate();
     this.fail(new Error('stopped'), false);
   }
+}
+
+/** Every seat's checked action (an array of numbers, or null) concatenated into one typed array
+ * for the engine, in seat order. */
+export function concatActions<A extends Uint32Array | Float64Array>(actions: readonly (unknown | null)[], make: (n: number) => A): A {
+  let n = 0;
+  for (const a of actions) if (Array.isArray(a)) n += a.length;
+  const out = make(n);
+  let k = 0;
+  for (const a of actions) {
+    if (!Array.isArray(a)) continue;
+    for (const v of a as number[]) out[k++] = v;
+  }
+  return out;
 }

@@ -7,7 +7,16 @@ const LOADERS: Record<GameId, () => Promise<GameModule>> = {
   halite2: () => import(/* webpackChunkName: "halite2" */ '../games/halite2/module').then((m) => m.HALITE2),
 };
 
+/** Each game's title, known before its module is loaded (a game choice lists them all). */
+export const GAME_TITLES: Readonly<Record<GameId, string>> = {
+  halite1: 'Halite I',
+  halite2: 'Halite II',
+};
+
 export const GAME_IDS = Object.keys(LOADERS) as GameId[];
+
+/** Every game's id and title, for a game choice. */
+export const GAME_CHOICES: readonly { id: GameId; title: string }[] = GAME_IDS.map((id) => ({ id, title: GAME_TITLES[id] }));
 
 const cache = new Map<GameId, Promise<GameModule>>();
 

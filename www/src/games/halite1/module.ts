@@ -16,7 +16,8 @@ import type {
   SeriesInfo,
   Standing,
 } from '../../shell/game';
-import { EngineClient } from '../../shell/engine-client';
+import { EngineClient, concatActions } from '../../shell/engine-client';
+import { GAME_TITLES } from '../../shell/registry';
 import { MapRenderer } from './board';
 import { Halite1Frames } from './frames';
 import { Halite1HumanPlay } from './human';
@@ -129,17 +130,7 @@ class Halite1Match implements MatchHost {
   static async create(first: ToEngine, transfer: Transferable[] = []): Promise<Halite1Match> {
     const w = new EngineWorker();
     const m = new Halite1Match(w);
-    const started = await new Promise<Extract<FromEngine, { type: 'started' }>>((resolve, reject) => {
-      w.onEvent = (ev) => {
-        if (ev.type === 'started') resolve(ev);
-        else if (ev.type === 'error') reject(new Error(ev.message));
-      };
-      w.send(first, transfer);
-    }).catch((e: unknown) => {
-      w.terminate();
-      throw e;
-    });
-    w.onEvent = () => {};
+    const started = await w.awaitEvent(first, 'started', transfer);
     m.source = new Halite1Frames(started.header);
     m.source.append(started.batch.owners, started.batch.strengths, started.batch.moves);
     m.source.setSeries(started.series);
@@ -156,14 +147,7 @@ class Halite1Match implements MatchHost {
   }
 
   async step(actions: (unknown | null)[]): Promise<void> {
-    let n = 0;
-    for (const a of actions) if (Array.isArray(a)) n += a.length;
-    const quads = new Uint32Array(n);
-    let k = 0;
-    for (const a of actions) {
-      if (!Array.isArray(a)) continue;
-      for (const v of a as number[]) quads[k++] = v;
-    }
+    const quads = concatActions(actions, (n) => new Uint32Array(n));
     const r = await this.w.request((id) => ({ type: 'step', id, quads }), 'stepped', [quads.buffer]);
     this.source.append(r.batch.owners, r.batch.strengths, r.batch.moves);
     this.source.setSeries(r.series);
@@ -201,7 +185,7 @@ const BOT_LIST = (): Promise<readonly BotInfo[]> =>
 
 export const HALITE1: GameModule = {
   id: 'halite1',
-  title: 'Halite I',
+  title: GAME_TITLES.halite1,
   series: SERIES,
   rankSeries: 'territory',
   perspectives: true,

@@ -17,7 +17,8 @@ import type {
   Standing,
   VerifyResult,
 } from '../../shell/game';
-import { EngineClient } from '../../shell/engine-client';
+import { EngineClient, concatActions } from '../../shell/engine-client';
+import { GAME_TITLES } from '../../shell/registry';
 import { Halite2Board } from './board';
 import { Halite2Frames } from './frames';
 import { Halite2HumanPlay } from './human';
@@ -185,17 +186,7 @@ class Halite2Match implements MatchHost {
   static async create(first: ToEngine, transfer: Transferable[] = []): Promise<Halite2Match> {
     const w = new EngineWorker();
     const m = new Halite2Match(w);
-    const started = await new Promise<Extract<FromEngine, { type: 'started' }>>((resolve, reject) => {
-      w.onEvent = (ev) => {
-        if (ev.type === 'started') resolve(ev);
-        else if (ev.type === 'error') reject(new Error(ev.message));
-      };
-      w.send(first, transfer);
-    }).catch((e: unknown) => {
-      w.terminate();
-      throw e;
-    });
-    w.onEvent = () => {};
+    const started = await w.awaitEvent(first, 'started', transfer);
     m.source = new Halite2Frames(started.header);
     m.source.append(started.batch);
     m.source.setSeries(started.series);
@@ -212,14 +203,7 @@ class Halite2Match implements MatchHost {
   }
 
   async step(actions: (unknown | null)[]): Promise<void> {
-    let n = 0;
-    for (const a of actions) if (Array.isArray(a)) n += a.length;
-    const commands = new Float64Array(n);
-    let k = 0;
-    for (const a of actions) {
-      if (!Array.isArray(a)) continue;
-      for (const v of a as number[]) commands[k++] = v;
-    }
+    const commands = concatActions(actions, (n) => new Float64Array(n));
     const r = await this.w.request((id) => ({ type: 'step', id, commands }), 'stepped', [commands.buffer]);
     this.source.append(r.batch);
     this.source.setSeries(r.series);
@@ -257,7 +241,7 @@ const BOT_LIST = (): Promise<readonly BotInfo[]> =>
 
 export const HALITE2: GameModule = {
   id: 'halite2',
-  title: 'Halite II',
+  title: GAME_TITLES.halite2,
   series: SERIES,
   layers: [],
   helpNotes: HELP_NOTES,
