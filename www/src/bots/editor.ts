@@ -27,6 +27,7 @@ import {
   type ViewUpdate,
 } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
+import { StyleModule } from 'style-mod';
 import type { BotLibrary } from '../seats/library';
 import { declaredName } from './files';
 
@@ -193,6 +194,7 @@ export class BotEditor {
         if (u.docChanged && this.id !== null) this.schedule();
       }),
     ];
+    adoptEditorStyles(root.ownerDocument);
     this.view = new EditorView({ parent: root, state: EditorState.create({ doc: '', extensions: [this.extensions, EditorState.readOnly.of(true)] }) });
     // Leaving the page (Start, a link, closing the tab) keeps the last keystrokes.
     window.addEventListener('pagehide', this.flushOnHide);
@@ -265,3 +267,23 @@ export class BotEditor {
     this.timer = setTimeout(() => this.saveNow(), AUTOSAVE_MS);
   }
 }
+
+/**
+ * CodeMirror's styles as a constructed stylesheet adopted by the document, not a `<style>`
+ * element (which the page's Content-Security-Policy, `style-src 'self'`, refuses). CodeMirror's
+ * style library adopts sheets for roots without a `<head>` (shadow roots) and keeps using
+ * whatever it first chose for a root; so its first mount on the document is done here with the
+ * document's `head` hidden for that one synchronous call.
+ */
+function adoptEditorStyles(doc: Document): void {
+  if (adopted.has(doc) || !('adoptedStyleSheets' in doc)) return;
+  adopted.add(doc);
+  Object.defineProperty(doc, 'head', { value: null, configurable: true });
+  try {
+    StyleModule.mount(doc, []);
+  } finally {
+    delete (doc as { head?: unknown }).head;
+  }
+}
+
+const adopted = new WeakSet<Document>();

@@ -16,6 +16,7 @@ import { starterBot } from '../bots/starter';
 import { BotLibrary, type SavedBot } from '../seats/library';
 import { SeatPicker } from '../seats/seat-picker';
 import { ORIGINAL_BUDGETS } from '../seats/seat';
+import { forgetTrusted, trustedOrigins } from '../shell/consent';
 import { el, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import type { BotInfo, GameId, GameModule } from '../shell/game';
@@ -141,6 +142,11 @@ const PAGE = `
             time is ejected, with the reason beside its name in the players list.
           </p>
         </div>
+        <details class="play-trusted" data-part="trusted" hidden>
+          <summary>Sites trusted to run bots</summary>
+          <p class="play-hint">Bots from these sites run without asking first (you chose <b>Always trust</b>). Bots from any other site ask before they run, once per tab.</p>
+          <ul class="trusted-origins" data-part="trusted-list" aria-label="Sites trusted to run bots"></ul>
+        </details>
       </section>
     </div>
   </main>
@@ -206,7 +212,7 @@ export class PlayPage {
   private seatSerial = 0;
 
   constructor(
-    root: HTMLElement,
+    private readonly root: HTMLElement,
     private readonly module: GameModule,
     builtins: readonly BotInfo[],
     /** Every game's id and title, for the game choice. */
@@ -259,6 +265,26 @@ export class PlayPage {
     this.bindBots();
     this.bindDrop();
     this.library.onChange(() => this.renderBots());
+    this.renderTrusted();
+  }
+
+  /** The origins this browser trusts to run bots without asking, each with a Remove button. */
+  private renderTrusted(): void {
+    const box = this.root.querySelector<HTMLDetailsElement>('[data-part="trusted"]');
+    const list = this.root.querySelector<HTMLUListElement>('[data-part="trusted-list"]');
+    if (!box || !list) return;
+    const origins = trustedOrigins();
+    box.hidden = origins.length === 0;
+    list.replaceChildren(
+      ...origins.map((origin) => {
+        const remove = el('button', { className: 'btn btn-small', text: 'Remove', attrs: { type: 'button', 'aria-label': `Stop trusting ${origin}` } });
+        remove.addEventListener('click', () => {
+          forgetTrusted(origin);
+          this.renderTrusted();
+        });
+        return el('li', {}, [el('code', { text: origin }), remove]);
+      }),
+    );
   }
 
   /** Fills the form from the address (`?play&bots=...&seed=...`) and opens a bot. */

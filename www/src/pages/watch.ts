@@ -4,7 +4,8 @@
 // in a worker and their bots play in workers of their own.
 
 import { Match } from '../seats/match';
-import { resolveEntry, seatNames } from '../seats/entries';
+import { consentForSeats, raisedBudgets } from '../seats/consent';
+import { resolveEntry, seatNames, type SeatChoice } from '../seats/entries';
 import { HumanSeat } from '../seats/human-seat';
 import { BotLibrary } from '../seats/library';
 import { ORIGINAL_BUDGETS, type Seat } from '../seats/seat';
@@ -456,6 +457,14 @@ export class WatchPage {
       const humans = choices.flatMap((c, k) => (c.kind === 'human' ? [k] : []));
       if (humans.length > 1) throw new Error('a game has one human seat (the others are bots)');
       if (choices.length < 2) throw new Error('a game needs at least two seats');
+      // Third-party bots (and a link's raised budgets with them) run only once the person agrees.
+      const base = choices.some((c) => c.kind === 'bot' && c.source.kind !== 'builtin') ? USER_BUDGETS : BUILTIN_BUDGETS;
+      const consent = await consentForSeats(choices, raisedBudgets(request, base));
+      if (token !== this.loadToken) return;
+      if (!consent.run) {
+        this.declined(choices);
+        return;
+      }
       // Name seats after their bots, numbering repeats ("Expander", "Expander 2"); a module's
       // own `name` replaces its file name once it has started.
       const names = seatNames(choices.map((c) => (c.kind === 'bot' ? c.label : 'You')));
@@ -481,7 +490,6 @@ export class WatchPage {
           ? new HumanSeat(names[k], () => slot.play)
           : new WorkerSeat(module.id, c.kind === 'bot' ? c.source : { kind: 'builtin', id: 'random' }, names[k], (seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0),
       );
-      const base = choices.some((c) => c.kind === 'bot' && c.source.kind !== 'builtin') ? USER_BUDGETS : BUILTIN_BUDGETS;
       const pick = (v: number | null | undefined, d: number) => (v === null ? Infinity : (v ?? d));
       match = new Match(module, host, seats, { initMs: pick(request.initMs, base.initMs), turnMs: pick(request.turnMs, base.turnMs) });
     } catch (e) {
@@ -491,6 +499,16 @@ export class WatchPage {
     this.switchModule(module);
     this.showLive(match, request, seed, null, human);
     if (resumedAt > 0) this.toast(`Your game is back at turn ${resumedAt}.`);
+  }
+
+  /** The person chose not to run a link's third-party bots: nothing of theirs runs, the page
+   * says so and stays usable (Live game, Open, Samples). */
+  private declined(choices: readonly SeatChoice[]): void {
+    this.stopLive();
+    const bots = choices.flatMap((c) => (c.kind === 'bot' && c.source.kind === 'url' ? [c.label] : []));
+    this.setTitle('No game started');
+    setText(this.els.meta, 'The link\u2019s bots were not run');
+    this.showError(`Nothing was run: you chose not to run ${bots.join(', ')}. Start a game with built-in bots with Live game, or open a replay.`);
   }
 
   /** Keeps a human's game in the browser after a turn (one save at a time; the newest wins). */
@@ -637,6 +655,23 @@ export class WatchPage {
       }
       const humans = choices.flatMap((ch, k) => (ch.kind === 'human' ? [k] : []));
       if (humans.length > 1) throw new Error('a game has one human seat (the others are bots or recorded moves)');
+      // Module URLs from another origin run only once the person agrees.
+      const urls = choices.flatMap((ch, k): SeatChoice[] => {
+        if (ch.kind !== 'url') return [];
+        if (!ch.url) throw new Error(`no bot module URL given for ${names[k]}`);
+        return [resolveEntry(new URL(ch.url, location.href).href, new Map(), null, location.href)];
+      });
+      const consent = await consentForSeats(urls, null);
+      if (token !== this.loadToken) {
+        host.dispose();
+        return;
+      }
+      if (!consent.run) {
+        host.dispose();
+        this.hideProgress();
+        this.toast('Nothing was run: the bots from another site were declined.');
+        return;
+      }
       const slot: HumanSlot | null = humans.length === 1 ? { seat: humans[0], play: null, saveKey: null } : null;
       human = slot;
       const seats: Seat[] = choices.map((ch, k) => {

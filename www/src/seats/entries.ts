@@ -4,6 +4,7 @@
 import { isBotUrl } from '../shell/urlstate';
 import type { BotLibrary } from './library';
 import type { BotSource } from './messages';
+import { foreignOrigin, withOrigin } from './sources';
 
 export { isBotUrl };
 
@@ -30,7 +31,8 @@ export function resolveEntry(entry: string, builtins: ReadonlyMap<string, string
     } catch {
       throw new Error(`${e} is not a valid bot module address`);
     }
-    return { kind: 'bot', source: { kind: 'url', url }, label: botFileName(e) };
+    // A third-party module's origin stands beside its name from the start.
+    return { kind: 'bot', source: { kind: 'url', url }, label: withOrigin(botFileName(e), foreignOrigin(url, new URL(base).origin)) };
   }
   if (e.startsWith('saved:')) {
     const id = e.slice(6);

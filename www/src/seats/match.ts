@@ -31,7 +31,7 @@ export type EjectionKind = 'timeout' | 'error' | 'garbage' | 'start';
 
 /** A failed answer's kind, from the seat's reason (a WorkerSeat's "timed out (...)"). */
 function failureKind(reason: string): EjectionKind {
-  return /^timed out\b/.test(reason) ? 'timeout' : 'error';
+  return /^timed out\b/.test(reason) ? 'timeout' : /^answered garbage\b/.test(reason) ? 'garbage' : 'error';
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
