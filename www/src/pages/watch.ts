@@ -10,6 +10,7 @@ import { HumanSeat } from '../seats/human-seat';
 import { BotLibrary } from '../seats/library';
 import { ORIGINAL_BUDGETS, type Seat } from '../seats/seat';
 import { WorkerSeat } from '../seats/worker-seat';
+import { botMembers } from '../shell/bot-extras';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import type { GameModule, HumanPlay, OpenedReplay, Standing } from '../shell/game';
@@ -371,6 +372,12 @@ export class WatchPage {
       },
       () => {},
     );
+    opened.drawings.then(
+      (d) => {
+        if (isCurrent() && d) this.viewer.setDrawings(d);
+      },
+      () => {},
+    );
     this.setBadge('pending', 'Checking the rules…', 'Re-simulating every turn with the engine, in the background');
     opened.standings.then(
       (s) => {
@@ -526,7 +533,7 @@ export class WatchPage {
         await forgetGame(key);
         return;
       }
-      const json = withLogs(await match.host.replayBytes(), match.logs);
+      const json = await match.host.replayBytes(botMembers(match.logs, match.drawings));
       await saveGame(key, { bytes: await gzip(json), frames: match.host.source.numFrames, finished, savedAt: Date.now() });
     };
     const loop = async (): Promise<void> => {
@@ -554,6 +561,7 @@ export class WatchPage {
     const names = () => src.playerNames();
     this.viewer.show(src, { kind: 'live', names: names(), fogOfWar: request.fog }, { play: true, fps: request.speed ?? LIVE_FPS, frame: src.numFrames - 1 });
     this.viewer.setLogs(match.logs);
+    this.viewer.setDrawings(match.drawings);
     if (human) human.play = this.viewer.attachHuman(human.seat, request.fog);
     this.els.continueBtn.hidden = true;
     this.release(previous);
@@ -788,7 +796,7 @@ export class WatchPage {
         bytes = await plainJson(c.opened.bytes);
         name = downloadName(c.name);
       } else if (c.kind === 'live') {
-        bytes = withLogs(await c.match.host.replayBytes(), c.match.logs);
+        bytes = await c.match.host.replayBytes(botMembers(c.match.logs, c.match.drawings));
         name = c.from ? `${downloadName(c.from).replace(/\.hlt$/, '')}-continued.hlt` : `live-seed${c.seed}.hlt`;
       } else return;
     } catch (e) {
@@ -932,27 +940,6 @@ async function plainJson(bytes: Uint8Array): Promise<Uint8Array> {
   if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** A replay's JSON with the bot logs added under `bot_logs` (`[seat][turn]`), a key the
- * original tools ignore; unchanged when no bot logged anything. The bytes are not decoded: the
- * key goes in before the closing brace. */
-export function withLogs(json: Uint8Array, logs: readonly (readonly string[])[]): Uint8Array {
-  if (!logs.some((l) => l.some((t) => t))) return json;
-  // Only a plain JSON replay takes the key (a compressed `.hlt` is kept as it is).
-  let first = 0;
-  while (first < json.length && (json[first] === 0x20 || json[first] === 0x0a || json[first] === 0x0d || json[first] === 0x09)) first++;
-  if (json[first] !== 0x7b) return json;
-  let end = json.length - 1;
-  while (end >= 0 && json[end] !== 0x7d) end--;
-  if (end < 0) return json;
-  const turns = Math.max(...logs.map((l) => l.length));
-  const table = logs.map((l) => Array.from({ length: turns }, (_, t) => l[t] ?? ''));
-  const tail = new TextEncoder().encode(`,"bot_logs":${JSON.stringify(table)}}`);
-  const out = new Uint8Array(end + tail.length);
-  out.set(json.subarray(0, end));
-  out.set(tail, end);
-  return out;
 }
 
 /** A module URL's file name without its extension, as a provisional seat name. */

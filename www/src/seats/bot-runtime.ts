@@ -16,7 +16,7 @@
 // all again anyway (seats/wire.ts): nothing here is trusted.
 
 /** Loads a built-in bot: `create(seed)` gives the bot function. */
-export type BuiltinLoader = (game: string, id: string, seed: number) => Promise<(obs: unknown) => unknown>;
+export type BuiltinLoader = (game: string, id: string, seed: number) => Promise<(obs: unknown, debug?: unknown) => unknown>;
 
 export function botWorkerMain(builtin: BuiltinLoader | null): void {
   const MAX_LOG = 10_000;
@@ -96,6 +96,55 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
     }
   };
 
+  // ---------------------------------------------------------------- drawings
+  // The bot's second argument: shapes on the map, in map coordinates, kept per turn.
+  const MAX_SHAPES = 1000;
+  let shapes: unknown[] = [];
+  let dropped = 0;
+  let warned = false;
+  const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 1e9;
+  const warn = (what: string): void => {
+    if (warned) return;
+    warned = true;
+    capture(`[debug] ${what}: not drawn (numbers must be finite, texts at most 100 characters, colours CSS strings of at most 32)`);
+  };
+  const colourOf = (c: unknown): string | null | undefined => {
+    if (c === undefined || c === null) return null;
+    return typeof c === 'string' && c.length <= 32 ? c : undefined;
+  };
+  const add = (what: string, shape: unknown[], nums: unknown[], c: unknown): void => {
+    const colour = colourOf(c);
+    for (const v of nums) if (!finite(v)) return warn(`debug.${what} with ${String(v)}`);
+    if (colour === undefined) return warn(`debug.${what} with colour ${String(c).slice(0, 40)}`);
+    if (shapes.length >= MAX_SHAPES) {
+      dropped++;
+      return;
+    }
+    shapes.push([...shape, colour]);
+  };
+  const debug = {
+    line: (x1: unknown, y1: unknown, x2: unknown, y2: unknown, colour?: unknown) => add('line', ['line', x1, y1, x2, y2], [x1, y1, x2, y2], colour),
+    circle: (x: unknown, y: unknown, r: unknown, colour?: unknown) => {
+      if (typeof r === 'number' && r < 0) return warn('debug.circle with a negative radius');
+      add('circle', ['circle', x, y, r], [x, y, r], colour);
+    },
+    text: (x: unknown, y: unknown, text: unknown, colour?: unknown) => {
+      const t = String(text);
+      if (t.length > 100) return warn('debug.text with more than 100 characters');
+      add('text', ['text', x, y, t], [x, y], colour);
+    },
+    dot: (x: unknown, y: unknown, colour?: unknown) => add('dot', ['dot', x, y], [x, y], colour),
+  };
+  Object.freeze(debug);
+  const takeShapes = (): string => {
+    if (dropped > 0) capture(`[debug] ${dropped} shapes past the first ${MAX_SHAPES} of this turn were not kept`);
+    const out = shapes.length ? stringify(shapes) : '';
+    shapes = [];
+    dropped = 0;
+    warned = false;
+    return out;
+  };
+
   // ---------------------------------------------------------------- answers
   /** Packs an array of plain objects with the same int32 fields; null when it is not one. */
   const pack = (raw: unknown): { keys: string[]; values: Int32Array } | null => {
@@ -131,8 +180,9 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
     } catch {
       packed = null;
     }
+    const drawings = takeShapes();
     if (packed) {
-      post({ type: 'packed', turn, keys: packed.keys, values: packed.values, log: takeLog(), ms }, [packed.values.buffer]);
+      post({ type: 'packed', turn, keys: packed.keys, values: packed.values, drawings, log: takeLog(), ms }, [packed.values.buffer]);
       return;
     }
     let json: string | undefined;
@@ -147,11 +197,11 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
       post({ type: 'error', turn, message: `answered ${json.length.toLocaleString('en-US')} characters of moves (at most ${MAX_JSON.toLocaleString('en-US')})`, garbage: true, log: takeLog() });
       return;
     }
-    post({ type: 'json', turn, json, log: takeLog(), ms });
+    post({ type: 'json', turn, json, drawings, log: takeLog(), ms });
   };
 
   // ---------------------------------------------------------------- loading a bot
-  let bot: ((obs: unknown) => unknown) | null = null;
+  let bot: ((obs: unknown, debug: unknown) => unknown) | null = null;
   const HINT = 'a bot is one self-contained ES module: importing other files or addresses is not available';
   const load = async (src: { kind: string; id?: string; code?: string; label?: string }, game: string, seed: number) => {
     if (src.kind === 'builtin') {
@@ -173,8 +223,8 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
     if (typeof fn !== 'function') throw new Error('the module has no default export function (the bot)');
     const n = m.name;
     const name = typeof n === 'string' && n.trim() !== '' ? n.trim().slice(0, MAX_NAME) : null;
-    const init = typeof m.init === 'function' ? (m.init as (obs: unknown) => unknown) : null;
-    return { bot: fn as (obs: unknown) => unknown, name, init };
+    const init = typeof m.init === 'function' ? (m.init as (obs: unknown, debug: unknown) => unknown) : null;
+    return { bot: fn as (obs: unknown, debug: unknown) => unknown, name, init };
   };
 
   // ---------------------------------------------------------------- messages
@@ -185,8 +235,9 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
       load(msg.bot ?? { kind: 'none' }, String(msg.game), Number(msg.seed))
         .then(async (b) => {
           bot = b.bot;
-          if (b.init) await b.init(msg.obs);
-          post({ type: 'ready', name: b.name, log: takeLog() });
+          if (b.init) await b.init(msg.obs, debug);
+          const drawings = takeShapes();
+          post({ type: 'ready', name: b.name, drawings, log: takeLog() });
         })
         .catch((err: unknown) => post({ type: 'error', turn: -1, message: message(err), log: takeLog() }));
     } else if (msg.type === 'turn') {
@@ -198,9 +249,12 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
       }
       // A bot may answer at once or with a promise; `ms` is the time inside the bot function.
       const t0 = now();
-      new Promise<unknown>((resolve) => resolve(b(msg.obs))).then(
+      new Promise<unknown>((resolve) => resolve(b(msg.obs, debug))).then(
         (moves) => answer(turn, moves, now() - t0),
-        (err: unknown) => post({ type: 'error', turn, message: message(err), log: takeLog() }),
+        (err: unknown) => {
+          takeShapes();
+          post({ type: 'error', turn, message: message(err), log: takeLog() });
+        },
       );
     }
   };

@@ -3,6 +3,7 @@
 // the game (which runs off the main thread). It does not know which kind of seat it drives.
 // The game advances only when `canAdvance` says so, so a watched game plays at the viewer's speed.
 
+import { MAX_SHAPES, type Drawings, type Shape } from '../shell/drawings';
 import type { GameModule, MatchHost } from '../shell/game';
 import type { Budgets, Seat } from './seat';
 
@@ -41,6 +42,8 @@ export class Match {
   /** What each seat logged, per turn: `logs[seat][turn]` (the start's log comes first in turn
    * 0's). Capped per turn by the seat. */
   readonly logs: string[][];
+  /** What each seat drew on the map, per turn: `drawings[seat][turn]` (the start's with turn 0's). */
+  readonly drawings: Drawings;
   private stopped = false;
 
   constructor(
@@ -50,6 +53,15 @@ export class Match {
     readonly budgets: Budgets,
   ) {
     this.logs = seats.map(() => []);
+    this.drawings = seats.map(() => []);
+  }
+
+  private keepDrawings(seat: number, turn: number, shapes: Shape[] | undefined): void {
+    if (!shapes || shapes.length === 0) return;
+    const list = this.drawings[seat];
+    if (!list) return;
+    const had = list[turn];
+    list[turn] = had ? [...had, ...shapes].slice(0, MAX_SHAPES) : shapes;
   }
 
   private keepLog(seat: number, turn: number, text: string | undefined, heading = ''): void {
@@ -75,6 +87,7 @@ export class Match {
       if (this.stopped) return;
       started.forEach((o, k) => {
         this.keepLog(k, host.turn, o.log, '--- start ---\n');
+        this.keepDrawings(k, host.turn, o.drawings);
         if (o.ok && o.name) {
           host.setName(k, o.name);
           events.onName?.(k, o.name);
@@ -98,6 +111,7 @@ export class Match {
         const actions: (unknown | null)[] = answers.map((a, k) => {
           if (a === null) return null;
           this.keepLog(k, turn, a.log);
+          this.keepDrawings(k, turn, a.drawings);
           if (!a.ok) {
             if (this.seats[k].kind === 'bot') this.eject(k, a.reason, failureKind(a.reason), events);
             return null;

@@ -2,6 +2,7 @@
 // everything a worker sends (`readFromWorker`): a bot's worker is not trusted, so a message is
 // checked for type, shape and size before any work is done on it.
 
+import { readShapes, type Shape } from '../shell/drawings';
 import type { GameId } from '../shell/game';
 
 /** Where a bot's code comes from: a game's built-in bot, an ES module URL, or source text (the
@@ -18,8 +19,8 @@ export type ToWorker =
  * `ms` the time spent inside the bot function for this turn, measured in the worker (only
  * informative: budgets are measured on the page). `garbage`: the answer itself was unusable. */
 export type FromWorker =
-  | { type: 'ready'; name: string | null; log: string }
-  | { type: 'answer'; turn: number; moves: unknown; log: string; ms: number }
+  | { type: 'ready'; name: string | null; log: string; drawings: Shape[] }
+  | { type: 'answer'; turn: number; moves: unknown; log: string; ms: number; drawings: Shape[] }
   | { type: 'error'; turn: number; message: string; log: string; garbage: boolean };
 
 /** The most a bot may log in one turn, in characters (the rest is cut, with a note). */
@@ -33,12 +34,25 @@ export const MAX_KEYS = 8;
 /** The longest answer sent as JSON text (answers that are not flat integer records). */
 export const MAX_JSON = 4_000_000;
 const MAX_MESSAGE = 2_000;
+/** The longest JSON text of a turn's drawings (1,000 shapes). */
+const MAX_DRAWINGS = 300_000;
 /** Room for the note the worker adds when it cuts a log. */
 const LOG_SLACK = 100;
 
 const own = (o: object, k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? (o as Record<string, unknown>)[k] : undefined);
 
 const isTurn = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= -1 && v <= 1e9;
+
+/** A turn's drawings as the runtime sends them (JSON text, '' for none), or null if malformed. */
+function readDrawings(v: unknown): Shape[] | null {
+  if (v === undefined || v === '') return [];
+  if (typeof v !== 'string' || v.length > MAX_DRAWINGS) return null;
+  try {
+    return readShapes(JSON.parse(v));
+  } catch {
+    return null;
+  }
+}
 
 function readLog(v: unknown): string | null {
   if (v === undefined) return '';
@@ -55,10 +69,12 @@ export function readFromWorker(data: unknown): FromWorker | string {
   const type = own(data, 'type');
   const log = readLog(own(data, 'log'));
   if (log === null) return `a log longer than ${MAX_LOG.toLocaleString('en-US')} characters`;
+  const drawings = readDrawings(own(data, 'drawings'));
+  if (drawings === null) return 'drawings that cannot be read';
   if (type === 'ready') {
     const name = own(data, 'name');
     if (name !== null && name !== undefined && (typeof name !== 'string' || name.length > MAX_NAME)) return `a name longer than ${MAX_NAME} characters`;
-    return { type: 'ready', name: typeof name === 'string' ? name : null, log };
+    return { type: 'ready', name: typeof name === 'string' ? name : null, log, drawings };
   }
   const turn = own(data, 'turn');
   if (!isTurn(turn)) return 'a message without a turn number';
@@ -80,7 +96,7 @@ export function readFromWorker(data: unknown): FromWorker | string {
     if (!(values instanceof Int32Array) || values.length % keys.length !== 0) return 'moves in a form that cannot be read';
     const n = values.length / keys.length;
     if (n > MAX_RECORDS) return `${n.toLocaleString('en-US')} moves (at most ${MAX_RECORDS.toLocaleString('en-US')})`;
-    return { type: 'answer', turn, moves: unpackRecords(keys as string[], values), log, ms: time };
+    return { type: 'answer', turn, moves: unpackRecords(keys as string[], values), log, ms: time, drawings };
   }
   if (type === 'json') {
     const json = own(data, 'json');
@@ -93,7 +109,7 @@ export function readFromWorker(data: unknown): FromWorker | string {
       return 'moves that are not JSON';
     }
     if (Array.isArray(moves) && moves.length > MAX_RECORDS) return `${moves.length.toLocaleString('en-US')} moves (at most ${MAX_RECORDS.toLocaleString('en-US')})`;
-    return { type: 'answer', turn, moves, log, ms: time };
+    return { type: 'answer', turn, moves, log, ms: time, drawings };
   }
   return 'a message of an unknown type';
 }

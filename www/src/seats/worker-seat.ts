@@ -140,7 +140,7 @@ export class WorkerSeat implements Seat {
       // A module's own name, with its origin beside it when it is third-party code.
       const name = msg.name === null ? null : withOrigin(msg.name, sourceOrigin(this.source, location.origin));
       if (msg.name !== null) this.called = msg.name;
-      if (p.turn === -1) this.settle({ ok: true, raw: null, name, log: msg.log });
+      if (p.turn === -1) this.settle({ ok: true, raw: null, name, log: msg.log, drawings: msg.drawings });
       return;
     }
     if (msg.turn !== p.turn) return; // a late answer to an earlier turn
@@ -149,7 +149,7 @@ export class WorkerSeat implements Seat {
       this.settle({ ok: false, reason, log: msg.log });
       return;
     }
-    this.settle({ ok: true, raw: msg.moves, log: msg.log, ms: msg.ms });
+    this.settle({ ok: true, raw: msg.moves, log: msg.log, ms: msg.ms, drawings: msg.drawings });
   }
 
   /** A message that fails the page's check: the bot is out at once. */

@@ -1,6 +1,7 @@
 // Halite I (and Blitz) behind the shell's GameModule seam: replays and matches run in an engine
 // worker each; the main thread holds their frames as flat arrays (Halite1Frames) and draws them.
 
+import { insertMembers, type BotExtras } from '../../shell/bot-extras';
 import type {
   ActionContext,
   BoardView,
@@ -63,8 +64,8 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
       failLater = j;
     });
     pVerdict.catch(() => {});
-    let logs!: (l: string[][] | null) => void;
-    const pLogs = new Promise<string[][] | null>((r) => (logs = r));
+    let extras!: (x: BotExtras) => void;
+    const pExtras = new Promise<BotExtras>((r) => (extras = r));
     let frames: Halite1Frames | null = null;
     w.onEvent = (m) => {
       switch (m.type) {
@@ -72,7 +73,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           onProgress(m.label);
           break;
         case 'error':
-          logs(null);
+          extras({ logs: null, drawings: null });
           if (!frames) rejectOpen(new Error(m.message));
           else failLater(new Error(m.message));
           w.terminate();
@@ -86,7 +87,8 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
             standings: pStandings,
             seriesReady: pSeries,
             verdict: pVerdict,
-            logs: pLogs,
+            logs: pExtras.then((x) => x.logs),
+            drawings: pExtras.then((x) => x.drawings),
             bytes,
             dispose: () => w.terminate(),
           });
@@ -104,7 +106,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           break;
         case 'logs':
           // The last message of an opening: the worker's work is done.
-          logs(m.logs);
+          extras({ logs: m.logs, drawings: m.drawings });
           w.terminate();
           break;
         default:
@@ -168,9 +170,9 @@ class Halite1Match implements MatchHost {
     this.w.send({ type: 'name', seat, name });
   }
 
-  async replayBytes(): Promise<Uint8Array> {
+  async replayBytes(members = ''): Promise<Uint8Array> {
     const r = await this.w.request((id) => ({ type: 'json', id }), 'json');
-    return r.bytes;
+    return insertMembers(r.bytes, members);
   }
 
   dispose(): void {

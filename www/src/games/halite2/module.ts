@@ -1,6 +1,7 @@
 // Halite II behind the shell's GameModule seam: replays and matches run in an engine worker
 // each; the main thread holds their frames as flat rows (Halite2Frames) and draws them.
 
+import type { BotExtras } from '../../shell/bot-extras';
 import type {
   ActionContext,
   BoardView,
@@ -104,8 +105,8 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
       failLater = j;
     });
     pVerdict.catch(() => {});
-    let logs!: (l: string[][] | null) => void;
-    const pLogs = new Promise<string[][] | null>((r) => (logs = r));
+    let extras!: (x: BotExtras) => void;
+    const pExtras = new Promise<BotExtras>((r) => (extras = r));
     let frames: Halite2Frames | null = null;
     let expected = 0;
     let total = 0;
@@ -117,7 +118,8 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
         standings: pStandings,
         seriesReady: pSeries,
         verdict: pVerdict,
-        logs: pLogs,
+        logs: pExtras.then((x) => x.logs),
+        drawings: pExtras.then((x) => x.drawings),
         bytes,
         dispose: () => w.terminate(),
       });
@@ -128,7 +130,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           onProgress(m.label);
           break;
         case 'error':
-          logs(null);
+          extras({ logs: null, drawings: null });
           frames?.setMoves(null);
           if (!frames || frames.numFrames < total) rejectOpen(new Error(m.message));
           else failLater(new Error(m.message));
@@ -160,7 +162,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           break;
         case 'logs':
           // The last message of an opening: the worker's work is done.
-          logs(m.logs && m.logs.length === expected ? m.logs : null);
+          extras({ logs: m.logs && m.logs.length === expected ? m.logs : null, drawings: m.drawings });
           w.terminate();
           break;
         default:
@@ -224,8 +226,8 @@ class Halite2Match implements MatchHost {
     this.w.send({ type: 'name', seat, name });
   }
 
-  async replayBytes(): Promise<Uint8Array> {
-    const r = await this.w.request((id) => ({ type: 'hlt', id }), 'hlt');
+  async replayBytes(members = ''): Promise<Uint8Array> {
+    const r = await this.w.request((id) => ({ type: 'hlt', id, members }), 'hlt');
     return r.bytes;
   }
 
