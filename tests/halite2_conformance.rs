@@ -150,7 +150,11 @@ fn extra_members_go_inside_the_one_zstd_frame() {
     let (name, r) = replays().into_iter().next().unwrap();
     let members = br#""bot_logs":[["a"],["b"]],"bot_drawings":[[[["dot",1.5,2.5,null]]],[null]]"#;
     let bytes = r.to_zstd_bytes_with(members);
-    assert_eq!(&bytes[..4], &[0x28, 0xb5, 0x2f, 0xfd], "{name}: one zstd frame");
+    assert_eq!(
+        &bytes[..4],
+        &[0x28, 0xb5, 0x2f, 0xfd],
+        "{name}: one zstd frame"
+    );
     assert_eq!(Replay::from_bytes(&bytes).unwrap(), r, "{name}");
     let plain = halite::halite2::replay::decompress(&bytes).unwrap();
     let json: serde_json::Value = serde_json::from_slice(&plain).unwrap();
