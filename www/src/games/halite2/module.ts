@@ -48,7 +48,7 @@ const HELP_NOTES: readonly string[] = [
   'Click or drag on a graph to jump to that frame.',
   'Open a replay (.hlt, zstd or plain JSON) with Open replay, by dropping a file anywhere on the page, or with a link: ?replay=URL&frame=N.',
   'A live game: ?game=halite2&bots=a,b&seed=N&size=WxH (2 or 4 seats).',
-  'Space always plays and pauses; Enter activates the focused button.',
+  'Space always plays and pauses. Enter activates a button reached with Tab; a button clicked or tapped does not keep the focus, so while you play a seat Enter always ends the turn.',
   'Playing a seat yourself: click a ship or drag a box to select (shift adds), Ctrl+A selects all; click open space to fly there, a planet to dock (the ships fly into range first); U undocks, H holds, Esc clears the selection, Enter ends the turn. Orders stand until done. Pan with the right mouse button or two fingers.',
 ];
 
