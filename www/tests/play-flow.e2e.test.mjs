@@ -90,3 +90,114 @@ test('a reloaded game asks for the turn it was at with the board on that frame',
   assert.match(await page.textContent('[data-part="status"]'), /Turn 12: your move/);
   await page.done();
 });
+
+test('a game downloaded before its end opens as unfinished, verified to its last frame, and plays on', { timeout: 90000 }, async () => {
+  const page = await open('?bots=greedy,expander&seed=7&size=20x20&speed=60');
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live' && window.__viewer.numFrames > 30, null, { timeout: 30000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-part="download"]')]);
+  const file = await download.path();
+  await page.setInputFiles('[data-part="file"]', { name: 'in-progress.hlt', mimeType: 'application/json', buffer: fs.readFileSync(file) });
+  await page.waitForFunction(() => ['unfinished', 'bad'].includes(document.querySelector('[data-part="badge"]').dataset.state), null, { timeout: 30000 });
+  const text = await page.textContent('[data-part="badge"]');
+  const last = await page.evaluate(() => window.__viewer.numFrames - 1);
+  assert.equal(text, `Unfinished · rules verified to frame ${last}`);
+  await shot(page, 'flow-unfinished');
+  // Reachable by keyboard, and it offers to play the game on from its last frame.
+  await page.focus('[data-part="badge"]');
+  await page.keyboard.press('Enter');
+  await page.locator('[data-part="continue-dialog"]').waitFor({ state: 'visible' });
+  assert.equal(await page.textContent('[data-part="continue-title"]'), `Continue from frame ${last}`);
+  await page.done();
+});
+
+/** Closes a page whose test provoked network failures on purpose: only those may be logged. */
+async function doneExpectingNetworkErrors(page) {
+  const other = page.errors.filter((e) => !/Failed to load resource|CORS|Access-Control|net::ERR_FAILED|dynamically imported module/i.test(e));
+  page.errors.length = 0;
+  page.errors.push(...other);
+  await page.done();
+}
+
+const BAD_ADDRESSES = [
+  ['?bots=human,greedy&seed=42&size=9999x9999', /size=9999x9999 is too large: Halite I map sides are 1 to 250/, { seed: '42' }],
+  ['?bots=human,greedy&seed=abc&size=30x30', /seed=abc is not a seed: a seed is a whole number from 1 to 4294967295/, { width: '30' }],
+  ['?bots=greedy,greedy,greedy,greedy,greedy,greedy,random&seed=5', /bots= gives 7 seats: Halite I plays with 2 to 6 seats/, { seed: '5' }],
+  ['?game=halite3&bots=human,greedy&seed=9', /game=halite3 is not a game here: the games are halite1 \(Halite I\) and halite2 \(Halite II\)/, { seed: '9' }],
+  ['?bots=human,nosuchbot&seed=8', /no built-in bot named nosuchbot/, { seed: '8' }],
+  ['?bots=human,saved:ghost&seed=8', /no saved bot called ghost in this browser/, { seed: '8' }],
+  ['?game=halite2&bots=human,settler,settler&seed=42', /bots= gives 3 seats: Halite II plays with 1, 2 or 4 seats/, { seed: '42' }],
+  ['?bots=human,greedy&fog=-1&seed=3', /fog=-1 is not a fog radius/, { seed: '3' }],
+  ['?bots=human,greedy&turnMs=fast&seed=3', /turnMs=fast is not a budget/, { seed: '3' }],
+];
+
+for (const [search, message, filled] of BAD_ADDRESSES) {
+  test(`a bad address names its problem on the set-up form: ${search}`, { timeout: 60000 }, async () => {
+    const page = await open(search);
+    await page.locator('[data-part="notice"]').waitFor({ state: 'visible', timeout: 20000 });
+    const text = await page.textContent('[data-part="notice"]');
+    assert.match(text, message);
+    // The set-up form is there, filled with what the address could use, and it works.
+    for (const [part, value] of Object.entries(filled)) {
+      const input = page.locator(`[data-part="${part}"]`);
+      if (part === 'width') await page.uncheck('[data-part="size-random"]').catch(() => {});
+      assert.equal(await input.inputValue(), value, `${part} kept from the address`);
+    }
+    assert.equal(await page.isEnabled('[data-part="start"]'), true);
+    assert.equal(await page.locator('text=Loading the engine').count(), 0, 'no loading state left behind');
+    await page.done();
+  });
+}
+
+test('the set-up form from a bad address, on a phone', { timeout: 60000 }, async () => {
+  const page = await open('?bots=human,greedy&seed=42&size=9999x9999', PHONE);
+  await page.locator('[data-part="notice"]').waitFor({ state: 'visible', timeout: 20000 });
+  const box = await page.locator('[data-part="notice"]').boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= PHONE.width, 'the notice fits the phone');
+  await shot(page, 'flow-bad-address-phone');
+  await page.done();
+});
+
+test('a replay link to a frame the replay does not have says which frames it has', { timeout: 60000 }, async () => {
+  const page = await open('?replay=replays/s101-20x20-greedy-chaos.hlt.gz&frame=9999');
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'replay', null, { timeout: 20000 });
+  const frames = await page.evaluate(() => window.__viewer.numFrames);
+  assert.match(await page.textContent('[data-part="banner-text"]'), new RegExp(`frame=9999 is past the end of this replay: its frames are 0 to ${frames - 1}`));
+  assert.equal(await page.evaluate(() => window.__viewer.frame), 0);
+  await page.done();
+});
+
+test('a replay link that fails shows its error and the ways to open a replay, not another game', { timeout: 60000 }, async () => {
+  const page = await open('?replay=replays/no-such-game.hlt');
+  await page.locator('[data-part="empty"]').waitFor({ state: 'visible', timeout: 20000 });
+  assert.match(await page.textContent('[data-part="banner-text"]'), /not found \(404\)/);
+  assert.equal(await page.evaluate(() => window.__viewer.kind), 'none', 'no other game behind the error');
+  assert.equal(await page.textContent('[data-part="title"]'), 'No replay open');
+  await shot(page, 'flow-replay-404');
+  // The controls work: a sample opens.
+  await page.click('[data-part="empty-live"]');
+  await page.waitForFunction(() => window.__viewer.kind === 'live', null, { timeout: 20000 });
+  assert.equal(await page.isHidden('[data-part="empty"]'), true);
+  await doneExpectingNetworkErrors(page);
+});
+
+test('a replay on a server without CORS headers says so and suggests Open', { timeout: 60000 }, async () => {
+  // The same server under another name is another origin, and it sends no CORS headers.
+  const other = server.url.replace('127.0.0.1', 'localhost');
+  const page = await open(`?replay=${other}replays/s101-20x20-greedy-chaos.hlt.gz`);
+  await page.locator('[data-part="empty"]').waitFor({ state: 'visible', timeout: 20000 });
+  const text = await page.textContent('[data-part="banner-text"]');
+  assert.match(text, /does not allow this page to read .* \(it sends no CORS header\)/);
+  assert.match(text, /use Open/);
+  await doneExpectingNetworkErrors(page);
+});
+
+test('a bot module that is not there is ejected at frame 0 with "not found (404)", and the result card says so', { timeout: 60000 }, async () => {
+  const page = await open('?bots=bots/no-such-bot.js,greedy&seed=5&size=20x20');
+  await page.locator('[data-part="result"]').waitFor({ state: 'visible', timeout: 30000 });
+  const card = await page.textContent('[data-part="result"]');
+  assert.match(card, /ejected at frame 0/);
+  assert.doesNotMatch(await page.textContent('[data-part="banner-text"]'), /the game is over/);
+  const toast = await page.textContent('[data-part="toasts"]');
+  assert.match(toast, /not found \(404\)/);
+  await doneExpectingNetworkErrors(page);
+});

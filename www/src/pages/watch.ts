@@ -19,7 +19,8 @@ import { loadGame, recogniseReplay } from '../shell/registry';
 import { rng } from '../shell/random';
 import { forgetGame, gzip, loadSavedGame, saveGame } from '../shell/resume';
 import { SAMPLES } from '../shell/samples';
-import { buildSearch, parseUrlState, type UrlState } from '../shell/urlstate';
+import { GAME_LIMITS } from '../shell/registry';
+import { buildSearch, checkAddress, parseUrlState, type UrlState } from '../shell/urlstate';
 import { Viewer } from '../shell/viewer';
 
 type Current =
@@ -107,6 +108,14 @@ const OVERLAYS = `
     <p class="banner-text" data-part="banner-text"></p>
     <button type="button" class="banner-close" data-part="banner-close" aria-label="Dismiss this message">×</button>
   </div>
+  <div class="empty-card" data-part="empty" hidden>
+    <h2 class="empty-title">Open a replay</h2>
+    <p class="empty-text">Choose a <code>.hlt</code>, <code>.hlt.gz</code> or <code>.blitz</code> file, drop one anywhere on the page, or pick a sample above.</p>
+    <div class="result-actions">
+      <button type="button" class="btn btn-primary" data-part="empty-open">Open a replay file</button>
+      <button type="button" class="btn" data-part="empty-live">Watch a live game</button>
+    </div>
+  </div>
   <div class="progress" data-part="progress" hidden>
     <p class="progress-label" data-part="progress-label">Loading…</p>
     <div class="progress-track" role="progressbar" data-part="progress-bar" aria-label="Loading the replay" aria-valuemin="0" aria-valuemax="100">
@@ -173,6 +182,9 @@ export class WatchPage {
       bannerText: w<HTMLParagraphElement>('banner-text'),
       bannerClose: w<HTMLButtonElement>('banner-close'),
       progress: w<HTMLDivElement>('progress'),
+      empty: w<HTMLDivElement>('empty'),
+      emptyOpen: w<HTMLButtonElement>('empty-open'),
+      emptyLive: w<HTMLButtonElement>('empty-live'),
       progressLabel: w<HTMLParagraphElement>('progress-label'),
       progressBar: w<HTMLDivElement>('progress-bar'),
       progressFill: w<HTMLDivElement>('progress-fill'),
@@ -204,19 +216,31 @@ export class WatchPage {
     this.viewer.dispose();
     this.module = module;
     this.viewer = new Viewer(this.viewerRoot, module);
-    this.viewer.well.append(e.banner, e.progress, e.result);
+    this.viewer.well.append(e.banner, e.progress, e.result, e.empty);
     this.bindViewer();
   }
 
-  async start(search: string): Promise<void> {
+  /** Opens what the address asks for; `problems` are parameters it could not use (shown). */
+  async start(search: string, problems: readonly string[] = []): Promise<void> {
     const state = parseUrlState(search);
     const { replay: _replay, frame: _frame, player: _player, radius: _radius, ...live } = state;
     if (state.replay) {
       const ok = await this.openUrl(state.replay, state);
-      if (!ok && this.current.kind === 'none') void this.startLive({});
+      // A replay link that fails shows its error and the ways to open a replay, not another game.
+      if (!ok && this.current.kind === 'none') this.showEmpty();
+      if (problems.length > 0) this.toast(problems.join(' '));
     } else {
       void this.startLive(live);
     }
+  }
+
+  /** No game shown (a replay link failed): the title says so and the well offers the ways in. */
+  private showEmpty(): void {
+    this.setTitle('No replay open');
+    setText(this.els.meta, 'Open a replay file, drop one on the page, pick a sample, or watch a live game');
+    this.els.empty.hidden = false;
+    this.els.badge.hidden = true;
+    this.els.download.disabled = true;
   }
 
   // ------------------------------------------------------------ opening replays
@@ -247,6 +271,12 @@ export class WatchPage {
     e.bannerClose.addEventListener('click', () => this.hideError());
     e.badge.addEventListener('click', () => {
       const f = Number(e.badge.dataset.frame);
+      if (e.badge.dataset.state === 'unfinished' && e.badge.dataset.frame) {
+        // Play an unfinished game on from its last frame.
+        this.viewer.seek(f);
+        void this.askContinue();
+        return;
+      }
       if (e.badge.dataset.state !== 'bad' || !Number.isFinite(f)) return;
       this.viewer.seek(f);
       const x = Number(e.badge.dataset.x);
@@ -255,6 +285,8 @@ export class WatchPage {
     });
     e.nextGame.addEventListener('click', () => void this.startLive(this.nextRequest()));
     e.stay.addEventListener('click', () => this.hideResult());
+    e.emptyOpen.addEventListener('click', () => e.file.click());
+    e.emptyLive.addEventListener('click', () => void this.startLive({ game: this.module.id }));
   }
 
   private bindDrop(): void {
@@ -341,14 +373,20 @@ export class WatchPage {
     const src = opened.source;
     const names = src.playerNames();
     const frames = src.numFrames;
-    const startFrame = state.frame !== undefined ? Math.min(state.frame, frames - 1) : undefined;
+    // A frame or player the replay does not have is named, not silently changed.
+    const wrong: string[] = [];
+    if (state.frame !== undefined && state.frame > frames - 1) wrong.push(`frame=${state.frame} is past the end of this replay: its frames are 0 to ${frames - 1}. Showing frame 0.`);
+    if (state.player !== undefined && state.player > src.numPlayers) wrong.push(`player=${state.player}: this replay has players 1 to ${src.numPlayers} (0: the whole map). Showing the whole map.`);
+    const startFrame = state.frame !== undefined && state.frame <= frames - 1 ? state.frame : wrong.length > 0 ? 0 : undefined;
+    if (wrong.length > 0) this.showError(wrong.join(' '));
     this.current = { kind: 'replay', opened, name, url };
+    this.els.empty.hidden = true;
     this.viewer.show(
       src,
       { kind: 'replay', names, fogOfWar: opened.fogOfWar },
       {
         frame: startFrame ?? 0,
-        seat: state.player !== undefined ? state.player - 1 : -1,
+        seat: state.player !== undefined && state.player <= src.numPlayers ? state.player - 1 : -1,
         radius: state.radius,
         play: startFrame === undefined,
       },
@@ -387,7 +425,10 @@ export class WatchPage {
       (v) => {
         if (!isCurrent()) return;
         if (v.ok) this.setBadge('ok', 'Rules verified', `Every frame follows from the previous one and the moves, by the ${this.module.title} rules`);
-        else {
+        else if (v.unfinished) {
+          // A game saved before its end (a download of a game in progress): nothing is broken.
+          this.setBadge('unfinished', `Unfinished · rules verified to frame ${v.frame}`, `This game was saved before its end; every frame up to ${v.frame} follows the rules. Click to play it on from there`, v.frame);
+        } else {
           this.setBadge('bad', `Breaks the rules at frame ${v.frame}`, `${v.message} (click to go there)`, v.frame);
           this.els.badge.dataset.x = v.site ? String(v.site.x) : '';
           this.els.badge.dataset.y = v.site ? String(v.site.y) : '';
@@ -406,7 +447,7 @@ export class WatchPage {
     document.title = `${title} — ${this.module.title}`;
   }
 
-  private setBadge(state: 'ok' | 'bad' | 'pending' | 'live', text: string, title: string, frame?: number): void {
+  private setBadge(state: 'ok' | 'bad' | 'pending' | 'live' | 'unfinished', text: string, title: string, frame?: number): void {
     const b = this.els.badge;
     b.hidden = false;
     b.dataset.state = state;
@@ -416,7 +457,10 @@ export class WatchPage {
     setText(b, text);
     b.title = title;
     b.setAttribute('aria-label', `${text}. ${title}`);
-    b.disabled = state !== 'bad' || frame === undefined;
+    // A badge that leads somewhere can be clicked; the others stay reachable by keyboard (Tab)
+    // for their explanation.
+    b.setAttribute('aria-disabled', String(!((state === 'bad' || state === 'unfinished') && frame !== undefined)));
+    b.disabled = false;
   }
 
   // ------------------------------------------------------------ live game
@@ -439,7 +483,10 @@ export class WatchPage {
     try {
       module = await loadGame(request.game ?? 'halite1');
     } catch (e) {
-      if (token === this.loadToken) this.showError(`Could not start a live game: ${errorMessage(e)}`);
+      if (token === this.loadToken) {
+        if (this.current.kind === 'none') this.setTitle('The game could not start');
+        this.showError(`Could not start a live game: ${errorMessage(e)}`);
+      }
       return;
     }
     let match: Match;
@@ -485,7 +532,11 @@ export class WatchPage {
       const pick = (v: number | null | undefined, d: number) => (v === null ? Infinity : (v ?? d));
       match = new Match(module, host, seats, { initMs: pick(request.initMs, base.initMs), turnMs: pick(request.turnMs, base.turnMs) });
     } catch (e) {
-      if (token === this.loadToken) this.showError(`Could not start a live game: ${errorMessage(e)}`);
+      if (token === this.loadToken) {
+        // The loading state ends: the title says what happened, the banner why.
+        if (this.current.kind === 'none') this.setTitle('The game could not start');
+        this.showError(`Could not start a live game: ${errorMessage(e)}`);
+      }
       return;
     }
     this.switchModule(module);
@@ -531,6 +582,7 @@ export class WatchPage {
     const previous = this.current;
     this.stopLive();
     this.current = { kind: 'live', match, request, seed, from, human };
+    this.els.empty.hidden = true;
     const host = match.host;
     const src = host.source;
     const names = () => src.playerNames();
@@ -929,12 +981,48 @@ function progressText(loaded: number, total: number | null): string {
   return total ? `${formatBytes(loaded)} of ${formatBytes(total)}` : formatBytes(loaded);
 }
 
-/** Mounts the watch page on `root`. */
-export async function mount(root: HTMLElement, search: string): Promise<WatchPage> {
+/** Every seat of a live game's address that names no bot this browser can run (an unknown
+ * built-in, a `saved:` bot kept elsewhere), as problems; the entries that work. */
+async function checkSeats(module: GameModule, entries: readonly string[]): Promise<{ seats: string[]; problems: string[] }> {
+  const builtins = new Map((await module.bots()).map((b) => [b.id, b.name]));
+  const library = new BotLibrary();
+  const problems: string[] = [];
+  const seats: string[] = [];
+  for (const entry of entries) {
+    try {
+      resolveEntry(entry, builtins, library, location.href);
+      seats.push(entry);
+    } catch (e) {
+      problems.push(`bots=: ${errorMessage(e)}.`);
+    }
+  }
+  return { seats, problems };
+}
+
+/** Mounts the watch page on `root`; an address that cannot start its game opens the set-up
+ * form instead, filled with what the address could use, with each problem named. */
+export async function mount(root: HTMLElement, search: string): Promise<unknown> {
+  const { state, problems } = checkAddress(search, GAME_LIMITS, 'halite1');
   // A live game's game is in the address; a replay's is told by its bytes once they are read.
-  const module = await loadGame(parseUrlState(search).game ?? 'halite1');
+  const module = await loadGame(state.game ?? 'halite1');
+  if (!state.replay && state.bots) {
+    const seats = await checkSeats(module, state.bots);
+    problems.push(...seats.problems);
+    state.bots = seats.seats.length > 0 ? seats.seats : undefined;
+  }
+  if (problems.length > 0 && !state.replay) {
+    const { replay: _r, frame: _f, player: _p, radius: _rad, speed: _s, ...live } = state;
+    const form = `?play${buildSearch(live).replace(/^\?/, '&')}`;
+    try {
+      history.replaceState(null, '', `${location.pathname}${form}${location.hash}`);
+    } catch {
+      // The form still works at the old address.
+    }
+    const play = await import(/* webpackChunkName: "play" */ './play');
+    return play.mount(root, form, problems);
+  }
   const page = new WatchPage(root, module);
   (window as unknown as { __viewer: object }).__viewer = page.testHook();
-  await page.start(search);
+  await page.start(search, problems);
   return page;
 }

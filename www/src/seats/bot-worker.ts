@@ -75,6 +75,21 @@ async function builtin(game: string, id: string, seed: number): Promise<Loaded> 
   throw new Error(`no built-in bot named ${id}`);
 }
 
+/** Why a module address could not be imported, in words (the browser's import error only says
+ * "Failed to fetch"): the server's status, or a blocked request. Null when it loads. */
+async function fetchProblem(url: string): Promise<string | null> {
+  try {
+    const res = await fetch(url);
+    if (res.status === 404) return 'not found (404)';
+    if (!res.ok) return `the server answered ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`;
+    return null;
+  } catch {
+    return new URL(url).origin === self.location.origin
+      ? 'the server did not answer'
+      : `the server at ${new URL(url).host} did not answer, or does not allow this page to load its files (CORS)`;
+  }
+}
+
 async function module(src: BotSource & { kind: 'url' | 'code' }): Promise<Loaded> {
   let url = src.kind === 'url' ? src.url : '';
   let blob = '';
@@ -87,7 +102,8 @@ async function module(src: BotSource & { kind: 'url' | 'code' }): Promise<Loaded
     m = (await import(/* webpackIgnore: true */ url)) as Record<string, unknown>;
   } catch (e) {
     const where = src.kind === 'url' ? src.url : src.label;
-    throw new Error(`could not load ${where}: ${e instanceof Error ? e.message : String(e)}`);
+    const why = src.kind === 'url' ? await fetchProblem(src.url) : null;
+    throw new Error(`could not load ${where}: ${why ?? (e instanceof Error ? e.message : String(e))}`);
   } finally {
     if (blob) URL.revokeObjectURL(blob);
   }

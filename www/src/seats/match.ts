@@ -87,6 +87,8 @@ export class Match {
         const turn = host.turn;
         const observations = await host.observations();
         if (this.stopped) return;
+        // Seats ejected before the first turn can end the game before it starts.
+        if (host.over) break;
         const answers = await Promise.all(
           this.seats.map((s, k) => {
             const obs = observations[k];

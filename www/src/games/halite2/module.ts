@@ -80,7 +80,9 @@ export function asStandings(v: unknown, frames: number): Standing[] {
 
 export function asVerifyResult(v: unknown): VerifyResult {
   if (isObject(v) && v.ok === true) return { ok: true };
-  return { ok: false, frame: isObject(v) ? numOr(v.frame, 0) : 0, message: isObject(v) && typeof v.message === 'string' ? v.message : 'the replay does not follow the rules' };
+  const out: VerifyResult = { ok: false, frame: isObject(v) ? numOr(v.frame, 0) : 0, message: isObject(v) && typeof v.message === 'string' ? v.message : 'the replay does not follow the rules' };
+  if (isObject(v) && v.unfinished === true) out.unfinished = true;
+  return out;
 }
 
 /** An engine worker of this game, and its request/answer plumbing. */
@@ -199,6 +201,9 @@ class Halite2Match implements MatchHost {
 
   async observations(): Promise<(unknown | null)[]> {
     const r = await this.w.request((id) => ({ type: 'observe', id }), 'observations');
+    // A seat ejected before the first turn may have ended the game.
+    this.over = r.over;
+    if (r.over) this.results = asStandings(r.results, this.source.numFrames);
     return r.observations;
   }
 
