@@ -199,5 +199,121 @@ test('a bot module that is not there is ejected at frame 0 with "not found (404)
   assert.doesNotMatch(await page.textContent('[data-part="banner-text"]'), /the game is over/);
   const toast = await page.textContent('[data-part="toasts"]');
   assert.match(toast, /not found \(404\)/);
+  assert.match(card, /not found \(404\)/, 'the reason is on the card');
+  // No automatic next game: the card stays past the old countdown (8 s), on the same game.
+  const address = await page.evaluate(() => location.search);
+  await page.waitForTimeout(9500);
+  assert.equal(await page.isVisible('[data-part="result"]'), true, 'the result stays');
+  assert.equal(await page.evaluate(() => location.search), address, 'the same game');
+  assert.match(address, /seed=5/);
   await doneExpectingNetworkErrors(page);
+});
+
+const S106 = 'replays/s106-40x40-greedy1-greedy2-greedy3-greedy0.5-greedy1-greedy2.hlt.gz';
+
+/** Records, every few ms, when the page first showed a replay and when it first asked the human
+ * for `turn` (performance.now() times). */
+function watchTimes(turn) {
+  return (context) =>
+    context.addInitScript((t) => {
+      window.__times = {};
+      const poll = () => {
+        const v = window.__viewer;
+        if (v) {
+          if (v.kind === 'replay' && v.numFrames > 1 && window.__times.replay === undefined) window.__times.replay = performance.now();
+          if (v.humanTurn === t && window.__times.asked === undefined) {
+            window.__times.asked = performance.now();
+            window.__times.frame = v.frame;
+          }
+        }
+        if (window.__times.asked === undefined) setTimeout(poll, 5);
+      };
+      poll();
+    }, turn);
+}
+
+for (const viewport of [undefined, PHONE]) {
+  const where = viewport ? 'on a phone' : 'on a laptop';
+  test(`continue by address at frame 200 of a 6-player replay asks for turn 200 at once, ${where}; a reload brings it back; New game starts it afresh`, { timeout: 120000 }, async () => {
+    // On the phone every other seat plays its recorded moves; on the laptop one is a built-in bot.
+    const seats = viewport ? 'human,recorded,recorded,recorded,recorded,recorded' : 'human,recorded,greedy,recorded,recorded,recorded';
+    const search = `?replay=${S106}&frame=200&continue=${seats}`;
+    const page = await openPage(browser, server.url, search, viewport ?? { width: 1280, height: 800 }, watchTimes(200));
+    await page.waitForFunction(() => window.__times.asked !== undefined, null, { timeout: 30000 });
+    const t = await page.evaluate(() => window.__times);
+    const ms = t.asked - t.replay;
+    console.log(`# ${where}: turn 200 asked ${ms.toFixed(0)} ms after the replay was shown`);
+    assert.ok(ms < 1000, `asked within 1 s of the replay being loaded (${ms.toFixed(0)} ms)`);
+    assert.equal(t.frame, 200, 'the board is on frame 200 when turn 200 is asked');
+    assert.match(await page.textContent('[data-part="status"]'), /Turn 200: your move/);
+    // The address is the game's: it can be bookmarked and shared.
+    const address = await page.evaluate(() => location.search);
+    assert.equal(new URLSearchParams(address).get('continue'), seats);
+    assert.equal(new URLSearchParams(address).get('frame'), '200');
+    assert.equal(new URLSearchParams(address).get('replay'), S106);
+    await shot(page, `flow-continue-${viewport ? 'phone' : 'laptop'}`);
+    if (viewport) {
+      // The orders bar's buttons are touch-sized.
+      const sizes = await page.$$eval('[data-part="human-play"] button', (bs) => bs.filter((b) => b.offsetParent).map((b) => b.getBoundingClientRect().height));
+      assert.ok(sizes.length > 5 && sizes.every((h) => h >= 44), `44 px touch targets (${sizes.join(', ')})`);
+      await page.tap('[data-part="end"]');
+    } else {
+      await page.click('[data-part="all"]');
+      await page.keyboard.press('Enter');
+    }
+    assert.equal(await askedAt(page, 201), 201);
+    await page.keyboard.press('Enter');
+    assert.equal(await askedAt(page, 202), 202);
+    await page.waitForTimeout(500); // the save after the last turn
+    await page.reload();
+    assert.equal(await askedAt(page, 202), 202, 'the reload brings the game back at turn 202, on frame 202');
+    // New game: the same seats from frame 200, afresh.
+    await page.click('[data-part="new-game"]');
+    assert.equal(await askedAt(page, 200), 200);
+    await page.done();
+  });
+}
+
+test('Resign ends a human game with the result card, which stays; New game gives a new map with the same seats', { timeout: 90000 }, async () => {
+  const page = await open('?bots=human,greedy&seed=31&size=20x20');
+  await askedAt(page, 0);
+  for (let t = 0; t < 3; t++) {
+    await page.keyboard.press('Enter');
+    await askedAt(page, t + 1);
+  }
+  await page.click('[data-part="resign"]');
+  assert.equal(await page.textContent('[data-part="resign-label"]'), 'Confirm resign', 'a second press confirms');
+  await page.click('[data-part="resign"]');
+  await page.locator('[data-part="result"]').waitFor({ state: 'visible', timeout: 20000 });
+  assert.equal(await page.textContent('[data-part="result-title"]'), 'You resigned');
+  assert.match(await page.textContent('[data-part="result-list"]'), /You\s*resigned at frame 4/);
+  assert.equal(await page.isHidden('[data-part="resign"]'), true);
+  await shot(page, 'flow-resigned');
+  await page.waitForTimeout(9000);
+  assert.equal(await page.isVisible('[data-part="result"]'), true, 'no automatic next game');
+  assert.match(await page.evaluate(() => location.search), /seed=31/);
+  await page.click('[data-part="next-game"]');
+  await askedAt(page, 0);
+  await page.waitForFunction(() => !/seed=31(&|$)/.test(location.search), null, { timeout: 5000 });
+  const search = await page.evaluate(() => decodeURIComponent(location.search));
+  assert.match(search, /bots=human,greedy/);
+  assert.match(search, /seed=\d+/);
+  assert.doesNotMatch(search, /seed=31(&|$)/, 'a new map');
+  await page.done();
+});
+
+test('Resign and New game on a phone', { timeout: 90000 }, async () => {
+  const page = await open('?bots=human,greedy&seed=32&size=20x20', PHONE);
+  await askedAt(page, 0);
+  for (const part of ['new-game', 'resign']) {
+    const box = await page.locator(`[data-part="${part}"]`).boundingBox();
+    assert.ok(box && box.height >= 44 && box.x >= 0 && box.x + box.width <= PHONE.width, `${part} is a touch target on screen`);
+  }
+  await page.tap('[data-part="resign"]');
+  await page.tap('[data-part="resign"]');
+  await page.locator('[data-part="result"]').waitFor({ state: 'visible', timeout: 20000 });
+  await shot(page, 'flow-resigned-phone');
+  await page.tap('[data-part="next-game"]');
+  await askedAt(page, 0);
+  await page.done();
 });

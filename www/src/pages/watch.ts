@@ -11,22 +11,24 @@ import { ORIGINAL_BUDGETS, type Seat } from '../seats/seat';
 import { WorkerSeat } from '../seats/worker-seat';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
-import type { GameModule, HumanPlay, OpenedReplay, Standing } from '../shell/game';
+import type { FrameSource, GameModule, HumanPlay, MatchHost, OpenedReplay, Standing } from '../shell/game';
 import { downloadName, fetchBytes, readFile } from '../shell/loader';
 import { bindFileDrop } from '../shell/drop';
 import { topbarHtml, type PageName } from '../shell/nav';
 import { loadGame, recogniseReplay } from '../shell/registry';
 import { rng } from '../shell/random';
-import { forgetGame, gzip, loadSavedGame, saveGame } from '../shell/resume';
+import { forgetGame, gzip, loadSavedGame, loadStoredReplay, saveGame } from '../shell/resume';
 import { SAMPLES } from '../shell/samples';
 import { GAME_LIMITS } from '../shell/registry';
-import { buildSearch, checkAddress, parseUrlState, type UrlState } from '../shell/urlstate';
+import { buildSearch, checkAddress, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
 import { Viewer } from '../shell/viewer';
+
+type ReplayShown = { kind: 'replay'; opened: OpenedReplay; name: string; url: string | null };
 
 type Current =
   | { kind: 'none' }
-  | { kind: 'replay'; opened: OpenedReplay; name: string; url: string | null }
-  | { kind: 'live'; match: Match; request: LiveRequest; seed: number; from: string | null; human: HumanSlot | null };
+  | ReplayShown
+  | { kind: 'live'; match: Match; request: LiveRequest; seed: number; from: string | null; human: HumanSlot | null; link: UrlState | null; restart: (() => void) | null };
 
 /** The seat a human plays in a live game, and its controls once the game is shown. */
 interface HumanSlot {
@@ -66,6 +68,14 @@ const ACTIONS = `
       <button type="button" class="btn btn-continue" data-part="continue" aria-label="Continue from this frame as a live game" title="Continue from this frame: a live game from this exact state" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h10M11 7l5 5-5 5M19 5v14"/></svg>
         <span>Continue<span class="wide-only"> from here</span></span>
+      </button>
+      <button type="button" class="btn" data-part="new-game" title="A new game with the same seats (a new map, or the same frame of a continued game)" hidden>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 12a8 8 0 1 0 2.3-5.6M4 4.5v4h4"/></svg>
+        <span>New<span class="wide-only"> game</span></span>
+      </button>
+      <button type="button" class="btn btn-resign" data-part="resign" title="Give up this game: your pieces turn neutral and the others play on" hidden>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 21V4m0 0h11l-2 4 2 4H6"/></svg>
+        <span data-part="resign-label">Resign</span>
       </button>
       <button type="button" class="btn btn-icon" data-part="download" aria-label="Download this game as a replay" title="Download the replay">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
@@ -173,6 +183,9 @@ export class WatchPage {
       file: q<HTMLInputElement>('file'),
       download: q<HTMLButtonElement>('download'),
       continueBtn: q<HTMLButtonElement>('continue'),
+      newGame: q<HTMLButtonElement>('new-game'),
+      resign: q<HTMLButtonElement>('resign'),
+      resignLabel: q<HTMLSpanElement>('resign-label'),
       continueDialog: q<HTMLDialogElement>('continue-dialog'),
       continueTitle: q<HTMLHeadingElement>('continue-title'),
       continueSeats: q<HTMLOListElement>('continue-seats'),
@@ -225,10 +238,24 @@ export class WatchPage {
     const state = parseUrlState(search);
     const { replay: _replay, frame: _frame, player: _player, radius: _radius, ...live } = state;
     if (state.replay) {
-      const ok = await this.openUrl(state.replay, state);
+      // A continued game's fork starts as soon as the replay's bytes are read.
+      let fork: Promise<MatchHost> | null = null;
+      const at = state.frame;
+      const ok = await this.openUrl(state.replay, state, (bytes) => {
+        if (!state.continue || at === undefined) return;
+        fork = recogniseReplay(bytes).then((m) => (m ?? this.module).forkMatch(bytes, at));
+        fork.catch(() => {});
+      });
       // A replay link that fails shows its error and the ways to open a replay, not another game.
       if (!ok && this.current.kind === 'none') this.showEmpty();
       if (problems.length > 0) this.toast(problems.join(' '));
+      const c = this.current;
+      if (ok && state.continue && c.kind === 'replay') {
+        // `continue=`: the game goes on at once from the frame asked (the last when none is).
+        await this.continueFrom(c, state.frame ?? c.opened.source.numFrames - 1, state.continue, { initMs: state.initMs, turnMs: state.turnMs }, false, fork);
+      } else if (fork) {
+        void (fork as Promise<MatchHost>).then((h) => h.dispose(), () => {});
+      }
     } else {
       void this.startLive(live);
     }
@@ -259,6 +286,8 @@ export class WatchPage {
       if (f) void this.openFile(f);
     });
     e.download.addEventListener('click', () => void this.download());
+    e.newGame.addEventListener('click', () => this.newGame());
+    e.resign.addEventListener('click', () => this.resign());
     e.continueBtn.addEventListener('click', () => void this.askContinue());
     e.continueDialog.addEventListener('close', () => {
       if (e.continueDialog.returnValue === 'play') void this.continueHere();
@@ -283,7 +312,7 @@ export class WatchPage {
       const y = Number(e.badge.dataset.y);
       if (e.badge.dataset.x && Number.isInteger(x) && Number.isInteger(y)) this.viewer.pinSite(x, y);
     });
-    e.nextGame.addEventListener('click', () => void this.startLive(this.nextRequest()));
+    e.nextGame.addEventListener('click', () => this.newGame());
     e.stay.addEventListener('click', () => this.hideResult());
     e.emptyOpen.addEventListener('click', () => e.file.click());
     e.emptyLive.addEventListener('click', () => void this.startLive({ game: this.module.id }));
@@ -315,11 +344,26 @@ export class WatchPage {
     }
   }
 
-  private async openUrl(url: string, state: UrlState): Promise<boolean> {
+  /** Opens the replay at `url`; `onBytes` sees its bytes as soon as they are read (a continued
+   * game starts its fork then, alongside the viewer's opening of the replay). */
+  private async openUrl(url: string, state: UrlState, onBytes?: (bytes: Uint8Array) => void): Promise<boolean> {
     const token = ++this.loadToken;
     this.hideError();
     const name = url.split('/').pop() || url;
     this.showProgress(`Downloading ${name}…`, null);
+    if (url.startsWith('stored:')) {
+      // A replay kept in this browser (an arena's game), by its stable id.
+      const id = url.slice('stored:'.length);
+      const bytes = await loadStoredReplay(id);
+      if (token !== this.loadToken) return false;
+      if (!bytes) {
+        this.hideProgress();
+        this.showError(`No replay called ${id} is kept in this browser (stored replays live in the browser that played them; the oldest are dropped after 400). Open the file instead, or drop it here.`);
+        return false;
+      }
+      onBytes?.(bytes);
+      return this.openBytes(bytes, `${id}.hlt`, url, state, token);
+    }
     let resolved: string;
     try {
       resolved = new URL(url, location.href).href;
@@ -333,6 +377,7 @@ export class WatchPage {
         if (token === this.loadToken) this.showProgress(`Downloading ${name} — ${progressText(loaded, total)}`, total ? loaded / total : null);
       });
       if (token !== this.loadToken) return false;
+      onBytes?.(bytes);
       return await this.openBytes(bytes, name, url, state, token);
     } catch (e) {
       if (token === this.loadToken) {
@@ -400,6 +445,8 @@ export class WatchPage {
     );
     this.els.download.disabled = false;
     this.els.continueBtn.hidden = false;
+    this.els.newGame.hidden = true;
+    this.els.resign.hidden = true;
     this.scheduleUrlUpdate();
     const isCurrent = () => this.current.kind === 'replay' && this.current.opened === opened;
     opened.logs.then(
@@ -471,6 +518,40 @@ export class WatchPage {
     return c.kind === 'live' && !c.from ? { ...c.request, seed: undefined } : {};
   }
 
+  /** A new game with the same seats: a new map (a new seed), or, for a continued game, the same
+   * frame afresh. The home page's game draws new seats too. */
+  private newGame(): void {
+    const c = this.current;
+    this.hideResult();
+    if (c.kind === 'live' && c.restart) c.restart();
+    else void this.startLive(this.nextRequest());
+  }
+
+  private resignTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Resign, in two steps (a second press within 4 s confirms): the human's seat leaves the game. */
+  private resign(): void {
+    const c = this.current;
+    const e = this.els;
+    if (c.kind !== 'live' || !c.human || c.match.host.over) return;
+    if (!this.resignTimer) {
+      setText(e.resignLabel, 'Confirm resign');
+      e.resign.classList.add('confirming');
+      this.resignTimer = setTimeout(() => this.resetResign(), 4000);
+      return;
+    }
+    this.resetResign();
+    e.resign.hidden = true;
+    c.match.resign(c.human.seat);
+  }
+
+  private resetResign(): void {
+    if (this.resignTimer) clearTimeout(this.resignTimer);
+    this.resignTimer = null;
+    setText(this.els.resignLabel, 'Resign');
+    this.els.resign.classList.remove('confirming');
+  }
+
   private async startLive(request: LiveRequest): Promise<void> {
     const token = ++this.loadToken;
     this.hideProgress();
@@ -506,11 +587,10 @@ export class WatchPage {
       // Name seats after their bots, numbering repeats ("Expander", "Expander 2"); a module's
       // own `name` replaces its file name once it has started.
       const names = seatNames(choices.map((c) => (c.kind === 'bot' ? c.label : 'You')));
-      if (humans.length === 1) {
-        // The seed goes into the address, so a reload finds this game again.
-        request = { ...request, seed };
-        human = { seat: humans[0], play: null, saveKey: `${location.pathname}${buildSearch(request)}` };
-      }
+      // The seed goes into the address of a game with chosen seats, so a link (and a reload)
+      // gives the same map.
+      if (request.bots) request = { ...request, seed };
+      if (humans.length === 1) human = { seat: humans[0], play: null, saveKey: `${location.pathname}${buildSearch(request)}` };
       const saved = human?.saveKey ? await loadSavedGame(human.saveKey) : null;
       const size = request.size ?? module.liveSize(r);
       let host;
@@ -578,10 +658,10 @@ export class WatchPage {
   }
 
   /** Shows a match that has just been set up and plays it. `from`: the replay it continues. */
-  private showLive(match: Match, request: LiveRequest, seed: number, from: string | null, human: HumanSlot | null = null): void {
+  private showLive(match: Match, request: LiveRequest, seed: number, from: string | null, human: HumanSlot | null = null, link: UrlState | null = null, restart: (() => void) | null = null): void {
     const previous = this.current;
     this.stopLive();
-    this.current = { kind: 'live', match, request, seed, from, human };
+    this.current = { kind: 'live', match, request, seed, from, human, link, restart };
     this.els.empty.hidden = true;
     const host = match.host;
     const src = host.source;
@@ -590,6 +670,9 @@ export class WatchPage {
     this.viewer.setLogs(match.logs);
     if (human) human.play = this.viewer.attachHuman(human.seat, request.fog);
     this.els.continueBtn.hidden = true;
+    this.els.newGame.hidden = false;
+    this.resetResign();
+    this.els.resign.hidden = !human || host.over;
     this.release(previous);
     this.setTitle(titleOf(names()));
     const fog = request.fog !== undefined ? ` · Blitz, fog radius ${request.fog}` : '';
@@ -623,6 +706,7 @@ export class WatchPage {
         if (!isCurrent()) return;
         this.viewer.setLiveFinished();
         this.viewer.detachHuman();
+        this.els.resign.hidden = true;
         this.viewer.setStandings(host.results);
         this.setBadge('live', 'Live · finished', human ? 'The game you just played' : 'A game just played by the built-in bots');
         this.waitForEnd(match);
@@ -664,45 +748,107 @@ export class WatchPage {
     e.continueDialog.showModal();
   }
 
-  /** Starts the live game chosen in the dialog, from the frame it was opened at. */
+  /** Starts the live game chosen in the dialog, from the frame it was opened at: the dialog's
+   * choices become `continue=` entries, as if the game's address had been opened. */
   private async continueHere(): Promise<void> {
     const c = this.current;
     if (c.kind !== 'replay') return;
     const e = this.els;
     const frame = Number(e.continueDialog.dataset.frame);
-    const src = c.opened.source;
+    const entries: string[] = [];
+    for (const li of e.continueSeats.querySelectorAll('li')) {
+      const sel = li.querySelector('select');
+      const kind = sel?.value ?? 'recorded';
+      if (kind === 'url') {
+        const url = li.querySelector('input')?.value.trim() ?? '';
+        const name = li.querySelector('label')?.textContent ?? 'a seat';
+        if (!url) {
+          this.showError(`Could not continue from frame ${frame}: no bot module URL given for ${name}`);
+          return;
+        }
+        if (url.includes(',')) {
+          this.showError(`Could not continue from frame ${frame}: a bot module URL cannot contain a comma (${url})`);
+          return;
+        }
+        entries.push(isBotUrl(url) ? url : `${url.replace(/\/?$/, '')}.js`);
+      } else entries.push(kind);
+    }
+    await this.continueFrom(c, frame, entries, {});
+  }
+
+  /**
+   * The seats of a continued game, from its entries (one per player, in seat order): the one place
+   * where `continue=` entries, and the Continue dialog's choices, become seats. `recorded` plays
+   * the replay's own moves; the others are `bots=` entries (`human`, a built-in bot,
+   * `saved:<id>`, a module URL). Throws an Error that names a bad entry.
+   */
+  private async continueSeats(src: FrameSource, entries: readonly string[], slot: HumanSlot | null): Promise<{ seats: Seat[]; user: boolean }> {
     const names = src.playerNames();
+    const builtins = new Map((await this.module.bots()).map((b) => [b.id, b.name]));
+    const library = new BotLibrary();
+    let user = false;
+    const seats = entries.map((entry, k): Seat => {
+      if (entry === 'recorded') return this.module.recordedSeat(src, k, names[k]);
+      const choice = resolveEntry(entry, builtins, library, location.href);
+      if (choice.kind === 'human') {
+        if (!slot) throw new Error('a game has one human seat');
+        return new HumanSeat(names[k], () => slot.play);
+      }
+      if (choice.source.kind !== 'builtin') user = true;
+      return new WorkerSeat(this.module.id, choice.source, names[k], k + 1);
+    });
+    return { seats, user };
+  }
+
+  /** Continues the replay shown from `frame` with these seats (`continue=` entries). The game's
+   * address is `?replay=<URL>&frame=N&continue=...`, so it can be bookmarked and shared; a human's
+   * game is kept in the browser under that address (a reload brings it back at the same turn). */
+  private async continueFrom(c: ReplayShown, frame: number, entries: readonly string[], budgets: Pick<UrlState, 'initMs' | 'turnMs'>, fresh = false, started: Promise<MatchHost> | null = null): Promise<void> {
+    const src = c.opened.source;
     const token = ++this.loadToken;
+    // A fork started early (from the address) that this game does not use is freed.
+    const drop = () => void started?.then((h) => h.dispose(), () => {});
+    if (entries.length !== src.numPlayers) {
+      drop();
+      this.showError(`continue= gives ${entries.length} seat${entries.length === 1 ? '' : 's'}, but this replay has ${src.numPlayers} players: give one entry per player, in seat order (the first is player 1).`);
+      return;
+    }
+    if (frame < 0 || frame > src.numFrames - 1) {
+      drop();
+      this.showError(`Could not continue from frame ${frame}: this replay has frames 0 to ${src.numFrames - 1}.`);
+      return;
+    }
+    const humans = entries.flatMap((x, k) => (x === 'human' ? [k] : []));
+    if (humans.length > 1) {
+      drop();
+      this.showError('A game has one human seat (the others are bots or recorded moves).');
+      return;
+    }
+    const link: UrlState | null = c.url ? { replay: c.url, frame, continue: [...entries], ...budgets } : null;
+    const saveKey = link && humans.length === 1 ? `${location.pathname}${buildSearch(link)}` : null;
+    const slot: HumanSlot | null = humans.length === 1 ? { seat: humans[0], play: null, saveKey } : null;
     this.showProgress(`Setting up the game at frame ${frame}…`, null);
     let match: Match;
-    let human: HumanSlot | null = null;
+    let resumedAt = 0;
     try {
-      const choices = [...e.continueSeats.querySelectorAll('li')].map((li) => {
-        const sel = li.querySelector('select');
-        const url = li.querySelector('input');
-        return { kind: sel?.value ?? 'recorded', url: url?.value.trim() ?? '' };
-      });
-      const host = await this.module.forkMatch(c.opened.bytes, frame);
+      const { seats, user } = await this.continueSeats(src, entries, slot);
+      if (fresh && saveKey) await forgetGame(saveKey);
+      const saved = saveKey && !fresh ? await loadSavedGame(saveKey) : null;
+      let host;
+      if (saved && !saved.finished && saved.frames > frame + 1) {
+        drop();
+        host = await this.module.forkMatch(saved.bytes, saved.frames - 1);
+        resumedAt = saved.frames - 1;
+      } else host = started ? await started.catch(() => this.module.forkMatch(c.opened.bytes, frame)) : await this.module.forkMatch(c.opened.bytes, frame);
       if (token !== this.loadToken) {
         host.dispose();
         return;
       }
-      const humans = choices.flatMap((ch, k) => (ch.kind === 'human' ? [k] : []));
-      if (humans.length > 1) throw new Error('a game has one human seat (the others are bots or recorded moves)');
-      const slot: HumanSlot | null = humans.length === 1 ? { seat: humans[0], play: null, saveKey: null } : null;
-      human = slot;
-      const seats: Seat[] = choices.map((ch, k) => {
-        if (ch.kind === 'recorded') return this.module.recordedSeat(src, k, names[k]);
-        if (ch.kind === 'human' && slot) return new HumanSeat(names[k], () => slot.play);
-        if (ch.kind === 'url') {
-          if (!ch.url) throw new Error(`no bot module URL given for ${names[k]}`);
-          return new WorkerSeat(this.module.id, { kind: 'url', url: new URL(ch.url, location.href).href }, names[k], k + 1);
-        }
-        return new WorkerSeat(this.module.id, { kind: 'builtin', id: ch.kind }, names[k], k + 1);
-      });
-      const user = choices.some((ch) => ch.kind === 'url');
-      match = new Match(this.module, host, seats, user ? USER_BUDGETS : BUILTIN_BUDGETS);
+      const base = user ? USER_BUDGETS : BUILTIN_BUDGETS;
+      const pick = (v: number | null | undefined, d: number) => (v === null ? Infinity : (v ?? d));
+      match = new Match(this.module, host, seats, { initMs: pick(budgets.initMs, base.initMs), turnMs: pick(budgets.turnMs, base.turnMs) });
     } catch (err) {
+      drop();
       if (token === this.loadToken) {
         this.hideProgress();
         this.showError(`Could not continue from frame ${frame}: ${errorMessage(err)}`);
@@ -710,7 +856,12 @@ export class WatchPage {
       return;
     }
     this.hideProgress();
-    this.showLive(match, {}, 0, c.name, human);
+    this.showLive(match, {}, 0, c.name, slot, link, () => {
+      // New game: the same seats from the same frame, afresh.
+      void this.continueFrom(c, frame, entries, budgets, true);
+    });
+    if (resumedAt > 0) this.toast(`Your game is back at turn ${resumedAt}.`);
+    if (!link) this.toast('This game has no link: a link needs the replay at a URL. Download the replay to keep or share it.');
   }
 
   /** When the display reaches the end of a finished live game: the result, then a new game. */
@@ -742,7 +893,7 @@ export class WatchPage {
         const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
         dot.style.background = this.viewer.paletteColours[s.seat + 1] ?? '#fff';
         const ej = match.ejections.get(s.seat);
-        const detail = ej ? `ejected at frame ${ej.frame}` : s.alive ? `${fmt(s.score)} ${unit}` : `out at frame ${s.lastFrameAlive + 1}`;
+        const detail = ej ? (ej.kind === 'resigned' ? `resigned at frame ${ej.frame}` : `ejected at frame ${ej.frame}: ${ej.reason}`) : s.alive ? `${fmt(s.score)} ${unit}` : `out at frame ${s.lastFrameAlive + 1}`;
         return el('li', {}, [el('span', { className: 'rank', text: `${s.rank}.` }), dot, el('span', { text: s.name }), el('span', { className: 'detail', text: detail })]);
       }),
     );
@@ -751,9 +902,20 @@ export class WatchPage {
     if (c.kind === 'live' && c.human) {
       // A human's game waits for the human: no countdown to the next one.
       const won = winner?.seat === c.human.seat;
-      setText(e.resultTitle, won ? 'You win!' : winner ? `${winner.name} wins` : 'Game over');
-      setText(e.resultNext, 'Download the game, look back through it, or play again on a new map.');
-      setText(e.nextGame, 'Play again');
+      const resigned = match.ejections.get(c.human.seat)?.kind === 'resigned';
+      setText(e.resultTitle, won ? 'You win!' : resigned ? 'You resigned' : winner ? `${winner.name} wins` : 'Game over');
+      setText(e.resultNext, c.restart ? 'Download the game, look back through it, or play again from the same frame.' : 'Download the game, look back through it, or play again on a new map.');
+      setText(e.nextGame, 'New game');
+      setText(e.stay, 'Stay on this game');
+      return;
+    }
+    // A game with a bot of the person's own, or one where a bot was ejected, waits too: the
+    // result (and the reason) stays until the person moves on.
+    const userBot = c.kind === 'live' && c.match.seats.some((s) => s instanceof WorkerSeat && s.source.kind !== 'builtin');
+    if (c.kind === 'live' && (userBot || match.ejections.size > 0 || c.from !== null)) {
+      setText(e.resultNext, match.ejections.size > 0 ? 'A bot was ejected: its reason is in the list above and in the bot logs.' : 'Download the game, look back through it, or start a new one.');
+      setText(e.nextGame, 'New game');
+      setText(e.stay, 'Stay on this game');
       return;
     }
     setText(e.nextGame, 'Next game now');
@@ -786,6 +948,8 @@ export class WatchPage {
   /** Frees the workers of a game the viewer no longer shows. */
   private release(c: Current): void {
     if (c === this.current) return;
+    // A replay's worker is no longer needed once another game is shown (its bytes and frames,
+    // which a continued game's New game reads again, stay in memory).
     if (c.kind === 'replay') c.opened.dispose();
     else if (c.kind === 'live') {
       c.match.stop();
@@ -835,6 +999,8 @@ export class WatchPage {
     if (c.kind === 'replay') {
       // A replay opened from a file cannot be linked to: the address is left bare.
       if (c.url) state = { replay: c.url, frame: v.frame, player: v.currentSeat + 1, radius: v.currentRadius };
+    } else if (c.kind === 'live' && c.link) {
+      state = { ...c.link };
     } else if (c.kind === 'live' && !c.from) {
       state = { ...c.request };
     }

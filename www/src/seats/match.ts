@@ -27,7 +27,7 @@ export interface Ejection {
   kind: EjectionKind;
 }
 
-export type EjectionKind = 'timeout' | 'error' | 'garbage' | 'start';
+export type EjectionKind = 'timeout' | 'error' | 'garbage' | 'start' | 'resigned';
 
 /** A failed answer's kind, from the seat's reason (a WorkerSeat's "timed out (...)"). */
 function failureKind(reason: string): EjectionKind {
@@ -42,6 +42,8 @@ export class Match {
    * 0's). Capped per turn by the seat. */
   readonly logs: string[][];
   private stopped = false;
+  /** The events of the game being run (a resignation reports through them). */
+  private events: MatchEvents | null = null;
 
   constructor(
     readonly module: GameModule,
@@ -65,6 +67,7 @@ export class Match {
 
   /** Plays the game to its end (or until stopped). */
   async run(events: MatchEvents): Promise<void> {
+    this.events = events;
     const host = this.host;
     const ctx = { width: host.source.width, height: host.source.height };
     try {
@@ -133,6 +136,13 @@ export class Match {
     this.host.eject(seat, atInit);
     this.seats[seat]?.stop();
     events.onEject(seat, this.names[seat] ?? `Player ${seat + 1}`, reason, frame);
+  }
+
+  /** Seat `seat` gives up (a human's Resign): it leaves the game as an ejected bot does (its
+   * pieces turn neutral in the next frame) and the game goes on without it. */
+  resign(seat: number): void {
+    if (!this.events || this.stopped || this.host.over) return;
+    this.eject(seat, 'resigned', 'resigned', this.events);
   }
 
   private stopSeats(): void {

@@ -29,6 +29,22 @@ export interface UrlState {
   initMs?: number | null;
   /** Playback speed of a live game, frames a second. */
   speed?: number;
+  /** A live game continued from frame `frame` of `replay`: one entry per player, in seat order,
+   * each a `bots=` entry or `recorded` (the replay's own moves). */
+  continue?: string[];
+}
+
+/** Whether `entry` can be a seat in the address (`bots=` or `continue=`): a module URL, or a
+ * name (built-in, `human`, `saved:<id>`, `recorded`). */
+function seatEntryOk(entry: string): boolean {
+  return isBotUrl(entry) ? entry.length <= 2000 && !/^\s*javascript:/i.test(entry) : /^(saved:)?[a-z0-9_-]{1,32}$/i.test(entry);
+}
+
+function seatList(v: string): string[] {
+  return v
+    .split(',')
+    .map((b) => b.trim())
+    .map((b) => (isBotUrl(b) ? b : b.toLowerCase()));
 }
 
 /** Whether a `bots=` entry is a module URL (absolute or relative to the page) rather than a
@@ -85,6 +101,11 @@ export function parseUrlState(search: string): UrlState {
   if (initMs !== undefined) out.initMs = initMs;
   const speed = int(q.get('speed'), 1, 60);
   if (speed !== undefined) out.speed = speed;
+  const cont = q.get('continue');
+  if (cont !== null) {
+    const list = seatList(cont);
+    if (list.length > 0 && list.every(seatEntryOk)) out.continue = list.slice(0, 6);
+  }
   return out;
 }
 
@@ -105,6 +126,7 @@ export function buildSearch(s: UrlState): string {
   if (s.turnMs !== undefined) q.set('turnMs', s.turnMs === null ? 'none' : String(s.turnMs));
   if (s.initMs !== undefined) q.set('initMs', s.initMs === null ? 'none' : String(s.initMs));
   if (s.speed !== undefined) q.set('speed', String(s.speed));
+  if (s.continue && s.continue.length > 0) q.set('continue', s.continue.join(','));
   const str = q.toString();
   // Keep slashes readable in replay paths.
   return str ? `?${str.replace(/%2F/gi, '/')}` : '';
@@ -204,6 +226,15 @@ export function checkAddress(search: string, games: Readonly<Record<string, Game
     if (good.filter((b) => b === 'human').length > 1) problems.push('bots= has human more than once: a game has one human seat.');
     if (good.length > 0) state.bots = good.slice(0, max);
     else delete state.bots;
+  }
+  const contRaw = q.get('continue');
+  if (contRaw !== null) {
+    const entries = seatList(contRaw);
+    const bad = entries.filter((b) => !seatEntryOk(b));
+    for (const b of bad) problems.push(b === '' ? 'continue= has an empty seat: give every player of the replay an entry, separated by commas.' : `continue=: "${b.slice(0, 60)}" is not a seat: a seat is recorded, human, a built-in bot's name, saved:<name> or a bot module's address.`);
+    if (entries.filter((b) => b === 'human').length > 1) problems.push('continue= has human more than once: a game has one human seat.');
+    if (q.get('replay') === null) problems.push('continue= needs replay=<address of the replay> and frame=<N>: it continues that replay from that frame.');
+    if (bad.length > 0 || entries.filter((b) => b === 'human').length > 1) delete state.continue;
   }
   const fogRaw = raw('fog');
   if (fogRaw !== null) {
