@@ -292,6 +292,6 @@ export const HALITE2: GameModule = {
   liveSize: liveMapSize,
   createHumanPlay(host: HumanPlayHost): HumanPlay {
     // Standing orders steer around planets and ships with the same helper bots use.
-    return new Halite2HumanPlay(host, (obs, ship, target) => navigate(obs, ship, target));
+    return new Halite2HumanPlay(host, (obs, ship, target, planned) => navigate(obs, ship, target, { planned }));
   },
 };
