@@ -516,3 +516,84 @@ fn halite2_stats_prints_standings() {
     assert_eq!(doc["players"][0]["rank"], 1);
     assert_eq!(doc["series"]["ships"][0].as_array().unwrap().len(), 44);
 }
+
+#[test]
+fn verify_names_an_unfinished_replay_and_accepts_it_with_the_flag() {
+    // A reference game cut after frame 30, as a game downloaded while it is being played.
+    let path = fixtures().join("s101-20x20-greedy-chaos.hlt.gz");
+    let mut v: serde_json::Value = serde_json::from_slice(&gunzip(&path)).unwrap();
+    v["frames"].as_array_mut().unwrap().truncate(31);
+    v["moves"].as_array_mut().unwrap().truncate(30);
+    v["num_frames"] = serde_json::json!(31);
+    let cut = std::env::temp_dir().join(format!("halite-unfinished-{}.hlt", std::process::id()));
+    std::fs::write(&cut, serde_json::to_vec(&v).unwrap()).unwrap();
+
+    let out = halite().arg("verify").arg(&cut).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(3),
+        "unfinished has its own exit status: {stdout}"
+    );
+    assert!(
+        stdout.contains("unfinished: the replay stops at frame 30 before the game's end"),
+        "{stdout}"
+    );
+
+    let out = halite()
+        .args(["verify", "--unfinished"])
+        .arg(&cut)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains(": ok, unfinished"), "{stdout}");
+
+    // A finished replay next to it: still unfinished as a whole, and a broken one wins over both.
+    let out = halite()
+        .arg("verify")
+        .arg(&path)
+        .arg(&cut)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(3));
+    let mut r = halite::halite1::Replay::from_bytes(&std::fs::read(&cut).unwrap()).unwrap();
+    let i = 5 * r.sites() + 3 * r.width + 4;
+    r.strength[i] = r.strength[i].wrapping_add(1);
+    let bad =
+        std::env::temp_dir().join(format!("halite-unfinished-bad-{}.hlt", std::process::id()));
+    std::fs::write(&bad, r.to_json()).unwrap();
+    let out = halite()
+        .args(["verify", "--unfinished"])
+        .arg(&bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("frame 5 site (4, 3)"));
+
+    // Halite II: the same, from a reference game cut after frame 40.
+    let h2 = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/halite2/g01_2p_240x160_settler_vs_settler.hlt");
+    let mut r2 = halite::halite2::Replay::from_bytes(&std::fs::read(&h2).unwrap()).unwrap();
+    r2.frames.truncate(41);
+    r2.moves.truncate(40);
+    let cut2 = std::env::temp_dir().join(format!("halite2-unfinished-{}.json", std::process::id()));
+    std::fs::write(&cut2, serde_json::to_vec(&r2.to_json()).unwrap()).unwrap();
+    let out = halite().arg("verify").arg(&cut2).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{stdout}");
+    assert!(stdout.contains("frame 40: unfinished"), "{stdout}");
+    let out = halite()
+        .args(["verify", "--unfinished"])
+        .arg(&cut2)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    for f in [cut, bad, cut2] {
+        let _ = std::fs::remove_file(f);
+    }
+}

@@ -76,8 +76,15 @@ tools for replays and maps."
     enum Cmd {
         /// Run a game between bots (each BOT_COMMAND runs through `sh -c`).
         Run(RunArgs),
-        /// Re-simulate replays from frame 0 and their moves; exit 0 only if all match the rules.
+        /// Re-simulate replays from frame 0 and their moves; exit 0 only if all match the rules
+        /// and reach the game's end. Exit status 1 when a replay breaks the rules or cannot be
+        /// read, 3 when every replay follows the rules but one stops before the game's end
+        /// (unfinished: a game saved while it was being played).
         Verify {
+            /// Accept unfinished replays: every frame must follow the rules, but the record may
+            /// stop before the game's end.
+            #[arg(long)]
+            unfinished: bool,
             /// Replay files (.hlt, .hlt.gz, .blitz).
             #[arg(required = true)]
             paths: Vec<PathBuf>,
@@ -165,7 +172,7 @@ tools for replays and maps."
         let cli = Cli::parse();
         let result = match cli.command {
             Cmd::Run(args) => run(cli.game, args),
-            Cmd::Verify { paths } => verify_all(&paths),
+            Cmd::Verify { paths, unfinished } => verify_all(&paths, unfinished),
             Cmd::Mapgen {
                 dims,
                 seed,
@@ -362,35 +369,43 @@ tools for replays and maps."
         Ok(ExitCode::SUCCESS)
     }
 
-    fn verify_all(paths: &[PathBuf]) -> Result<ExitCode, String> {
-        let mut ok = true;
+    /// Exit status of `halite verify` when every replay follows the rules but one is unfinished.
+    const EXIT_UNFINISHED: u8 = 3;
+
+    fn verify_all(paths: &[PathBuf], accept_unfinished: bool) -> Result<ExitCode, String> {
+        let mut broken = false;
+        let mut unfinished = false;
         for p in paths {
-            let line = match read_replay(p) {
-                Ok(AnyReplay::Halite1(r)) => match verify(&r) {
-                    Ok(()) => "ok".to_string(),
-                    Err(m) => {
-                        ok = false;
-                        m.to_string()
-                    }
-                },
-                Ok(AnyReplay::Halite2(r)) => match halite2::verify::verify(&r) {
-                    Ok(()) => "ok".to_string(),
-                    Err(m) => {
-                        ok = false;
-                        m.to_string()
-                    }
-                },
-                Err(e) => {
-                    ok = false;
-                    format!("unreadable: {e}")
+            // (the verdict's text, whether it breaks the rules, whether it is unfinished)
+            let verdict = match read_replay(p) {
+                Ok(AnyReplay::Halite1(r)) => {
+                    verify(&r).map_err(|m| (m.to_string(), m.is_unfinished()))
+                }
+                Ok(AnyReplay::Halite2(r)) => {
+                    halite2::verify::verify(&r).map_err(|m| (m.to_string(), m.is_unfinished()))
+                }
+                Err(e) => Err((format!("unreadable: {e}"), false)),
+            };
+            let line = match verdict {
+                Ok(()) => "ok".to_string(),
+                Err((m, true)) if accept_unfinished => format!("ok, {m}"),
+                Err((m, true)) => {
+                    unfinished = true;
+                    m
+                }
+                Err((m, false)) => {
+                    broken = true;
+                    m
                 }
             };
             println!("{}: {line}", p.display());
         }
-        Ok(if ok {
-            ExitCode::SUCCESS
-        } else {
+        Ok(if broken {
             ExitCode::FAILURE
+        } else if unfinished {
+            ExitCode::from(EXIT_UNFINISHED)
+        } else {
+            ExitCode::SUCCESS
         })
     }
 

@@ -53,8 +53,25 @@ impl fmt::Display for Mismatch {
             }
             Mismatch::End { frame, over: false } => write!(
                 f,
-                "frame {frame}: the replay ends, but the game should have gone on"
+                "unfinished: the replay stops at frame {frame} before the game's end; the rules are verified to frame {frame}"
             ),
+        }
+    }
+}
+
+impl Mismatch {
+    /// An unfinished replay: every frame follows the rules, but the record stops before the
+    /// game's end (a game saved while it was being played).
+    pub fn is_unfinished(&self) -> bool {
+        matches!(self, Mismatch::End { over: false, .. })
+    }
+
+    /// The frame where the replay and the rules part ways (for an unfinished one, its last).
+    pub fn frame(&self) -> usize {
+        match self {
+            Mismatch::Site { frame, .. } => *frame,
+            Mismatch::Move { turn, .. } => *turn,
+            Mismatch::End { frame, .. } => *frame,
         }
     }
 }

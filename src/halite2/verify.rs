@@ -18,6 +18,15 @@ pub struct Mismatch {
     /// The frame (or turn) where it shows; `None` for the header or the statistics.
     pub frame: Option<usize>,
     pub message: String,
+    /// Every frame follows the rules, but the record stops before the game's end (a game saved
+    /// while it was being played).
+    pub unfinished: bool,
+}
+
+impl Mismatch {
+    pub fn is_unfinished(&self) -> bool {
+        self.unfinished
+    }
 }
 
 impl fmt::Display for Mismatch {
@@ -35,6 +44,7 @@ fn at(frame: usize, message: String) -> Mismatch {
     Mismatch {
         frame: Some(frame),
         message,
+        unfinished: false,
     }
 }
 
@@ -238,6 +248,7 @@ pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
     let mut game = initial_game(replay).map_err(|e| Mismatch {
         frame: Some(0),
         message: e.to_string(),
+        unfinished: false,
     })?;
     let header: Vec<_> = replay
         .planets
@@ -255,6 +266,7 @@ pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
             frame: None,
             message: "planet health, docking spots or production do not follow from the radii"
                 .into(),
+            unfinished: false,
         });
     }
     compare_frames(0, &replay.frames[0], game.frame())?;
@@ -285,10 +297,13 @@ pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
         compare_frames(turn, &replay.frames[turn], &ours.frames[turn])?;
     }
     if !game.is_over() {
-        return Err(at(
-            last,
-            "the replay ends but the game goes on by the rules".into(),
-        ));
+        return Err(Mismatch {
+            frame: Some(last),
+            message: format!(
+                "unfinished: the replay stops before the game's end; the rules are verified to frame {last}"
+            ),
+            unfinished: true,
+        });
     }
     for (p, (a, b)) in replay.stats.iter().zip(&game.replay().stats).enumerate() {
         let want = (
@@ -309,6 +324,7 @@ pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
                 message: format!(
                     "stats of player {p}: (rank, last_frame_alive, total_ship_count, damage_dealt) = {want:?}, the rules give {got:?}"
                 ),
+                unfinished: false,
             });
         }
     }

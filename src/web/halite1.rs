@@ -147,6 +147,8 @@ pub fn halite1_turn_report(
 #[derive(serde::Serialize)]
 struct Verdict {
     ok: bool,
+    /// The replay follows the rules but stops before the game's end.
+    unfinished: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     frame: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -299,18 +301,16 @@ impl Halite1Replay {
         match verify(&self.replay) {
             Ok(()) => to_js(&Verdict {
                 ok: true,
+                unfinished: false,
                 frame: None,
                 message: None,
                 detail: None,
             }),
             Err(m) => {
-                let frame = match &m {
-                    Mismatch::Site { frame, .. } => *frame,
-                    Mismatch::Move { turn, .. } => *turn,
-                    Mismatch::End { frame, .. } => *frame,
-                };
+                let frame = m.frame();
                 to_js(&Verdict {
                     ok: false,
+                    unfinished: m.is_unfinished(),
                     frame: Some(frame),
                     message: Some(m.to_string()),
                     detail: Some(m),

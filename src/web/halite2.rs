@@ -288,17 +288,20 @@ impl Halite2Replay {
         #[derive(serde::Serialize)]
         struct Verdict {
             ok: bool,
+            unfinished: bool,
             frame: Option<usize>,
             message: Option<String>,
         }
         let v = match verify(&self.replay) {
             Ok(()) => Verdict {
                 ok: true,
+                unfinished: false,
                 frame: None,
                 message: None,
             },
             Err(m) => Verdict {
                 ok: false,
+                unfinished: m.unfinished,
                 frame: m.frame,
                 message: Some(m.to_string()),
             },

@@ -10,6 +10,7 @@
 // Each page is its own chunk, loaded when its address is opened.
 
 import { errorMessage } from './shell/engine';
+import { installPointerFocusRelease } from './shell/focus';
 
 type Mount = (root: HTMLElement, search: string) => Promise<unknown>;
 
@@ -40,5 +41,6 @@ async function route(root: HTMLElement): Promise<void> {
   }
 }
 
+installPointerFocusRelease();
 const root = document.getElementById('app');
 if (root) void route(root);

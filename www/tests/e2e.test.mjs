@@ -387,7 +387,10 @@ test('a broken file shows the engine message and the previous game keeps working
   await page.goto(`${server.url}?replay=broken.hlt.gz`);
   await page.waitForSelector('[data-part="banner"]:not([hidden])');
   assert.match(await page.textContent('[data-part="banner-text"]'), /^Could not open broken\.hlt\.gz: \S/);
-  // The page falls back to a live game and stays usable.
+  // The page offers the ways to open a replay (not an unrelated game) and stays usable.
+  await page.locator('[data-part="empty"]').waitFor({ state: 'visible' });
+  assert.equal(await page.evaluate(() => window.__viewer.kind), 'none');
+  await page.click('[data-part="empty-live"]');
   await page.waitForFunction(() => window.__viewer.kind === 'live' && window.__viewer.numFrames > 2, null, { timeout: 20000 });
   await page.done();
 });

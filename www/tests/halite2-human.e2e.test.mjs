@@ -158,3 +158,43 @@ test('the orders panel fits a phone, and a tap selects', { timeout: 90000 }, asy
   await page.screenshot({ path: path.join(shots, 'h2-human-phone.png') });
   await page.done();
 });
+
+for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  const phone = viewport.width < 500;
+  test(`all ships to the nearest planet on seed 42 keeps all three ships: its two spots, then the next planet${phone ? ', on a phone' : ''}`, { timeout: 180000 }, async () => {
+    const page = await openPage(browser, server.url, '?game=halite2&bots=human,settler&seed=42&size=240x160', viewport);
+    await waitTurn(page, 0);
+    let rec = await record(page);
+    const mine = [...rec.frames[0].ships.values()].filter((s) => s.owner === 0);
+    assert.equal(mine.length, 3);
+    const cx = mine.reduce((a, s) => a + s.x, 0) / 3;
+    const cy = mine.reduce((a, s) => a + s.y, 0) / 3;
+    const planet = rec.frames[0].planets.reduce((a, b) => (Math.hypot(a.x - cx, a.y - cy) < Math.hypot(b.x - cx, b.y - cy) ? a : b));
+    assert.equal(planet.id, 9, 'planet 9 is the nearest');
+    if (phone) await page.tap('[data-part="all"]');
+    else await page.click('[data-part="all"]');
+    await clickMap(page, planet.x, planet.y);
+    const status = await page.textContent('[data-part="status"]');
+    const m = /2 ships docking at planet 9, 1 ship to planet (\d+), planet 9 has 2 free spots/.exec(status);
+    assert.ok(m, status);
+    const other = Number(m[1]);
+    await page.screenshot({ path: path.join(shots, `h2-group-dock${phone ? '-phone' : ''}.png`) });
+    // Enter after the clicks ends each turn; the orders stand.
+    let turn = 0;
+    for (; turn < 24; turn++) {
+      if (phone) await page.tap('[data-part="end"]');
+      else await page.keyboard.press('Enter');
+      await waitTurn(page, turn + 1);
+    }
+    rec = await record(page);
+    for (let f = 0; f < rec.frames.length; f++) {
+      for (const s of mine) assert.ok(rec.frames[f].ships.has(s.id), `frame ${f}: ship ${s.id} is alive`);
+    }
+    const last = rec.frames[rec.frames.length - 1];
+    const at = (pid) => mine.filter((s) => last.ships.get(s.id).docking !== 'undocked' && last.ships.get(s.id).planet === pid).length;
+    assert.equal(at(9), 2, 'two ships dock at planet 9');
+    assert.equal(at(other), 1, `one ship docks at planet ${other}`);
+    assert.equal(await page.isHidden('[data-part="losses"]'), true, 'no losses to report');
+    await page.done();
+  });
+}

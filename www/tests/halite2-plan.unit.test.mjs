@@ -127,3 +127,30 @@ test('the protocol check packs commands and refuses garbage with a reason', () =
     assert.ok(c.reason.length > 5);
   }
 });
+
+test('a group dock takes the planet\'s free spots nearest first and sends the rest to the nearest planet with room', () => {
+  const plan = new ShipPlan(0);
+  const ship = (id, x, y) => ({ id, owner: 0, x, y, health: 255, docking: 'undocked', planet: null, dockingProgress: 0 });
+  const planet = (id, x, y, spots, owner = null, docked = []) => ({ id, x, y, radius: 4, health: 1000, dockingSpots: spots, owner, dockedShips: docked, production: 0, remainingProduction: 1000 });
+  plan.begin({ game: 'halite2', myId: 0, turn: 0, width: 240, height: 160, players: 2, ships: [ship(0, 50, 50), ship(1, 50, 52), ship(2, 50, 54)], planets: [planet(9, 70, 52, 2), planet(5, 20, 80, 3), planet(7, 200, 100, 6, 1)] });
+  plan.selectAll();
+  const r = plan.dockGroup(9);
+  assert.equal(r.here, 2);
+  assert.deepEqual([...r.elsewhere], [[5, 1]], 'the third goes to planet 5 (planet 7 is the enemy\'s)');
+  assert.equal(r.nowhere, 0);
+  // The two bound for planet 9 approach it at points at least 2 units apart.
+  const a = plan.destination(0);
+  const b = plan.destination(1);
+  assert.ok(Math.hypot(a.x - b.x, a.y - b.y) >= 2, `distinct approach points: ${JSON.stringify([a, b])}`);
+  // This turn's moves never meet: the steer sees the moves planned before it.
+  const seen = [];
+  const steer = new ShipPlan(0, (_obs, s, t, planned) => {
+    seen.push(planned.length);
+    return { type: 'thrust', ship: s.id, magnitude: 1, angle: 0 };
+  });
+  steer.begin({ game: 'halite2', myId: 0, turn: 0, width: 240, height: 160, players: 2, ships: [ship(0, 50, 50), ship(1, 50, 52)], planets: [planet(9, 70, 52, 2)] });
+  steer.selectAll();
+  steer.dockGroup(9);
+  steer.commands();
+  assert.deepEqual(seen, [0, 1], 'the second ship is steered clear of the first one\'s move');
+});

@@ -193,3 +193,20 @@ test("a live game's damage series takes the engine's totals turn by turn", () =>
   shots.add(empty, empty, attack);
   assert.deepEqual([...shots.snapshot().damage], [0, rows.WEAPON_DAMAGE]);
 });
+
+test('lost ships are named by cause and place: a collision, a planet, fire', () => {
+  const losses = src.load('games/halite2/losses.js');
+  const rows = (list) => new Float64Array(list.flat());
+  // kind, time, x, y, owner, id, a, b
+  const ev = rows([
+    [1, 0.5, 31.2, 85.1, 0, 3, 0.5, 0],
+    [1, 0.5, 31.9, 85.3, 0, 4, 0.5, 0],
+    [1, 0.3, 60, 40.5, 0, 5, 0.5, 0],
+    [0, 0.9, 100, 100, 1, 8, 120.2, 60.1],
+    [1, 1, 120, 60, 0, 6, 0.5, 0],
+    [1, 1, 10, 10, 1, 9, 0.5, 0],
+  ]);
+  const planets = [{ id: 2, x: 60, y: 45, radius: 4 }];
+  assert.deepEqual(losses.lossLines(ev, 0, planets), ['2 ships collided at (31, 85)', '1 ship flew into planet 2 at (60, 41)', '1 ship shot down at (120, 60)']);
+  assert.deepEqual(losses.lossLines(ev, 2, planets), []);
+});

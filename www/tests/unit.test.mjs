@@ -163,6 +163,26 @@ test('playback advances at fps and stops at the end (or holds for a live game)',
   assert.equal(live.playing, true, 'holds waiting for frames');
 });
 
+test('a live game played from its newest frame never starts again from frame 0', () => {
+  const live = new clock.Playback();
+  live.fps = 12;
+  live.seek(200, 200);
+  live.play(200, false);
+  assert.equal(live.pos, 200, 'play at the newest frame of a live game stays there');
+  assert.equal(live.playing, true);
+  // The game grows by a frame: playback moves on to it, never back.
+  let prev = live.pos;
+  for (let i = 0; i < 20; i++) {
+    live.tick(i * 16, 16, 201, true);
+    assert.ok(live.pos >= prev, 'never backwards');
+    prev = live.pos;
+  }
+  assert.equal(live.pos, 201);
+  // Played again at the newest frame (a turn asked of a human): still there.
+  live.play(201, false);
+  assert.equal(live.pos, 201);
+});
+
 test('a step animates the move over STEP_MS, forward and back', () => {
   const pb = new clock.Playback();
   pb.seek(5, 10);

@@ -1,17 +1,27 @@
 // Every game of an arena, one table row each: seed, map size, ranking, turns, ejections, and
 // Open (the game in the viewer, in a new tab) and Download (the original's replay file).
 // Replays are kept gzipped in Blobs (one the engine already compressed, a zstd `.hlt`, as it
-// is); the viewer opens them by a `blob:` URL (`?replay=`), and a gzipped one is decompressed
-// before it is downloaded (the original tools read plain JSON). Mounted on the element it is given.
+// is) and in this browser's storage under a stable id: Open is `?replay=stored:<id>`, an address
+// that works after the arena's tab is gone (a `blob:` address while the replay is being stored,
+// or when the browser keeps nothing). A gzipped replay is decompressed before it is downloaded
+// (the original tools read plain JSON). Mounted on the element it is given.
 
 import { el } from '../shell/dom';
+import { storeReplay } from '../shell/resume';
 import { byRank, type GameRecord } from './results';
 
-const KIND_TEXT = { timeout: 'timed out', error: 'error', garbage: 'garbage', start: 'failed to start' } as const;
+const KIND_TEXT = { timeout: 'timed out', error: 'error', garbage: 'garbage', start: 'failed to start', resigned: 'resigned' } as const;
 
 /** The download name of game `index` (0-based) of a run. */
 export function replayName(index: number, seed: number): string {
   return `arena-${index + 1}-seed${seed}.hlt`;
+}
+
+/** A short random id for a run's stored games. */
+function runId(): string {
+  const b = new Uint8Array(6);
+  crypto.getRandomValues(b);
+  return Array.from(b, (x) => x.toString(36).padStart(2, '0')).join('');
 }
 
 export class GamesList {
@@ -19,6 +29,8 @@ export class GamesList {
   private readonly urls: string[] = [];
   /** Row of each listed game, by index (kept in game order). */
   private readonly rows = new Map<number, HTMLTableRowElement>();
+  /** The run's part of its games' stored ids (a new one for each run). */
+  private run = runId();
   onError: (message: string) => void = () => {};
 
   constructor(root: HTMLElement) {
@@ -45,6 +57,7 @@ export class GamesList {
 
   clear(): void {
     for (const u of this.urls.splice(0)) URL.revokeObjectURL(u);
+    this.run = runId();
     this.rows.clear();
     this.body.replaceChildren();
   }
@@ -77,6 +90,16 @@ export class GamesList {
         text: 'Open',
         attrs: { href: `./?replay=${encodeURIComponent(url)}`, target: '_blank', rel: 'noopener', 'aria-label': `Open game ${n} in the viewer (new tab)` },
       });
+      const id = `arena-${this.run}-${n}`;
+      void replay
+        .arrayBuffer()
+        .then((b) => storeReplay(id, new Uint8Array(b)))
+        .then(
+          () => open.setAttribute('href', `./?replay=stored:${id}`),
+          () => {
+            // Not kept (private browsing, quota): the blob: address works while this tab is open.
+          },
+        );
       const name = replayName(r.index, r.seed);
       const download = el('button', { className: 'btn btn-small btn-icon-text', attrs: { type: 'button', 'aria-label': `Download game ${n} (${name})`, title: `Download ${name}` } });
       download.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>';

@@ -44,6 +44,10 @@ const PAGE = `
     <div class="play-layout">
       <section class="card play-panel play-new" aria-labelledby="play-new-title">
         <h2 class="card-title" id="play-new-title" data-part="new-title" tabindex="-1">New game</h2>
+        <div class="play-notice" data-part="notice" role="alert" hidden>
+          <p class="play-notice-title">This address cannot start a game as it is. The form below holds what it could use:</p>
+          <ul class="play-notice-list" data-part="notice-list"></ul>
+        </div>
         <form class="play-form" data-part="form" novalidate>
           <div class="play-field play-game">
             <label class="play-field-name" for="play-game">Game</label>
@@ -243,6 +247,8 @@ export class PlayPage {
       noLimit: q<HTMLInputElement>('no-limit'),
       budgetError: q<HTMLParagraphElement>('budget-error'),
       formError: q<HTMLParagraphElement>('form-error'),
+      notice: q<HTMLDivElement>('notice'),
+      noticeList: q<HTMLUListElement>('notice-list'),
       newBot: q<HTMLButtonElement>('new-bot'),
       openFile: q<HTMLInputElement>('open-file'),
       status: q<HTMLParagraphElement>('bots-status'),
@@ -285,6 +291,13 @@ export class PlayPage {
         return el('li', {}, [el('code', { text: origin }), remove]);
       }),
     );
+  }
+
+  /** Shows why the address (a game's link) could not start a game: one line per problem. */
+  notice(problems: readonly string[]): void {
+    const e = this.els;
+    e.noticeList.replaceChildren(...problems.map((p) => el('li', { text: p })));
+    e.notice.hidden = problems.length === 0;
   }
 
   /** Fills the form from the address (`?play&bots=...&seed=...`) and opens a bot. */
@@ -778,12 +791,13 @@ function validBotUrl(entry: string): boolean {
 }
 
 /** Mounts the play page on `root`. */
-export async function mount(root: HTMLElement, search: string): Promise<PlayPage> {
+export async function mount(root: HTMLElement, search: string, problems: readonly string[] = []): Promise<PlayPage> {
   const id = gameFromSearch(search, GAME_IDS, GAME_IDS[0]);
   // Only the chosen game's module is loaded; the game choice lists the others by title.
   const module = await loadGame(id);
   document.title = `Play — ${module.title}`;
   const page = new PlayPage(root, module, await module.bots(), GAME_CHOICES);
   page.start(search);
+  page.notice(problems);
   return page;
 }

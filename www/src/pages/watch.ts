@@ -13,21 +13,24 @@ import { WorkerSeat } from '../seats/worker-seat';
 import { botMembers } from '../shell/bot-extras';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
-import type { GameModule, HumanPlay, OpenedReplay, Standing } from '../shell/game';
+import type { FrameSource, GameModule, HumanPlay, MatchHost, OpenedReplay, Standing } from '../shell/game';
 import { downloadName, fetchBytes, readFile } from '../shell/loader';
 import { bindFileDrop } from '../shell/drop';
 import { topbarHtml, type PageName } from '../shell/nav';
 import { loadGame, recogniseReplay } from '../shell/registry';
 import { rng } from '../shell/random';
-import { forgetGame, gzip, loadSavedGame, saveGame } from '../shell/resume';
+import { forgetGame, gzip, loadSavedGame, loadStoredReplay, saveGame } from '../shell/resume';
 import { SAMPLES } from '../shell/samples';
-import { buildSearch, parseUrlState, type UrlState } from '../shell/urlstate';
+import { GAME_LIMITS } from '../shell/registry';
+import { buildSearch, checkAddress, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
 import { Viewer } from '../shell/viewer';
+
+type ReplayShown = { kind: 'replay'; opened: OpenedReplay; name: string; url: string | null };
 
 type Current =
   | { kind: 'none' }
-  | { kind: 'replay'; opened: OpenedReplay; name: string; url: string | null }
-  | { kind: 'live'; match: Match; request: LiveRequest; seed: number; from: string | null; human: HumanSlot | null };
+  | ReplayShown
+  | { kind: 'live'; match: Match; request: LiveRequest; seed: number; from: string | null; human: HumanSlot | null; link: UrlState | null; restart: (() => void) | null };
 
 /** The seat a human plays in a live game, and its controls once the game is shown. */
 interface HumanSlot {
@@ -67,6 +70,14 @@ const ACTIONS = `
       <button type="button" class="btn btn-continue" data-part="continue" aria-label="Continue from this frame as a live game" title="Continue from this frame: a live game from this exact state" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h10M11 7l5 5-5 5M19 5v14"/></svg>
         <span>Continue<span class="wide-only"> from here</span></span>
+      </button>
+      <button type="button" class="btn" data-part="new-game" title="A new game with the same seats (a new map, or the same frame of a continued game)" hidden>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 12a8 8 0 1 0 2.3-5.6M4 4.5v4h4"/></svg>
+        <span>New<span class="wide-only"> game</span></span>
+      </button>
+      <button type="button" class="btn btn-resign" data-part="resign" title="Give up this game: your pieces turn neutral and the others play on" hidden>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 21V4m0 0h11l-2 4 2 4H6"/></svg>
+        <span data-part="resign-label">Resign</span>
       </button>
       <button type="button" class="btn btn-icon" data-part="download" aria-label="Download this game as a replay" title="Download the replay">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
@@ -108,6 +119,14 @@ const OVERLAYS = `
     <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 8v5M12 16.5v.5M10.3 4.3 2.8 17.5A2 2 0 0 0 4.5 20.5h15a2 2 0 0 0 1.7-3L13.7 4.3a2 2 0 0 0-3.4 0Z"/></svg>
     <p class="banner-text" data-part="banner-text"></p>
     <button type="button" class="banner-close" data-part="banner-close" aria-label="Dismiss this message">×</button>
+  </div>
+  <div class="empty-card" data-part="empty" hidden>
+    <h2 class="empty-title">Open a replay</h2>
+    <p class="empty-text">Choose a <code>.hlt</code>, <code>.hlt.gz</code> or <code>.blitz</code> file, drop one anywhere on the page, or pick a sample above.</p>
+    <div class="result-actions">
+      <button type="button" class="btn btn-primary" data-part="empty-open">Open a replay file</button>
+      <button type="button" class="btn" data-part="empty-live">Watch a live game</button>
+    </div>
   </div>
   <div class="progress" data-part="progress" hidden>
     <p class="progress-label" data-part="progress-label">Loading…</p>
@@ -166,6 +185,9 @@ export class WatchPage {
       file: q<HTMLInputElement>('file'),
       download: q<HTMLButtonElement>('download'),
       continueBtn: q<HTMLButtonElement>('continue'),
+      newGame: q<HTMLButtonElement>('new-game'),
+      resign: q<HTMLButtonElement>('resign'),
+      resignLabel: q<HTMLSpanElement>('resign-label'),
       continueDialog: q<HTMLDialogElement>('continue-dialog'),
       continueTitle: q<HTMLHeadingElement>('continue-title'),
       continueSeats: q<HTMLOListElement>('continue-seats'),
@@ -175,6 +197,9 @@ export class WatchPage {
       bannerText: w<HTMLParagraphElement>('banner-text'),
       bannerClose: w<HTMLButtonElement>('banner-close'),
       progress: w<HTMLDivElement>('progress'),
+      empty: w<HTMLDivElement>('empty'),
+      emptyOpen: w<HTMLButtonElement>('empty-open'),
+      emptyLive: w<HTMLButtonElement>('empty-live'),
       progressLabel: w<HTMLParagraphElement>('progress-label'),
       progressBar: w<HTMLDivElement>('progress-bar'),
       progressFill: w<HTMLDivElement>('progress-fill'),
@@ -206,19 +231,45 @@ export class WatchPage {
     this.viewer.dispose();
     this.module = module;
     this.viewer = new Viewer(this.viewerRoot, module);
-    this.viewer.well.append(e.banner, e.progress, e.result);
+    this.viewer.well.append(e.banner, e.progress, e.result, e.empty);
     this.bindViewer();
   }
 
-  async start(search: string): Promise<void> {
+  /** Opens what the address asks for; `problems` are parameters it could not use (shown). */
+  async start(search: string, problems: readonly string[] = []): Promise<void> {
     const state = parseUrlState(search);
     const { replay: _replay, frame: _frame, player: _player, radius: _radius, ...live } = state;
     if (state.replay) {
-      const ok = await this.openUrl(state.replay, state);
-      if (!ok && this.current.kind === 'none') void this.startLive({});
+      // A continued game's fork starts as soon as the replay's bytes are read.
+      let fork: Promise<MatchHost> | null = null;
+      const at = state.frame;
+      const ok = await this.openUrl(state.replay, state, (bytes) => {
+        if (!state.continue || at === undefined) return;
+        fork = recogniseReplay(bytes).then((m) => (m ?? this.module).forkMatch(bytes, at));
+        fork.catch(() => {});
+      });
+      // A replay link that fails shows its error and the ways to open a replay, not another game.
+      if (!ok && this.current.kind === 'none') this.showEmpty();
+      if (problems.length > 0) this.toast(problems.join(' '));
+      const c = this.current;
+      if (ok && state.continue && c.kind === 'replay') {
+        // `continue=`: the game goes on at once from the frame asked (the last when none is).
+        await this.continueFrom(c, state.frame ?? c.opened.source.numFrames - 1, state.continue, { initMs: state.initMs, turnMs: state.turnMs }, false, fork);
+      } else if (fork) {
+        void (fork as Promise<MatchHost>).then((h) => h.dispose(), () => {});
+      }
     } else {
       void this.startLive(live);
     }
+  }
+
+  /** No game shown (a replay link failed): the title says so and the well offers the ways in. */
+  private showEmpty(): void {
+    this.setTitle('No replay open');
+    setText(this.els.meta, 'Open a replay file, drop one on the page, pick a sample, or watch a live game');
+    this.els.empty.hidden = false;
+    this.els.badge.hidden = true;
+    this.els.download.disabled = true;
   }
 
   // ------------------------------------------------------------ opening replays
@@ -237,6 +288,8 @@ export class WatchPage {
       if (f) void this.openFile(f);
     });
     e.download.addEventListener('click', () => void this.download());
+    e.newGame.addEventListener('click', () => this.newGame());
+    e.resign.addEventListener('click', () => this.resign());
     e.continueBtn.addEventListener('click', () => void this.askContinue());
     e.continueDialog.addEventListener('close', () => {
       if (e.continueDialog.returnValue === 'play') void this.continueHere();
@@ -249,14 +302,22 @@ export class WatchPage {
     e.bannerClose.addEventListener('click', () => this.hideError());
     e.badge.addEventListener('click', () => {
       const f = Number(e.badge.dataset.frame);
+      if (e.badge.dataset.state === 'unfinished' && e.badge.dataset.frame) {
+        // Play an unfinished game on from its last frame.
+        this.viewer.seek(f);
+        void this.askContinue();
+        return;
+      }
       if (e.badge.dataset.state !== 'bad' || !Number.isFinite(f)) return;
       this.viewer.seek(f);
       const x = Number(e.badge.dataset.x);
       const y = Number(e.badge.dataset.y);
       if (e.badge.dataset.x && Number.isInteger(x) && Number.isInteger(y)) this.viewer.pinSite(x, y);
     });
-    e.nextGame.addEventListener('click', () => void this.startLive(this.nextRequest()));
+    e.nextGame.addEventListener('click', () => this.newGame());
     e.stay.addEventListener('click', () => this.hideResult());
+    e.emptyOpen.addEventListener('click', () => e.file.click());
+    e.emptyLive.addEventListener('click', () => void this.startLive({ game: this.module.id }));
   }
 
   private bindDrop(): void {
@@ -285,11 +346,26 @@ export class WatchPage {
     }
   }
 
-  private async openUrl(url: string, state: UrlState): Promise<boolean> {
+  /** Opens the replay at `url`; `onBytes` sees its bytes as soon as they are read (a continued
+   * game starts its fork then, alongside the viewer's opening of the replay). */
+  private async openUrl(url: string, state: UrlState, onBytes?: (bytes: Uint8Array) => void): Promise<boolean> {
     const token = ++this.loadToken;
     this.hideError();
     const name = url.split('/').pop() || url;
     this.showProgress(`Downloading ${name}…`, null);
+    if (url.startsWith('stored:')) {
+      // A replay kept in this browser (an arena's game), by its stable id.
+      const id = url.slice('stored:'.length);
+      const bytes = await loadStoredReplay(id);
+      if (token !== this.loadToken) return false;
+      if (!bytes) {
+        this.hideProgress();
+        this.showError(`No replay called ${id} is kept in this browser (stored replays live in the browser that played them; the oldest are dropped after 400). Open the file instead, or drop it here.`);
+        return false;
+      }
+      onBytes?.(bytes);
+      return this.openBytes(bytes, `${id}.hlt`, url, state, token);
+    }
     let resolved: string;
     try {
       resolved = new URL(url, location.href).href;
@@ -303,6 +379,7 @@ export class WatchPage {
         if (token === this.loadToken) this.showProgress(`Downloading ${name} — ${progressText(loaded, total)}`, total ? loaded / total : null);
       });
       if (token !== this.loadToken) return false;
+      onBytes?.(bytes);
       return await this.openBytes(bytes, name, url, state, token);
     } catch (e) {
       if (token === this.loadToken) {
@@ -343,14 +420,20 @@ export class WatchPage {
     const src = opened.source;
     const names = src.playerNames();
     const frames = src.numFrames;
-    const startFrame = state.frame !== undefined ? Math.min(state.frame, frames - 1) : undefined;
+    // A frame or player the replay does not have is named, not silently changed.
+    const wrong: string[] = [];
+    if (state.frame !== undefined && state.frame > frames - 1) wrong.push(`frame=${state.frame} is past the end of this replay: its frames are 0 to ${frames - 1}. Showing frame 0.`);
+    if (state.player !== undefined && state.player > src.numPlayers) wrong.push(`player=${state.player}: this replay has players 1 to ${src.numPlayers} (0: the whole map). Showing the whole map.`);
+    const startFrame = state.frame !== undefined && state.frame <= frames - 1 ? state.frame : wrong.length > 0 ? 0 : undefined;
+    if (wrong.length > 0) this.showError(wrong.join(' '));
     this.current = { kind: 'replay', opened, name, url };
+    this.els.empty.hidden = true;
     this.viewer.show(
       src,
       { kind: 'replay', names, fogOfWar: opened.fogOfWar },
       {
         frame: startFrame ?? 0,
-        seat: state.player !== undefined ? state.player - 1 : -1,
+        seat: state.player !== undefined && state.player <= src.numPlayers ? state.player - 1 : -1,
         radius: state.radius,
         play: startFrame === undefined,
       },
@@ -364,6 +447,8 @@ export class WatchPage {
     );
     this.els.download.disabled = false;
     this.els.continueBtn.hidden = false;
+    this.els.newGame.hidden = true;
+    this.els.resign.hidden = true;
     this.scheduleUrlUpdate();
     const isCurrent = () => this.current.kind === 'replay' && this.current.opened === opened;
     opened.logs.then(
@@ -395,7 +480,10 @@ export class WatchPage {
       (v) => {
         if (!isCurrent()) return;
         if (v.ok) this.setBadge('ok', 'Rules verified', `Every frame follows from the previous one and the moves, by the ${this.module.title} rules`);
-        else {
+        else if (v.unfinished) {
+          // A game saved before its end (a download of a game in progress): nothing is broken.
+          this.setBadge('unfinished', `Unfinished · rules verified to frame ${v.frame}`, `This game was saved before its end; every frame up to ${v.frame} follows the rules. Click to play it on from there`, v.frame);
+        } else {
           this.setBadge('bad', `Breaks the rules at frame ${v.frame}`, `${v.message} (click to go there)`, v.frame);
           this.els.badge.dataset.x = v.site ? String(v.site.x) : '';
           this.els.badge.dataset.y = v.site ? String(v.site.y) : '';
@@ -414,7 +502,7 @@ export class WatchPage {
     document.title = `${title} — ${this.module.title}`;
   }
 
-  private setBadge(state: 'ok' | 'bad' | 'pending' | 'live', text: string, title: string, frame?: number): void {
+  private setBadge(state: 'ok' | 'bad' | 'pending' | 'live' | 'unfinished', text: string, title: string, frame?: number): void {
     const b = this.els.badge;
     b.hidden = false;
     b.dataset.state = state;
@@ -424,7 +512,10 @@ export class WatchPage {
     setText(b, text);
     b.title = title;
     b.setAttribute('aria-label', `${text}. ${title}`);
-    b.disabled = state !== 'bad' || frame === undefined;
+    // A badge that leads somewhere can be clicked; the others stay reachable by keyboard (Tab)
+    // for their explanation.
+    b.setAttribute('aria-disabled', String(!((state === 'bad' || state === 'unfinished') && frame !== undefined)));
+    b.disabled = false;
   }
 
   // ------------------------------------------------------------ live game
@@ -433,6 +524,40 @@ export class WatchPage {
   private nextRequest(): LiveRequest {
     const c = this.current;
     return c.kind === 'live' && !c.from ? { ...c.request, seed: undefined } : {};
+  }
+
+  /** A new game with the same seats: a new map (a new seed), or, for a continued game, the same
+   * frame afresh. The home page's game draws new seats too. */
+  private newGame(): void {
+    const c = this.current;
+    this.hideResult();
+    if (c.kind === 'live' && c.restart) c.restart();
+    else void this.startLive(this.nextRequest());
+  }
+
+  private resignTimer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Resign, in two steps (a second press within 4 s confirms): the human's seat leaves the game. */
+  private resign(): void {
+    const c = this.current;
+    const e = this.els;
+    if (c.kind !== 'live' || !c.human || c.match.host.over) return;
+    if (!this.resignTimer) {
+      setText(e.resignLabel, 'Confirm resign');
+      e.resign.classList.add('confirming');
+      this.resignTimer = setTimeout(() => this.resetResign(), 4000);
+      return;
+    }
+    this.resetResign();
+    e.resign.hidden = true;
+    c.match.resign(c.human.seat);
+  }
+
+  private resetResign(): void {
+    if (this.resignTimer) clearTimeout(this.resignTimer);
+    this.resignTimer = null;
+    setText(this.els.resignLabel, 'Resign');
+    this.els.resign.classList.remove('confirming');
   }
 
   private async startLive(request: LiveRequest): Promise<void> {
@@ -447,7 +572,10 @@ export class WatchPage {
     try {
       module = await loadGame(request.game ?? 'halite1');
     } catch (e) {
-      if (token === this.loadToken) this.showError(`Could not start a live game: ${errorMessage(e)}`);
+      if (token === this.loadToken) {
+        if (this.current.kind === 'none') this.setTitle('The game could not start');
+        this.showError(`Could not start a live game: ${errorMessage(e)}`);
+      }
       return;
     }
     let match: Match;
@@ -475,11 +603,10 @@ export class WatchPage {
       // Name seats after their bots, numbering repeats ("Expander", "Expander 2"); a module's
       // own `name` replaces its file name once it has started.
       const names = seatNames(choices.map((c) => (c.kind === 'bot' ? c.label : 'You')));
-      if (humans.length === 1) {
-        // The seed goes into the address, so a reload finds this game again.
-        request = { ...request, seed };
-        human = { seat: humans[0], play: null, saveKey: `${location.pathname}${buildSearch(request)}` };
-      }
+      // The seed goes into the address of a game with chosen seats, so a link (and a reload)
+      // gives the same map.
+      if (request.bots) request = { ...request, seed };
+      if (humans.length === 1) human = { seat: humans[0], play: null, saveKey: `${location.pathname}${buildSearch(request)}` };
       const saved = human?.saveKey ? await loadSavedGame(human.saveKey) : null;
       const size = request.size ?? module.liveSize(r);
       let host;
@@ -500,7 +627,11 @@ export class WatchPage {
       const pick = (v: number | null | undefined, d: number) => (v === null ? Infinity : (v ?? d));
       match = new Match(module, host, seats, { initMs: pick(request.initMs, base.initMs), turnMs: pick(request.turnMs, base.turnMs) });
     } catch (e) {
-      if (token === this.loadToken) this.showError(`Could not start a live game: ${errorMessage(e)}`);
+      if (token === this.loadToken) {
+        // The loading state ends: the title says what happened, the banner why.
+        if (this.current.kind === 'none') this.setTitle('The game could not start');
+        this.showError(`Could not start a live game: ${errorMessage(e)}`);
+      }
       return;
     }
     this.switchModule(module);
@@ -552,10 +683,11 @@ export class WatchPage {
   }
 
   /** Shows a match that has just been set up and plays it. `from`: the replay it continues. */
-  private showLive(match: Match, request: LiveRequest, seed: number, from: string | null, human: HumanSlot | null = null): void {
+  private showLive(match: Match, request: LiveRequest, seed: number, from: string | null, human: HumanSlot | null = null, link: UrlState | null = null, restart: (() => void) | null = null): void {
     const previous = this.current;
     this.stopLive();
-    this.current = { kind: 'live', match, request, seed, from, human };
+    this.current = { kind: 'live', match, request, seed, from, human, link, restart };
+    this.els.empty.hidden = true;
     const host = match.host;
     const src = host.source;
     const names = () => src.playerNames();
@@ -564,6 +696,9 @@ export class WatchPage {
     this.viewer.setDrawings(match.drawings);
     if (human) human.play = this.viewer.attachHuman(human.seat, request.fog);
     this.els.continueBtn.hidden = true;
+    this.els.newGame.hidden = false;
+    this.resetResign();
+    this.els.resign.hidden = !human || host.over;
     this.release(previous);
     this.setTitle(titleOf(names()));
     const fog = request.fog !== undefined ? ` · Blitz, fog radius ${request.fog}` : '';
@@ -597,6 +732,7 @@ export class WatchPage {
         if (!isCurrent()) return;
         this.viewer.setLiveFinished();
         this.viewer.detachHuman();
+        this.els.resign.hidden = true;
         this.viewer.setStandings(host.results);
         this.setBadge('live', 'Live · finished', human ? 'The game you just played' : 'A game just played by the built-in bots');
         this.waitForEnd(match);
@@ -638,62 +774,126 @@ export class WatchPage {
     e.continueDialog.showModal();
   }
 
-  /** Starts the live game chosen in the dialog, from the frame it was opened at. */
+  /** Starts the live game chosen in the dialog, from the frame it was opened at: the dialog's
+   * choices become `continue=` entries, as if the game's address had been opened. */
   private async continueHere(): Promise<void> {
     const c = this.current;
     if (c.kind !== 'replay') return;
     const e = this.els;
     const frame = Number(e.continueDialog.dataset.frame);
-    const src = c.opened.source;
+    const entries: string[] = [];
+    for (const li of e.continueSeats.querySelectorAll('li')) {
+      const sel = li.querySelector('select');
+      const kind = sel?.value ?? 'recorded';
+      if (kind === 'url') {
+        const url = li.querySelector('input')?.value.trim() ?? '';
+        const name = li.querySelector('label')?.textContent ?? 'a seat';
+        if (!url) {
+          this.showError(`Could not continue from frame ${frame}: no bot module URL given for ${name}`);
+          return;
+        }
+        if (url.includes(',')) {
+          this.showError(`Could not continue from frame ${frame}: a bot module URL cannot contain a comma (${url})`);
+          return;
+        }
+        entries.push(isBotUrl(url) ? url : `${url.replace(/\/?$/, '')}.js`);
+      } else entries.push(kind);
+    }
+    await this.continueFrom(c, frame, entries, {});
+  }
+
+  /**
+   * The seats of a continued game, from its entries (one per player, in seat order): the one place
+   * where `continue=` entries, and the Continue dialog's choices, become seats. `recorded` plays
+   * the replay's own moves; the others are `bots=` entries (`human`, a built-in bot,
+   * `saved:<id>`, a module URL). Throws an Error that names a bad entry.
+   */
+  private async continueSeats(
+    src: FrameSource,
+    entries: readonly string[],
+    slot: HumanSlot | null,
+    budgets: Pick<UrlState, 'initMs' | 'turnMs'>,
+  ): Promise<{ seats: Seat[]; user: boolean } | null> {
     const names = src.playerNames();
+    const builtins = new Map((await this.module.bots()).map((b) => [b.id, b.name]));
+    const library = new BotLibrary();
+    const choices = entries.map((entry) => (entry === 'recorded' ? null : resolveEntry(entry, builtins, library, location.href)));
+    const user = choices.some((c) => c?.kind === 'bot' && c.source.kind !== 'builtin');
+    // Third-party bots (and the link's raised budgets with them) run only once the person agrees.
+    const consent = await consentForSeats(
+      choices.flatMap((c) => (c ? [c] : [])),
+      raisedBudgets(budgets, user ? USER_BUDGETS : BUILTIN_BUDGETS),
+    );
+    if (!consent.run) return null;
+    const seats = choices.map((choice, k): Seat => {
+      if (choice === null) return this.module.recordedSeat(src, k, names[k]);
+      if (choice.kind === 'human') {
+        if (!slot) throw new Error('a game has one human seat');
+        return new HumanSeat(names[k], () => slot.play);
+      }
+      return new WorkerSeat(this.module.id, choice.source, names[k], k + 1);
+    });
+    return { seats, user };
+  }
+
+  /** Continues the replay shown from `frame` with these seats (`continue=` entries). The game's
+   * address is `?replay=<URL>&frame=N&continue=...`, so it can be bookmarked and shared; a human's
+   * game is kept in the browser under that address (a reload brings it back at the same turn). */
+  private async continueFrom(c: ReplayShown, frame: number, entries: readonly string[], budgets: Pick<UrlState, 'initMs' | 'turnMs'>, fresh = false, started: Promise<MatchHost> | null = null): Promise<void> {
+    const src = c.opened.source;
     const token = ++this.loadToken;
+    // A fork started early (from the address) that this game does not use is freed.
+    const drop = () => void started?.then((h) => h.dispose(), () => {});
+    if (entries.length !== src.numPlayers) {
+      drop();
+      this.showError(`continue= gives ${entries.length} seat${entries.length === 1 ? '' : 's'}, but this replay has ${src.numPlayers} players: give one entry per player, in seat order (the first is player 1).`);
+      return;
+    }
+    if (frame < 0 || frame > src.numFrames - 1) {
+      drop();
+      this.showError(`Could not continue from frame ${frame}: this replay has frames 0 to ${src.numFrames - 1}.`);
+      return;
+    }
+    const humans = entries.flatMap((x, k) => (x === 'human' ? [k] : []));
+    if (humans.length > 1) {
+      drop();
+      this.showError('A game has one human seat (the others are bots or recorded moves).');
+      return;
+    }
+    const link: UrlState | null = c.url ? { replay: c.url, frame, continue: [...entries], ...budgets } : null;
+    const saveKey = link && humans.length === 1 ? `${location.pathname}${buildSearch(link)}` : null;
+    const slot: HumanSlot | null = humans.length === 1 ? { seat: humans[0], play: null, saveKey } : null;
     this.showProgress(`Setting up the game at frame ${frame}…`, null);
     let match: Match;
-    let human: HumanSlot | null = null;
+    let resumedAt = 0;
     try {
-      const choices = [...e.continueSeats.querySelectorAll('li')].map((li) => {
-        const sel = li.querySelector('select');
-        const url = li.querySelector('input');
-        return { kind: sel?.value ?? 'recorded', url: url?.value.trim() ?? '' };
-      });
-      const host = await this.module.forkMatch(c.opened.bytes, frame);
-      if (token !== this.loadToken) {
-        host.dispose();
-        return;
-      }
-      const humans = choices.flatMap((ch, k) => (ch.kind === 'human' ? [k] : []));
-      if (humans.length > 1) throw new Error('a game has one human seat (the others are bots or recorded moves)');
-      // Module URLs from another origin run only once the person agrees.
-      const urls = choices.flatMap((ch, k): SeatChoice[] => {
-        if (ch.kind !== 'url') return [];
-        if (!ch.url) throw new Error(`no bot module URL given for ${names[k]}`);
-        return [resolveEntry(new URL(ch.url, location.href).href, new Map(), null, location.href)];
-      });
-      const consent = await consentForSeats(urls, null);
-      if (token !== this.loadToken) {
-        host.dispose();
-        return;
-      }
-      if (!consent.run) {
-        host.dispose();
-        this.hideProgress();
-        this.toast('Nothing was run: the bots from another site were declined.');
-        return;
-      }
-      const slot: HumanSlot | null = humans.length === 1 ? { seat: humans[0], play: null, saveKey: null } : null;
-      human = slot;
-      const seats: Seat[] = choices.map((ch, k) => {
-        if (ch.kind === 'recorded') return this.module.recordedSeat(src, k, names[k]);
-        if (ch.kind === 'human' && slot) return new HumanSeat(names[k], () => slot.play);
-        if (ch.kind === 'url') {
-          if (!ch.url) throw new Error(`no bot module URL given for ${names[k]}`);
-          return new WorkerSeat(this.module.id, { kind: 'url', url: new URL(ch.url, location.href).href }, names[k], k + 1);
+      const chosen = await this.continueSeats(src, entries, slot, budgets);
+      if (!chosen) {
+        drop();
+        if (token === this.loadToken) {
+          this.hideProgress();
+          this.showError('Nothing was run: you chose not to run the bots from another site. Continue again with other seats, or watch the replay.');
         }
-        return new WorkerSeat(this.module.id, { kind: 'builtin', id: ch.kind }, names[k], k + 1);
-      });
-      const user = choices.some((ch) => ch.kind === 'url');
-      match = new Match(this.module, host, seats, user ? USER_BUDGETS : BUILTIN_BUDGETS);
+        return;
+      }
+      const { seats, user } = chosen;
+      if (fresh && saveKey) await forgetGame(saveKey);
+      const saved = saveKey && !fresh ? await loadSavedGame(saveKey) : null;
+      let host;
+      if (saved && !saved.finished && saved.frames > frame + 1) {
+        drop();
+        host = await this.module.forkMatch(saved.bytes, saved.frames - 1);
+        resumedAt = saved.frames - 1;
+      } else host = started ? await started.catch(() => this.module.forkMatch(c.opened.bytes, frame)) : await this.module.forkMatch(c.opened.bytes, frame);
+      if (token !== this.loadToken) {
+        host.dispose();
+        return;
+      }
+      const base = user ? USER_BUDGETS : BUILTIN_BUDGETS;
+      const pick = (v: number | null | undefined, d: number) => (v === null ? Infinity : (v ?? d));
+      match = new Match(this.module, host, seats, { initMs: pick(budgets.initMs, base.initMs), turnMs: pick(budgets.turnMs, base.turnMs) });
     } catch (err) {
+      drop();
       if (token === this.loadToken) {
         this.hideProgress();
         this.showError(`Could not continue from frame ${frame}: ${errorMessage(err)}`);
@@ -701,7 +901,12 @@ export class WatchPage {
       return;
     }
     this.hideProgress();
-    this.showLive(match, {}, 0, c.name, human);
+    this.showLive(match, {}, 0, c.name, slot, link, () => {
+      // New game: the same seats from the same frame, afresh.
+      void this.continueFrom(c, frame, entries, budgets, true);
+    });
+    if (resumedAt > 0) this.toast(`Your game is back at turn ${resumedAt}.`);
+    if (!link) this.toast('This game has no link: a link needs the replay at a URL. Download the replay to keep or share it.');
   }
 
   /** When the display reaches the end of a finished live game: the result, then a new game. */
@@ -733,7 +938,7 @@ export class WatchPage {
         const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
         dot.style.background = this.viewer.paletteColours[s.seat + 1] ?? '#fff';
         const ej = match.ejections.get(s.seat);
-        const detail = ej ? `ejected at frame ${ej.frame}` : s.alive ? `${fmt(s.score)} ${unit}` : `out at frame ${s.lastFrameAlive + 1}`;
+        const detail = ej ? (ej.kind === 'resigned' ? `resigned at frame ${ej.frame}` : `ejected at frame ${ej.frame}: ${ej.reason}`) : s.alive ? `${fmt(s.score)} ${unit}` : `out at frame ${s.lastFrameAlive + 1}`;
         return el('li', {}, [el('span', { className: 'rank', text: `${s.rank}.` }), dot, el('span', { text: s.name }), el('span', { className: 'detail', text: detail })]);
       }),
     );
@@ -742,9 +947,20 @@ export class WatchPage {
     if (c.kind === 'live' && c.human) {
       // A human's game waits for the human: no countdown to the next one.
       const won = winner?.seat === c.human.seat;
-      setText(e.resultTitle, won ? 'You win!' : winner ? `${winner.name} wins` : 'Game over');
-      setText(e.resultNext, 'Download the game, look back through it, or play again on a new map.');
-      setText(e.nextGame, 'Play again');
+      const resigned = match.ejections.get(c.human.seat)?.kind === 'resigned';
+      setText(e.resultTitle, won ? 'You win!' : resigned ? 'You resigned' : winner ? `${winner.name} wins` : 'Game over');
+      setText(e.resultNext, c.restart ? 'Download the game, look back through it, or play again from the same frame.' : 'Download the game, look back through it, or play again on a new map.');
+      setText(e.nextGame, 'New game');
+      setText(e.stay, 'Stay on this game');
+      return;
+    }
+    // A game with a bot of the person's own, or one where a bot was ejected, waits too: the
+    // result (and the reason) stays until the person moves on.
+    const userBot = c.kind === 'live' && c.match.seats.some((s) => s instanceof WorkerSeat && s.source.kind !== 'builtin');
+    if (c.kind === 'live' && (userBot || match.ejections.size > 0 || c.from !== null)) {
+      setText(e.resultNext, match.ejections.size > 0 ? 'A bot was ejected: its reason is in the list above and in the bot logs.' : 'Download the game, look back through it, or start a new one.');
+      setText(e.nextGame, 'New game');
+      setText(e.stay, 'Stay on this game');
       return;
     }
     setText(e.nextGame, 'Next game now');
@@ -777,6 +993,8 @@ export class WatchPage {
   /** Frees the workers of a game the viewer no longer shows. */
   private release(c: Current): void {
     if (c === this.current) return;
+    // A replay's worker is no longer needed once another game is shown (its bytes and frames,
+    // which a continued game's New game reads again, stay in memory).
     if (c.kind === 'replay') c.opened.dispose();
     else if (c.kind === 'live') {
       c.match.stop();
@@ -826,6 +1044,8 @@ export class WatchPage {
     if (c.kind === 'replay') {
       // A replay opened from a file cannot be linked to: the address is left bare.
       if (c.url) state = { replay: c.url, frame: v.frame, player: v.currentSeat + 1, radius: v.currentRadius };
+    } else if (c.kind === 'live' && c.link) {
+      state = { ...c.link };
     } else if (c.kind === 'live' && !c.from) {
       state = { ...c.request };
     }
@@ -951,12 +1171,48 @@ function progressText(loaded: number, total: number | null): string {
   return total ? `${formatBytes(loaded)} of ${formatBytes(total)}` : formatBytes(loaded);
 }
 
-/** Mounts the watch page on `root`. */
-export async function mount(root: HTMLElement, search: string): Promise<WatchPage> {
+/** Every seat of a live game's address that names no bot this browser can run (an unknown
+ * built-in, a `saved:` bot kept elsewhere), as problems; the entries that work. */
+async function checkSeats(module: GameModule, entries: readonly string[]): Promise<{ seats: string[]; problems: string[] }> {
+  const builtins = new Map((await module.bots()).map((b) => [b.id, b.name]));
+  const library = new BotLibrary();
+  const problems: string[] = [];
+  const seats: string[] = [];
+  for (const entry of entries) {
+    try {
+      resolveEntry(entry, builtins, library, location.href);
+      seats.push(entry);
+    } catch (e) {
+      problems.push(`bots=: ${errorMessage(e)}.`);
+    }
+  }
+  return { seats, problems };
+}
+
+/** Mounts the watch page on `root`; an address that cannot start its game opens the set-up
+ * form instead, filled with what the address could use, with each problem named. */
+export async function mount(root: HTMLElement, search: string): Promise<unknown> {
+  const { state, problems } = checkAddress(search, GAME_LIMITS, 'halite1');
   // A live game's game is in the address; a replay's is told by its bytes once they are read.
-  const module = await loadGame(parseUrlState(search).game ?? 'halite1');
+  const module = await loadGame(state.game ?? 'halite1');
+  if (!state.replay && state.bots) {
+    const seats = await checkSeats(module, state.bots);
+    problems.push(...seats.problems);
+    state.bots = seats.seats.length > 0 ? seats.seats : undefined;
+  }
+  if (problems.length > 0 && !state.replay) {
+    const { replay: _r, frame: _f, player: _p, radius: _rad, speed: _s, ...live } = state;
+    const form = `?play${buildSearch(live).replace(/^\?/, '&')}`;
+    try {
+      history.replaceState(null, '', `${location.pathname}${form}${location.hash}`);
+    } catch {
+      // The form still works at the old address.
+    }
+    const play = await import(/* webpackChunkName: "play" */ './play');
+    return play.mount(root, form, problems);
+  }
   const page = new WatchPage(root, module);
   (window as unknown as { __viewer: object }).__viewer = page.testHook();
-  await page.start(search);
+  await page.start(search, problems);
   return page;
 }

@@ -28,7 +28,7 @@ export interface Ejection {
   kind: EjectionKind;
 }
 
-export type EjectionKind = 'timeout' | 'error' | 'garbage' | 'start';
+export type EjectionKind = 'timeout' | 'error' | 'garbage' | 'start' | 'resigned';
 
 /** A failed answer's kind, from the seat's reason (a WorkerSeat's "timed out (...)"). */
 function failureKind(reason: string): EjectionKind {
@@ -45,6 +45,8 @@ export class Match {
   /** What each seat drew on the map, per turn: `drawings[seat][turn]` (the start's with turn 0's). */
   readonly drawings: Drawings;
   private stopped = false;
+  /** The events of the game being run (a resignation reports through them). */
+  private events: MatchEvents | null = null;
 
   constructor(
     readonly module: GameModule,
@@ -77,6 +79,7 @@ export class Match {
 
   /** Plays the game to its end (or until stopped). */
   async run(events: MatchEvents): Promise<void> {
+    this.events = events;
     const host = this.host;
     const ctx = { width: host.source.width, height: host.source.height };
     try {
@@ -100,6 +103,8 @@ export class Match {
         const turn = host.turn;
         const observations = await host.observations();
         if (this.stopped) return;
+        // Seats ejected before the first turn can end the game before it starts.
+        if (host.over) break;
         const answers = await Promise.all(
           this.seats.map((s, k) => {
             const obs = observations[k];
@@ -145,6 +150,13 @@ export class Match {
     this.host.eject(seat, atInit);
     this.seats[seat]?.stop();
     events.onEject(seat, this.names[seat] ?? `Player ${seat + 1}`, reason, frame);
+  }
+
+  /** Seat `seat` gives up (a human's Resign): it leaves the game as an ejected bot does (its
+   * pieces turn neutral in the next frame) and the game goes on without it. */
+  resign(seat: number): void {
+    if (!this.events || this.stopped || this.host.over) return;
+    this.eject(seat, 'resigned', 'resigned', this.events);
   }
 
   private stopSeats(): void {

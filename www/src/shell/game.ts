@@ -39,7 +39,7 @@ export interface Standing {
 
 export type VerifyResult =
   | { ok: true }
-  | { ok: false; frame: number; message: string; site?: { x: number; y: number } };
+  | { ok: false; frame: number; message: string; site?: { x: number; y: number }; unfinished?: boolean };
 
 /** A statistics series a game offers for graphs. */
 export interface SeriesInfo {

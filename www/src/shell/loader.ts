@@ -9,8 +9,18 @@ export async function fetchBytes(url: string, onProgress: ProgressFn, signal?: A
     res = await fetch(url, { signal });
   } catch (e) {
     if (signal?.aborted) throw e;
-    throw new Error(`could not download ${url} (${e instanceof Error ? e.message : String(e)})`);
+    let host = '';
+    try {
+      const u = new URL(url, location.href);
+      if (u.origin !== location.origin) host = u.host;
+    } catch {
+      host = '';
+    }
+    // The browser says only "Failed to fetch" for a server without CORS headers (or none at all).
+    if (host) throw new Error(`the server at ${host} does not allow this page to read ${url} (it sends no CORS header), or it did not answer. Download the file and use Open, or drop it here`);
+    throw new Error(`could not download ${url}: the server did not answer`);
   }
+  if (res.status === 404) throw new Error(`could not download ${url}: not found (404)`);
   if (!res.ok) throw new Error(`could not download ${url}: ${res.status} ${res.statusText}`.trim());
   const header = res.headers.get('content-length');
   // With a Content-Encoding the length is of the encoded body: only a hint.

@@ -78,10 +78,13 @@ export class Playback {
     return this.pos !== before;
   }
 
-  play(last: number): void {
+  /**
+   * Plays on from the current position. A finished replay played from its end starts again from
+   * the beginning (`rewind`); a live game never does: it waits at its newest frame for the next.
+   */
+  play(last: number, rewind = true): void {
     this.finishAnimation();
-    // Playing from the end starts again from the beginning.
-    if (this.pos >= last) this.pos = 0;
+    if (rewind && this.pos >= last) this.pos = 0;
     this.playing = true;
   }
 

@@ -1,6 +1,7 @@
 // Game id -> game module, each loaded on first use (its code is a separate chunk).
 
 import type { GameId, GameModule } from './game';
+import type { GameLimits } from './urlstate';
 
 const LOADERS: Record<GameId, () => Promise<GameModule>> = {
   halite1: () => import(/* webpackChunkName: "halite1" */ '../games/halite1/module').then((m) => m.HALITE1),
@@ -14,6 +15,13 @@ export const GAME_TITLES: Readonly<Record<GameId, string>> = {
 };
 
 export const GAME_IDS = Object.keys(LOADERS) as GameId[];
+
+/** What each game's address may ask for, known before its module is loaded (the address is
+ * checked first): seat counts, map sides, and whether it has Blitz fog. */
+export const GAME_LIMITS: Readonly<Record<GameId, GameLimits>> = {
+  halite1: { title: GAME_TITLES.halite1, seats: [2, 3, 4, 5, 6], side: [1, 250], fog: true },
+  halite2: { title: GAME_TITLES.halite2, seats: [1, 2, 4], side: [16, 4096], fog: false },
+};
 
 /** Every game's id and title, for a game choice. */
 export const GAME_CHOICES: readonly { id: GameId; title: string }[] = GAME_IDS.map((id) => ({ id, title: GAME_TITLES[id] }));

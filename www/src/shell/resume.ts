@@ -1,9 +1,14 @@
-// Games a human is playing, kept in the browser (IndexedDB) after every turn, so that reloading
-// the page brings the game back at the same turn. One record per address: the game so far as the
-// original's replay file (gzipped by the browser's own compressor), and whether it has ended.
+// Games kept in the browser (IndexedDB). A game a human is playing, after every turn, so that
+// reloading the page brings it back at the same turn: one record per address, the game so far as
+// the original's replay file (gzipped by the browser's own compressor), and whether it has ended.
+// And replays opened by a stable address, `?replay=stored:<id>` (the arena's games), which work
+// after the tab that played them is gone.
 
 const DB = 'halite';
 const STORE = 'games-in-progress';
+const REPLAYS = 'replays';
+/** Stored replays kept at most (the oldest go first). */
+const MAX_STORED = 400;
 
 export interface SavedGame {
   bytes: Uint8Array;
@@ -19,21 +24,22 @@ function open(): Promise<IDBDatabase> {
       reject(new Error('this browser keeps no games'));
       return;
     }
-    const req = indexedDB.open(DB, 1);
+    const req = indexedDB.open(DB, 2);
     req.onupgradeneeded = () => {
       if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
+      if (!req.result.objectStoreNames.contains(REPLAYS)) req.result.createObjectStore(REPLAYS);
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('could not open the browser database'));
   });
 }
 
-async function run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBRequest): Promise<T> {
+async function run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBRequest, store = STORE): Promise<T> {
   const db = await open();
   try {
     return await new Promise<T>((resolve, reject) => {
-      const tx = db.transaction(STORE, mode);
-      const req = f(tx.objectStore(STORE));
+      const tx = db.transaction(store, mode);
+      const req = f(tx.objectStore(store));
       tx.oncomplete = () => resolve(req.result as T);
       tx.onerror = () => reject(tx.error ?? new Error('the browser database failed'));
       tx.onabort = () => reject(tx.error ?? new Error('the browser database gave up'));
@@ -69,4 +75,34 @@ export function forgetGame(key: string): Promise<void> {
     () => undefined,
     () => undefined,
   );
+}
+
+/** A stored replay's id: letters, digits, `-` and `_` (it goes into addresses). */
+export function validStoredId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{1,80}$/.test(id);
+}
+
+/** Keeps `bytes` (a replay file, as the engine wrote it or gzipped) under `id`; the oldest stored
+ * replays beyond MAX_STORED are dropped. */
+export async function storeReplay(id: string, bytes: Uint8Array): Promise<void> {
+  if (!validStoredId(id)) throw new Error(`not a stored replay id: ${id}`);
+  await run<unknown>('readwrite', (s) => s.put({ bytes, savedAt: Date.now() }, id), REPLAYS);
+  const keys = await run<IDBValidKey[]>('readonly', (s) => s.getAllKeys(), REPLAYS);
+  if (keys.length <= MAX_STORED) return;
+  const all = await run<{ savedAt?: number }[]>('readonly', (s) => s.getAll(), REPLAYS);
+  const order = keys.map((k, i) => [k, Number(all[i]?.savedAt) || 0] as const).sort((a, b) => a[1] - b[1]);
+  for (const [k] of order.slice(0, keys.length - MAX_STORED)) await run<unknown>('readwrite', (s) => s.delete(k), REPLAYS);
+}
+
+/** The replay stored under `id`, or null when this browser has none. */
+export async function loadStoredReplay(id: string): Promise<Uint8Array | null> {
+  if (!validStoredId(id)) return null;
+  try {
+    const v = await run<unknown>('readonly', (s) => s.get(id), REPLAYS);
+    if (typeof v !== 'object' || v === null) return null;
+    const b = (v as { bytes?: unknown }).bytes;
+    return b instanceof Uint8Array ? b : null;
+  } catch {
+    return null;
+  }
 }

@@ -72,7 +72,7 @@ export class Timeline {
     q<HTMLButtonElement>('back').addEventListener('click', () => ev.step(-1));
     this.play.addEventListener('click', () => ev.togglePlay());
     q<HTMLButtonElement>('forward').addEventListener('click', () => ev.step(1));
-    q<HTMLButtonElement>('end').addEventListener('click', () => ev.seek(Math.max(0, this.last)));
+    q<HTMLButtonElement>('end').addEventListener('click', () => ev.seek(Number.MAX_SAFE_INTEGER));
     this.range.addEventListener('input', () => ev.seek(Number(this.range.value)));
     this.frameInput.addEventListener('change', () => {
       const v = Number(this.frameInput.value);

@@ -48,7 +48,7 @@ const HELP_NOTES = [
   'Open a replay with Open replay, by dropping a file anywhere on the page, or with a link: ?replay=URL&frame=N&player=P&radius=R.',
   'The View menu shows exactly what one player saw within the fog radius (Blitz replays use their own radius).',
   'The players panel shows the standings at the current frame; press "Final result" to see how the game ended.',
-  'Space always plays and pauses; Enter activates the focused button.',
+  'Space always plays and pauses. Enter activates a button reached with Tab; a button clicked or tapped does not keep the focus, so while you play a seat Enter always ends the turn.',
   'Playing a seat yourself: click or drag a box to select your pieces (shift adds), Ctrl+A selects all, W A S D or the arrows give them a direction, X makes them stay, G then a click sends them walking to a site, Ctrl+Z / Ctrl+Shift+Z undo and redo, Enter ends the turn. Pan with the right mouse button or two fingers.',
 ];
 
@@ -341,7 +341,7 @@ export class Viewer {
     this.shownFrames = -1;
     this.shownVersion = -1;
     this.panelFrame = -1;
-    if (opts.play) this.playback.play(last);
+    if (opts.play) this.playback.play(last, !this.hold);
     else this.playback.pause();
     this.dirty = true;
     this.syncFrameUi(true);
@@ -362,13 +362,7 @@ export class Viewer {
       seat,
       shownFrame: () => this.playback.frame,
       redraw: () => (this.dirty = true),
-      showNewest: () => {
-        // A turn waits for the human: bring the view to the newest frame and keep following.
-        const last = src.numFrames - 1;
-        if (this.playback.pos < last - 1) this.playback.seek(last, last);
-        this.play();
-        this.dirty = true;
-      },
+      showNewest: () => this.followNewest(),
     });
     this.human = play;
     if (fogRadius !== undefined) {
@@ -450,8 +444,27 @@ export class Viewer {
 
   play(): void {
     if (!this.src) return;
-    this.playback.play(this.src.numFrames - 1);
+    // A live game still being played never starts again from frame 0: it plays on to the newest
+    // frame and waits there.
+    this.playback.play(this.src.numFrames - 1, !this.hold);
     this.timeline.setPlaying(true);
+  }
+
+  /** Whether the game shown is live and still being played. */
+  get following(): boolean {
+    return this.hold;
+  }
+
+  /** Shows the newest frame at once and follows the live game from there (a turn waits for the
+   * human, or the person asked for the last frame). */
+  followNewest(): void {
+    const src = this.src;
+    if (!src) return;
+    const last = src.numFrames - 1;
+    this.playback.seek(last, last);
+    if (this.hold) this.playback.play(last, false);
+    this.timeline.setPlaying(this.playback.playing);
+    this.dirty = true;
   }
 
   pause(): void {
@@ -466,6 +479,11 @@ export class Viewer {
 
   seek(f: number): void {
     if (!this.src) return;
+    // In a live game, the last frame means the newest one, followed as the game goes on.
+    if (this.hold && f >= this.src.numFrames - 1) {
+      this.followNewest();
+      return;
+    }
     this.playback.pause();
     this.playback.seek(f, this.src.numFrames - 1);
     this.timeline.setPlaying(false);

@@ -168,7 +168,7 @@ async function handle(m: ToEngine): Promise<void> {
         observations.push({ width: g.width, height: g.height, myId: s + 1, owner: v.owner, strength: v.strength, production: v.production, turn: g.turn });
         transfer.push(v.owner.buffer, v.strength.buffer, v.production.buffer);
       }
-      post({ type: 'observations', id: m.id, observations }, transfer);
+      post({ type: 'observations', id: m.id, observations, over: g.isOver(), results: g.results() }, transfer);
       return;
     }
     case 'step': {

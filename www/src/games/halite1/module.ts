@@ -145,6 +145,9 @@ class Halite1Match implements MatchHost {
 
   async observations(): Promise<(unknown | null)[]> {
     const r = await this.w.request((id) => ({ type: 'observe', id }), 'observations');
+    // A seat ejected before the first turn may have ended the game.
+    this.over = r.over;
+    if (r.over) this.results = asStandings(r.results);
     return r.observations;
   }
 

@@ -90,6 +90,8 @@ export function asVerifyResult(v: unknown): VerifyResult {
       frame: typeof v.frame === 'number' ? v.frame : 0,
       message: typeof v.message === 'string' ? v.message : 'the replay breaks the rules',
     };
+    // Every frame follows the rules, but the record stops before the game's end.
+    if (v.unfinished === true) out.unfinished = true;
     // Where on the map, when the engine says (a site mismatch or a move for a foreign site).
     const d = v.detail;
     if (isObject(d) && typeof d.x === 'number' && typeof d.y === 'number') out.site = { x: d.x, y: d.y };

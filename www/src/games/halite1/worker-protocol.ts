@@ -49,6 +49,6 @@ export type FromEngine =
   | { type: 'verdict'; verdict: unknown }
   | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null }
   | { type: 'started'; header: Header; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
-  | { type: 'observations'; id: number; observations: (unknown | null)[] }
+  | { type: 'observations'; id: number; observations: (unknown | null)[]; over: boolean; results: unknown }
   | { type: 'stepped'; id: number; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
   | { type: 'json'; id: number; bytes: Uint8Array };

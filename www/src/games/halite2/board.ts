@@ -571,6 +571,34 @@ export class Halite2Board implements BoardView {
     }
   }
 
+  /** Where something was destroyed in the last turn, while paused on a frame: a burst mark in
+   * the colour of its owner, so a loss is seen even when the turn was not animated. */
+  private wreck(ev: Float64Array, o: number): void {
+    const ctx = this.ctx;
+    const scale = this.camera.scale;
+    const planet = ev[o + E_B] === 1;
+    const [x, y] = this.toScreen(ev[o + E_X], ev[o + E_Y]);
+    const r = Math.max(planet ? 8 : 5, ev[o + E_A] * scale * 1.6);
+    const owner = ev[o + E_OWNER];
+    ctx.save();
+    ctx.strokeStyle = 'rgba(255, 150, 60, 0.85)';
+    ctx.lineWidth = Math.max(1.2, scale * 0.15);
+    ctx.setLineDash([3, 3]);
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.strokeStyle = owner >= 0 ? withAlpha(this.colour(owner), 0.9) : 'rgba(255, 210, 160, 0.9)';
+    const k = r * 0.55;
+    ctx.beginPath();
+    ctx.moveTo(x - k, y - k);
+    ctx.lineTo(x + k, y + k);
+    ctx.moveTo(x + k, y - k);
+    ctx.lineTo(x - k, y + k);
+    ctx.stroke();
+    ctx.restore();
+  }
+
   /** The turn's events around transit τ; paused on a frame, the last turn's attacks stay faint. */
   private drawEvents(f: number, tau: number): void {
     const src = this.src;
@@ -582,8 +610,8 @@ export class Halite2Board implements BoardView {
       const ev = src.events(f - 1);
       ctx.lineWidth = Math.max(0.8, scale * 0.12);
       for (let o = 0; o < ev.length; o += EV_STRIDE) {
-        if (ev[o + E_KIND] !== EV_ATTACK) continue;
-        this.attackLine(ev, o, 0.28);
+        if (ev[o + E_KIND] === EV_ATTACK) this.attackLine(ev, o, 0.28);
+        else if (ev[o + E_KIND] === EV_DESTROYED) this.wreck(ev, o);
       }
       return;
     }

@@ -4,6 +4,7 @@
 // and docks once in range, so a human sets a course once rather than a thrust every turn. Pure:
 // unit-tested in node.
 
+import { endOfMove, type Move } from './navigate';
 import type { Command, Observation, PlanetView, ShipView } from './types';
 
 /** Ship radius, dock reach beyond a planet's radius, and the top speed (the rules' constants). */
@@ -18,8 +19,17 @@ export type Order =
   | { kind: 'hold' };
 
 /** Steers a ship toward a point this turn: a thrust command, or null to stay (a bot's
- * `navigate` helper; a straight line when none is given). */
-export type Steer = (obs: Observation, ship: ShipView, target: { x: number; y: number }) => Command | null;
+ * `navigate` helper; a straight line when none is given). `planned`: this turn's moves of the
+ * seat's ships ordered before it, which the move must not meet. */
+export type Steer = (obs: Observation, ship: ShipView, target: { x: number; y: number }, planned: readonly Move[]) => Command | null;
+
+/** What a group's dock order became: ships docking at the planet clicked, ships sent on to
+ * other planets (the clicked one had no spot left for them), and ships that found no planet. */
+export interface DockResult {
+  here: number;
+  elsewhere: Map<number, number>;
+  nowhere: number;
+}
 
 /** A thrust straight at the target, as fast as reaches it without overshooting. */
 export function straightThrust(ship: ShipView, target: { x: number; y: number }): Command | null {
@@ -49,6 +59,37 @@ export function approachPoint(ship: ShipView, planet: PlanetView): { x: number; 
   const d = Math.hypot(dx, dy) || 1;
   const r = planet.radius + DOCK_REACH - 1;
   return { x: planet.x + (dx / d) * r, y: planet.y + (dy / d) * r };
+}
+
+/** Room kept between two ships' approach points to one planet (centre to centre). */
+const APPROACH_GAP = 2.5;
+
+/** Approach points for several ships docking at one planet: each on the ship's own side, pushed
+ * apart along the planet's circle so that no two ships arrive at the same place. */
+export function approachPoints(ships: readonly ShipView[], planet: PlanetView): Map<number, { x: number; y: number }> {
+  const r = planet.radius + DOCK_REACH - 1;
+  const gap = 2 * Math.asin(Math.min(1, APPROACH_GAP / (2 * r)));
+  // Angles measured from the group's mean direction, so that a group on the far side of the
+  // circle's seam (±180°) is not split across it.
+  const raw = ships.map((s) => Math.atan2(s.y - planet.y, s.x - planet.x));
+  const mean = Math.atan2(
+    raw.reduce((t, a) => t + Math.sin(a), 0),
+    raw.reduce((t, a) => t + Math.cos(a), 0),
+  );
+  const rel = (a: number) => Math.atan2(Math.sin(a - mean), Math.cos(a - mean));
+  const angles = ships.map((s, i) => ({ id: s.id, a: rel(raw[i]) })).sort((p, q) => p.a - q.a || p.id - q.id);
+  const out = new Map<number, { x: number; y: number }>();
+  if (angles.length === 0) return out;
+  // Push apart in order, then centre the group on where the ships are.
+  const want = angles.map((x) => x.a);
+  const got = want.slice();
+  for (let i = 1; i < got.length; i++) if (got[i] - got[i - 1] < gap) got[i] = got[i - 1] + gap;
+  const shift = want.reduce((t, a, i) => t + (a - got[i]), 0) / got.length;
+  angles.forEach((x, i) => {
+    const a = got[i] + shift + mean;
+    out.set(x.id, { x: planet.x + r * Math.cos(a), y: planet.y + r * Math.sin(a) });
+  });
+  return out;
 }
 
 export class ShipPlan {
@@ -163,18 +204,77 @@ export class ShipPlan {
     return n;
   }
 
-  /** Orders the selected undocked ships to dock at a planet (flying there first). */
-  dockAt(planet: number): number {
+  /** Spots of `p` the seat may still fill: none on another player's planet; the free spots less
+   * those promised to ships of the seat already ordered there (`except` left out). */
+  private room(p: PlanetView, except: ReadonlySet<number>): number {
+    if (p.owner !== null && p.owner !== this.seat) return 0;
+    let promised = 0;
+    for (const [id, o] of this.orders) if (o.kind === 'dock' && o.planet === p.id && !except.has(id)) promised++;
+    return p.dockingSpots - p.dockedShips.length - promised;
+  }
+
+  /** Orders the selected undocked ships to dock at a planet (flying there first). The nearest
+   * take its free spots; the others go to the nearest other planet with room (each ship its
+   * own). */
+  dockGroup(planet: number): DockResult {
+    const result: DockResult = { here: 0, elsewhere: new Map(), nowhere: 0 };
     const p = this.planets.get(planet);
-    if (!p || (p.owner !== null && p.owner !== this.seat)) return 0;
-    let n = 0;
-    for (const id of this.selected) {
-      const s = this.mine.get(id);
-      if (!s || s.docking !== 'undocked') continue;
-      this.orders.set(id, { kind: 'dock', planet });
-      n++;
+    if (!p || (p.owner !== null && p.owner !== this.seat)) return result;
+    const ships = [...this.selected]
+      .map((id) => this.mine.get(id))
+      .filter((s): s is ShipView => s !== undefined && s.docking === 'undocked')
+      .sort((a, b) => Math.hypot(a.x - p.x, a.y - p.y) - Math.hypot(b.x - p.x, b.y - p.y) || a.id - b.id);
+    const moving = new Set(ships.map((s) => s.id));
+    const taken = new Map<number, number>();
+    const left = (q: PlanetView) => this.room(q, moving) - (taken.get(q.id) ?? 0);
+    for (const s of ships) {
+      let target: PlanetView | null = left(p) > 0 ? p : null;
+      if (!target) {
+        let best = Infinity;
+        for (const q of this.planets.values()) {
+          if (q.id === p.id || left(q) <= 0) continue;
+          const d = Math.hypot(q.x - s.x, q.y - s.y);
+          if (d < best) {
+            best = d;
+            target = q;
+          }
+        }
+      }
+      if (!target) {
+        this.orders.delete(s.id);
+        result.nowhere++;
+        continue;
+      }
+      taken.set(target.id, (taken.get(target.id) ?? 0) + 1);
+      this.orders.set(s.id, { kind: 'dock', planet: target.id });
+      if (target.id === p.id) result.here++;
+      else result.elsewhere.set(target.id, (result.elsewhere.get(target.id) ?? 0) + 1);
     }
-    return n;
+    return result;
+  }
+
+  /** As `dockGroup`; returns how many ships got a dock order (at this planet or another). */
+  dockAt(planet: number): number {
+    const r = this.dockGroup(planet);
+    return r.here + [...r.elsewhere.values()].reduce((a, b) => a + b, 0);
+  }
+
+  /** Each docking ship's approach point this turn: ships bound for one planet spread round it. */
+  private approaches(): Map<number, { x: number; y: number }> {
+    const byPlanet = new Map<number, ShipView[]>();
+    for (const [id, o] of this.orders) {
+      const s = this.mine.get(id);
+      if (o.kind !== 'dock' || !s || s.docking !== 'undocked') continue;
+      const list = byPlanet.get(o.planet) ?? [];
+      list.push(s);
+      byPlanet.set(o.planet, list);
+    }
+    const out = new Map<number, { x: number; y: number }>();
+    for (const [pid, ships] of byPlanet) {
+      const p = this.planets.get(pid);
+      if (p) for (const [id, at] of approachPoints(ships, p)) out.set(id, at);
+    }
+    return out;
   }
 
   /** Orders the selected docked ships to undock. */
@@ -208,34 +308,48 @@ export class ShipPlan {
     if (o.kind === 'fly') return { x: o.x, y: o.y };
     if (o.kind === 'dock') {
       const p = this.planets.get(o.planet);
-      return p ? approachPoint(s, p) : null;
+      return p ? (this.approaches().get(id) ?? approachPoint(s, p)) : null;
     }
     return null;
   }
 
-  /** This turn's commands from the standing orders. */
+  /** This turn's commands from the standing orders. Ships are steered one after another, each
+   * clear of the moves already planned for the others this turn (two of the seat's ships that
+   * touch both die); a planet takes no more ships this turn than it has spots. */
   commands(): Command[] {
     const obs = this.obs;
     if (!obs) return [];
     const out: Command[] = [];
-    for (const [id, o] of this.orders) {
+    const planned: Move[] = [];
+    const approaches = this.approaches();
+    const docking = new Map<number, number>();
+    const ids = [...this.orders.keys()].sort((a, b) => a - b);
+    for (const id of ids) {
+      const o = this.orders.get(id);
       const s = this.mine.get(id);
-      if (!s) continue;
-      const c = this.command(obs, s, o);
-      if (c) out.push(c);
+      if (!o || !s) continue;
+      const c = this.command(obs, s, o, planned, approaches, docking);
+      if (c) {
+        out.push(c);
+        if (c.type === 'thrust') planned.push({ from: { x: s.x, y: s.y }, to: endOfMove(s, c) });
+      }
     }
     return out;
   }
 
-  private command(obs: Observation, s: ShipView, o: Order): Command | null {
+  private command(obs: Observation, s: ShipView, o: Order, planned: readonly Move[], approaches: ReadonlyMap<number, { x: number; y: number }>, docking: Map<number, number>): Command | null {
     switch (o.kind) {
       case 'fly':
-        return s.docking === 'undocked' ? this.steer(obs, s, o) : null;
+        return s.docking === 'undocked' ? this.steer(obs, s, o, planned) : null;
       case 'dock': {
         const p = this.planets.get(o.planet);
         if (!p || s.docking !== 'undocked') return null;
-        if (canDock(s, p, this.seat)) return { type: 'dock', ship: s.id, planet: p.id };
-        return this.steer(obs, s, approachPoint(s, p));
+        const now = docking.get(p.id) ?? 0;
+        if (canDock(s, p, this.seat) && p.dockedShips.length + now < p.dockingSpots) {
+          docking.set(p.id, now + 1);
+          return { type: 'dock', ship: s.id, planet: p.id };
+        }
+        return this.steer(obs, s, approaches.get(s.id) ?? approachPoint(s, p), planned);
       }
       case 'undock':
         return s.docking === 'docked' ? { type: 'undock', ship: s.id } : null;

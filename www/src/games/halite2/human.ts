@@ -7,6 +7,7 @@ import { el, setText } from '../../shell/dom';
 import { mountOrdersPanel, unmountOrdersPanel } from '../../shell/orders-panel';
 import type { BoardView, HumanPlay, HumanPlayHost, PointerIntercept } from '../../shell/game';
 import { ShipPlan, type Steer } from './human-plan';
+import { lossLines } from './losses';
 import { decodeTarget, type Observation } from './types';
 
 /** What the controls need of the Halite II board beyond the shell's `BoardView`. */
@@ -16,6 +17,11 @@ export interface PlanBoard extends BoardView {
 }
 
 const PLAN_COLOUR = 'rgba(255, 255, 255, 0.9)';
+
+/** "1 ship", "3 ships". */
+function ships(n: number): string {
+  return `${n} ship${n === 1 ? '' : 's'}`;
+}
 const SELECT_COLOUR = '#ffd166';
 
 export class Halite2HumanPlay implements HumanPlay {
@@ -44,6 +50,7 @@ export class Halite2HumanPlay implements HumanPlay {
         <p class="orders-status" data-part="status" role="status" aria-live="polite">Waiting for the first turn…</p>
         <button type="button" class="btn btn-primary btn-end" data-part="end" disabled title="End the turn (Enter): ships without orders stay">End turn <kbd>⏎</kbd></button>
       </div>
+      <p class="orders-losses" data-part="losses" role="status" hidden></p>
       <div class="orders-row">
         <div class="orders-group" role="group" aria-label="Select ships">
           <button type="button" class="btn btn-small" data-part="all" title="Select all your ships (Ctrl+A)">All ships</button>
@@ -58,6 +65,7 @@ export class Halite2HumanPlay implements HumanPlay {
     );
     this.els = {
       status: q<HTMLParagraphElement>('status'),
+      losses: q<HTMLParagraphElement>('losses'),
       all: q<HTMLButtonElement>('all'),
       none: q<HTMLButtonElement>('none'),
       undock: q<HTMLButtonElement>('undock'),
@@ -117,8 +125,10 @@ export class Halite2HumanPlay implements HumanPlay {
 
   begin(observation: unknown, turn: number): Promise<unknown> {
     if (this.disposed) return Promise.reject(new Error('the controls are closed'));
-    this.plan.begin(observation as Observation);
+    const obs = observation as Observation;
+    this.plan.begin(obs);
     this.note = '';
+    this.showLosses(obs, turn);
     this.host.showNewest();
     return new Promise<unknown>((resolve, reject) => {
       this.pending = { turn, resolve, reject };
@@ -203,11 +213,30 @@ export class Halite2HumanPlay implements HumanPlay {
       const p = this.plan.planet(t.id);
       if (p) {
         const mine = p.owner === null || p.owner === this.plan.seat;
-        this.act(() => this.say(this.plan.dockAt(t.id), `docking at planet ${t.id}`, mine ? 'Only undocked ships can dock' : `Planet ${t.id} belongs to another player`));
+        this.act(() => {
+          const r = this.plan.dockGroup(t.id);
+          const sent = r.here + [...r.elsewhere.values()].reduce((a, b) => a + b, 0);
+          if (sent === 0 && r.nowhere === 0) return this.say(0, '', mine ? 'Only undocked ships can dock' : `Planet ${t.id} belongs to another player`);
+          const parts: string[] = [];
+          if (r.here > 0) parts.push(`${ships(r.here)} docking at planet ${t.id}`);
+          for (const [q, n] of r.elsewhere) parts.push(`${ships(n)} to planet ${q}`);
+          if (r.elsewhere.size > 0 || r.nowhere > 0) parts.push(`planet ${t.id} has ${p.dockingSpots - p.dockedShips.length} free spot${p.dockingSpots - p.dockedShips.length === 1 ? '' : 's'}`);
+          if (r.nowhere > 0) parts.push(`${ships(r.nowhere)} found no planet with room and hold`);
+          this.note = parts.join(', ');
+          return Math.max(1, sent);
+        });
         return;
       }
     }
     this.act(() => this.say(this.plan.flyTo(w.x, w.y), `flying to (${w.x.toFixed(0)}, ${w.y.toFixed(0)})`, 'Docked ships cannot fly: undock them first'));
+  }
+
+  /** Names the seat's ships lost in the last turn (they are drawn as wrecks on the board). */
+  private showLosses(obs: Observation, turn: number): void {
+    const src = this.host.source as { events?: (t: number) => Float64Array };
+    const lines = turn > 0 && src.events ? lossLines(src.events(turn - 1), this.plan.seat, obs.planets) : [];
+    setText(this.els.losses, lines.length > 0 ? `Last turn: ${lines.join('; ')}.` : '');
+    this.els.losses.hidden = lines.length === 0;
   }
 
   /** Sets the status note for an order given to `n` ships; returns n. */

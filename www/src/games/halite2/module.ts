@@ -49,7 +49,7 @@ const HELP_NOTES: readonly string[] = [
   'Click or drag on a graph to jump to that frame.',
   'Open a replay (.hlt, zstd or plain JSON) with Open replay, by dropping a file anywhere on the page, or with a link: ?replay=URL&frame=N.',
   'A live game: ?game=halite2&bots=a,b&seed=N&size=WxH (2 or 4 seats).',
-  'Space always plays and pauses; Enter activates the focused button.',
+  'Space always plays and pauses. Enter activates a button reached with Tab; a button clicked or tapped does not keep the focus, so while you play a seat Enter always ends the turn.',
   'Playing a seat yourself: click a ship or drag a box to select (shift adds), Ctrl+A selects all; click open space to fly there, a planet to dock (the ships fly into range first); U undocks, H holds, Esc clears the selection, Enter ends the turn. Orders stand until done. Pan with the right mouse button or two fingers.',
 ];
 
@@ -81,7 +81,9 @@ export function asStandings(v: unknown, frames: number): Standing[] {
 
 export function asVerifyResult(v: unknown): VerifyResult {
   if (isObject(v) && v.ok === true) return { ok: true };
-  return { ok: false, frame: isObject(v) ? numOr(v.frame, 0) : 0, message: isObject(v) && typeof v.message === 'string' ? v.message : 'the replay does not follow the rules' };
+  const out: VerifyResult = { ok: false, frame: isObject(v) ? numOr(v.frame, 0) : 0, message: isObject(v) && typeof v.message === 'string' ? v.message : 'the replay does not follow the rules' };
+  if (isObject(v) && v.unfinished === true) out.unfinished = true;
+  return out;
 }
 
 /** An engine worker of this game, and its request/answer plumbing. */
@@ -201,6 +203,9 @@ class Halite2Match implements MatchHost {
 
   async observations(): Promise<(unknown | null)[]> {
     const r = await this.w.request((id) => ({ type: 'observe', id }), 'observations');
+    // A seat ejected before the first turn may have ended the game.
+    this.over = r.over;
+    if (r.over) this.results = asStandings(r.results, this.source.numFrames);
     return r.observations;
   }
 
@@ -289,6 +294,6 @@ export const HALITE2: GameModule = {
   liveSize: liveMapSize,
   createHumanPlay(host: HumanPlayHost): HumanPlay {
     // Standing orders steer around planets and ships with the same helper bots use.
-    return new Halite2HumanPlay(host, (obs, ship, target) => navigate(obs, ship, target));
+    return new Halite2HumanPlay(host, (obs, ship, target, planned) => navigate(obs, ship, target, { planned }));
   },
 };

@@ -65,6 +65,6 @@ export type FromEngine =
   | { type: 'moves'; moves: RecordedMoves | null }
   | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null }
   | { type: 'started'; header: Header; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
-  | { type: 'observations'; id: number; observations: (unknown | null)[] }
+  | { type: 'observations'; id: number; observations: (unknown | null)[]; over: boolean; results: unknown }
   | { type: 'stepped'; id: number; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
   | { type: 'hlt'; id: number; bytes: Uint8Array };
