@@ -77,7 +77,7 @@ test('the runtime runs from its source text alone and its records read back as a
   const w = startRuntime(`() => ${JSON.stringify(moves)}`);
   w.send(init);
   const ready = readFromWorker(await w.next());
-  assert.deepEqual(ready, { type: 'ready', name: null, log: '' });
+  assert.deepEqual(ready, { type: 'ready', name: null, log: '', drawings: [] });
   w.send({ type: 'turn', turn: 0, obs: {} });
   const raw = await w.next();
   assert.equal(raw.type, 'packed', 'flat integer records travel packed');
