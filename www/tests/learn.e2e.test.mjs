@@ -276,8 +276,9 @@ test('the bot track: a bot in a worker solves the lesson and its mirrored varian
   await page.waitForSelector('[role="grid"]');
   assert.equal(await page.isHidden('[data-part="bot"]'), true, 'the bot track waits for a solve by hand');
   await typeTurn(page, [[0, 1, 'west']]);
-  await page.waitForSelector('[data-part="bot-code"]');
-  assert.match(await page.inputValue('[data-part="bot-code"]'), /TODO 1[\s\S]*TODO 2[\s\S]*TODO 3/);
+  // The bot box is the Play page's code editor.
+  await page.waitForSelector('[data-part="bot-code"] .cm-content');
+  assert.match(await page.textContent('[data-part="bot-code"] .cm-content'), /TODO 1[\s\S]*TODO 2[\s\S]*TODO 3/);
   // Takes the strongest neighbour it can beat, across the edges.
   const greedy = `export default function bot(obs) {
     const { width: w, height: h } = obs;
@@ -295,12 +296,12 @@ test('the bot track: a bot in a worker solves the lesson and its mirrored varian
     }
     return moves;
   }`;
-  await page.fill('[data-part="bot-code"]', greedy);
+  await page.fill('[data-part="bot-code"] .cm-content', greedy);
   await page.click('[data-part="bot-run"]');
   await page.waitForSelector('[data-part="bot-total"]', { timeout: 30000 });
   assert.equal(await page.textContent('[data-part="bot-total"]'), 'Your bot solves all 4.');
 
-  await page.fill('[data-part="bot-code"]', 'export default function bot() { for (;;) {} }');
+  await page.fill('[data-part="bot-code"] .cm-content', 'export default function bot() { for (;;) {} }');
   await page.click('[data-part="bot-run"]');
   await page.waitForSelector('[data-part="bot-total"]', { timeout: 40000 });
   assert.equal(await page.textContent('[data-part="bot-total"]'), 'Your bot solves 0 of 4: keep going.');

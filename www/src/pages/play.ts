@@ -325,7 +325,9 @@ export class PlayPage {
     const bots = this.library.list();
     this.renderBots();
     const first = (want && bots.find((b) => b.id === want)) || bots[0];
-    if (first) void this.select(first.id, false);
+    // `line=N` (a failed bot's link from a game): the editor opens at that line.
+    const line = Number(new URLSearchParams(search).get('line'));
+    if (first) void this.select(first.id, false).then(() => (line > 0 && this.editor?.botId === first.id ? this.editor.goToLine(line) : undefined));
   }
 
   // ------------------------------------------------------------------ new game
@@ -684,11 +686,8 @@ export class PlayPage {
     const box = this.els.problems;
     box.hidden = p.length === 0;
     if (p.length > 0) {
-      const where = p
-        .slice(0, 3)
-        .map((x) => `line ${x.line}`)
-        .join(', ');
-      setText(box, `Syntax error${p.length > 1 ? 's' : ''} at ${where}${p.length > 3 ? '…' : ''}: the bot will not load until it is fixed.`);
+      const first = p[0];
+      setText(box, `Syntax error at line ${first.line}, column ${first.column}: ${first.message}. The bot will not load until it is fixed.`);
     }
   }
 

@@ -24,6 +24,7 @@ import { SAMPLES } from '../shell/samples';
 import { GAME_LIMITS } from '../shell/registry';
 import { buildSearch, checkAddress, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
 import { Viewer } from '../shell/viewer';
+import { DebugPanel } from './debug-turn';
 
 type ReplayShown = { kind: 'replay'; opened: OpenedReplay; name: string; url: string | null };
 
@@ -70,6 +71,9 @@ const ACTIONS = `
       <button type="button" class="btn btn-continue" data-part="continue" aria-label="Continue from this frame as a live game" title="Continue from this frame: a live game from this exact state" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h10M11 7l5 5-5 5M19 5v14"/></svg>
         <span>Continue<span class="wide-only"> from here</span></span>
+      </button>
+      <button type="button" class="btn btn-icon" data-part="debug" aria-label="Debug this turn: run a bot on the frame shown" title="Debug this turn: run a bot on this frame, with no time limit, and compare its answer" hidden>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 7.5a3 3 0 0 1 6 0M7.5 10h9v5a4.5 4.5 0 0 1-9 0v-5ZM12 10v9.5M4 13h3.5M16.5 13H20M5 8.5l2.5 2M19 8.5l-2.5 2M5 19l2.7-2M19 19l-2.7-2"/></svg>
       </button>
       <button type="button" class="btn" data-part="new-game" title="A new game with the same seats (a new map, or the same frame of a continued game)" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 12a8 8 0 1 0 2.3-5.6M4 4.5v4h4"/></svg>
@@ -164,8 +168,12 @@ export class WatchPage {
   private readonly saving = new Map<string, { again: boolean }>();
   private resultTimer: ReturnType<typeof setInterval> | null = null;
   private readonly els;
+  private debugPanel: DebugPanel | null = null;
 
-  constructor(root: HTMLElement, module: GameModule) {
+  constructor(
+    private readonly root: HTMLElement,
+    module: GameModule,
+  ) {
     this.module = module;
     // A game with a human seat is the play page's game.
     // The viewer fills the window on wide screens (its side panel scrolls on its own).
@@ -185,6 +193,7 @@ export class WatchPage {
       file: q<HTMLInputElement>('file'),
       download: q<HTMLButtonElement>('download'),
       continueBtn: q<HTMLButtonElement>('continue'),
+      debugBtn: q<HTMLButtonElement>('debug'),
       newGame: q<HTMLButtonElement>('new-game'),
       resign: q<HTMLButtonElement>('resign'),
       resignLabel: q<HTMLSpanElement>('resign-label'),
@@ -219,7 +228,10 @@ export class WatchPage {
   }
 
   private bindViewer(): void {
-    this.viewer.onStateChange = () => this.scheduleUrlUpdate();
+    this.viewer.onStateChange = () => {
+      this.scheduleUrlUpdate();
+      this.debugPanel?.frameChanged(this.viewer.frame);
+    };
     this.viewer.onError = (m) => this.showError(m);
   }
 
@@ -291,6 +303,7 @@ export class WatchPage {
     e.newGame.addEventListener('click', () => this.newGame());
     e.resign.addEventListener('click', () => this.resign());
     e.continueBtn.addEventListener('click', () => void this.askContinue());
+    e.debugBtn.addEventListener('click', () => this.openDebug());
     e.continueDialog.addEventListener('close', () => {
       if (e.continueDialog.returnValue === 'play') void this.continueHere();
     });
@@ -447,6 +460,7 @@ export class WatchPage {
     );
     this.els.download.disabled = false;
     this.els.continueBtn.hidden = false;
+    this.els.debugBtn.hidden = false;
     this.els.newGame.hidden = true;
     this.els.resign.hidden = true;
     this.scheduleUrlUpdate();
@@ -696,6 +710,7 @@ export class WatchPage {
     this.viewer.setDrawings(match.drawings);
     if (human) human.play = this.viewer.attachHuman(human.seat, request.fog);
     this.els.continueBtn.hidden = true;
+    this.els.debugBtn.hidden = false;
     this.els.newGame.hidden = false;
     this.resetResign();
     this.els.resign.hidden = !human || host.over;
@@ -726,7 +741,13 @@ export class WatchPage {
       onEject: (seat, name, reason, frame) => {
         if (!isCurrent()) return;
         this.viewer.setEjections(match.ejections);
-        this.toast(`${name} (player ${seat + 1}) was ejected at frame ${frame}: ${reason}.`);
+        const text = `${name} (player ${seat + 1}) was ejected at frame ${frame}: ${reason}.`;
+        // A bot of this browser's that failed at a known line: a link to that line in the editor.
+        const s = match.seats[seat];
+        const line = match.ejections.get(seat)?.line;
+        const saved = s instanceof WorkerSeat && s.source.kind === 'code' ? s.source.saved : undefined;
+        if (saved && line) this.toast(text, { text: `Open line ${line} in the editor`, href: `?play&bot=${encodeURIComponent(saved)}&line=${line}` });
+        else this.toast(text);
       },
       onOver: () => {
         if (!isCurrent()) return;
@@ -741,6 +762,28 @@ export class WatchPage {
         if (isCurrent()) this.showError(`The live game stopped: ${m}`);
       },
     });
+  }
+
+  /** Debug this turn, for the game shown. */
+  private openDebug(): void {
+    const c = this.current;
+    if (c.kind === 'none') return;
+    this.viewer.pause();
+    this.debugPanel ??= new DebugPanel(this.root);
+    const names = this.viewer.source?.playerNames() ?? [];
+    if (c.kind === 'replay') {
+      this.debugPanel.open({ module: this.module, viewer: this.viewer, names, bytes: () => Promise.resolve(c.opened.bytes), opened: c.opened, seatSources: null });
+    } else {
+      const match = c.match;
+      this.debugPanel.open({
+        module: this.module,
+        viewer: this.viewer,
+        names,
+        bytes: () => match.host.replayBytes(),
+        opened: null,
+        seatSources: match.seats.map((s) => (s instanceof WorkerSeat ? s.source : null)),
+      });
+    }
   }
 
   /** Opens the dialog that chooses who plays each seat from the current frame of the replay. */
@@ -1087,8 +1130,15 @@ export class WatchPage {
     this.els.banner.hidden = true;
   }
 
-  private toast(text: string): void {
+  private toast(text: string, link?: { text: string; href: string }): void {
     const t = el('div', { className: 'toast', text });
+    if (link) {
+      t.append(' ', el('a', { className: 'toast-link', text: link.text, attrs: { href: link.href } }));
+      // A toast with somewhere to go stays until it is read.
+      setTimeout(() => t.remove(), 20_000);
+      this.els.toasts.appendChild(t);
+      return;
+    }
     this.els.toasts.appendChild(t);
     setTimeout(() => t.remove(), 6000);
     while (this.els.toasts.childElementCount > 3) this.els.toasts.firstElementChild?.remove();

@@ -145,6 +145,25 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
     return out;
   };
 
+  // ---------------------------------------------------------------- where an error happened
+  /** The blob address the bot's module was loaded from: its frames in a stack give the line. */
+  let moduleUrl = '';
+  const whereIn = (e: unknown): { line: number; column: number } | null => {
+    try {
+      const stack = e instanceof Error ? String(e.stack ?? '') : '';
+      const i = moduleUrl ? stack.indexOf(`${moduleUrl}:`) : -1;
+      if (i < 0) return null;
+      const m = /^:(\d+):(\d+)/.exec(stack.slice(i + moduleUrl.length));
+      return m ? { line: Number(m[1]), column: Number(m[2]) } : null;
+    } catch {
+      return null;
+    }
+  };
+  const failure = (turn: number, err: unknown) => {
+    const at = whereIn(err);
+    post({ type: 'error', turn, message: message(err), line: at ? at.line : null, column: at ? at.column : null, log: takeLog() });
+  };
+
   // ---------------------------------------------------------------- answers
   /** Packs an array of plain objects with the same int32 fields; null when it is not one. */
   const pack = (raw: unknown): { keys: string[]; values: Int32Array } | null => {
@@ -209,6 +228,7 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
       return { bot: await builtin(game, String(src.id), seed), name: null, init: null };
     }
     const url = URL.createObjectURL(new Blob([String(src.code)], { type: 'text/javascript' }));
+    moduleUrl = url;
     let m: Record<string, unknown>;
     try {
       m = (await import(/* webpackIgnore: true */ url)) as Record<string, unknown>;
@@ -239,7 +259,7 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
           const drawings = takeShapes();
           post({ type: 'ready', name: b.name, drawings, log: takeLog() });
         })
-        .catch((err: unknown) => post({ type: 'error', turn: -1, message: message(err), log: takeLog() }));
+        .catch((err: unknown) => failure(-1, err));
     } else if (msg.type === 'turn') {
       const turn = Number(msg.turn);
       const b = bot;
@@ -253,7 +273,7 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
         (moves) => answer(turn, moves, now() - t0),
         (err: unknown) => {
           takeShapes();
-          post({ type: 'error', turn, message: message(err), log: takeLog() });
+          failure(turn, err);
         },
       );
     }

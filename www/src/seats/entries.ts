@@ -38,7 +38,7 @@ export function resolveEntry(entry: string, builtins: ReadonlyMap<string, string
     const id = e.slice(6);
     const saved = library?.get(id);
     if (!saved) throw new Error(`no saved bot called ${id} in this browser (open Play to see your bots)`);
-    return { kind: 'bot', source: { kind: 'code', code: saved.code, label: saved.name }, label: saved.name };
+    return { kind: 'bot', source: { kind: 'code', code: saved.code, label: saved.name, saved: id }, label: saved.name };
   }
   const name = builtins.get(e);
   if (name === undefined) {

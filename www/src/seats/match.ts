@@ -26,6 +26,8 @@ export interface Ejection {
   /** Why, for tallies: it overran its budget, threw (or crashed), answered something that is not
    * a list of moves, or failed to start (for any reason, its start budget included). */
   kind: EjectionKind;
+  /** The line of the bot's source where it failed, when known. */
+  line?: number;
 }
 
 export type EjectionKind = 'timeout' | 'error' | 'garbage' | 'start' | 'resigned';
@@ -95,7 +97,7 @@ export class Match {
           host.setName(k, o.name);
           events.onName?.(k, o.name);
         }
-        if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, 'start', events, atInit);
+        if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, 'start', events, atInit, o.line);
       });
       while (!this.stopped && !host.over) {
         while (!this.stopped && !events.canAdvance()) await sleep(20);
@@ -118,7 +120,7 @@ export class Match {
           this.keepLog(k, turn, a.log);
           this.keepDrawings(k, turn, a.drawings);
           if (!a.ok) {
-            if (this.seats[k].kind === 'bot') this.eject(k, a.reason, failureKind(a.reason), events);
+            if (this.seats[k].kind === 'bot') this.eject(k, a.reason, failureKind(a.reason), events, false, a.line);
             return null;
           }
           const c = this.module.checkAction(a.raw, k, ctx, this.seats[k].kind === 'script');
@@ -143,10 +145,10 @@ export class Match {
 
   /** Ejects a seat: before the first turn (`atInit`, it failed to start) at once, otherwise
    * during the next turn (its pieces turn neutral in the next frame). */
-  private eject(seat: number, reason: string, kind: EjectionKind, events: MatchEvents, atInit = false): void {
+  private eject(seat: number, reason: string, kind: EjectionKind, events: MatchEvents, atInit = false, line?: number): void {
     if (this.ejections.has(seat)) return;
     const frame = atInit ? 0 : this.host.source.numFrames;
-    this.ejections.set(seat, { reason, frame, kind });
+    this.ejections.set(seat, line === undefined ? { reason, frame, kind } : { reason, frame, kind, line });
     this.host.eject(seat, atInit);
     this.seats[seat]?.stop();
     events.onEject(seat, this.names[seat] ?? `Player ${seat + 1}`, reason, frame);

@@ -8,7 +8,7 @@ import type { GameId } from '../shell/game';
 /** Where a bot's code comes from: a game's built-in bot, an ES module URL, or source text (the
  * editor, a file, or a URL's module fetched by the page). A module's default export is the bot;
  * `name` and `init` are optional. `origin` (source text from a URL) is where it came from. */
-export type BotSource = { kind: 'builtin'; id: string } | { kind: 'url'; url: string } | { kind: 'code'; code: string; label: string };
+export type BotSource = { kind: 'builtin'; id: string } | { kind: 'url'; url: string } | { kind: 'code'; code: string; label: string; saved?: string };
 
 /** page -> worker (a URL bot arrives as its fetched source text, `kind: 'code'`). */
 export type ToWorker =
@@ -21,7 +21,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready'; name: string | null; log: string; drawings: Shape[] }
   | { type: 'answer'; turn: number; moves: unknown; log: string; ms: number; drawings: Shape[] }
-  | { type: 'error'; turn: number; message: string; log: string; garbage: boolean };
+  | { type: 'error'; turn: number; message: string; log: string; garbage: boolean; line: number | null; column: number | null };
 
 /** The most a bot may log in one turn, in characters (the rest is cut, with a note). */
 export const MAX_LOG = 10_000;
@@ -81,7 +81,8 @@ export function readFromWorker(data: unknown): FromWorker | string {
   if (type === 'error') {
     const m = own(data, 'message');
     const text = typeof m === 'string' ? m.slice(0, MAX_MESSAGE) : 'an error';
-    return { type: 'error', turn, message: text, log, garbage: own(data, 'garbage') === true };
+    const place = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > 0 && v < 1e8 ? v : null);
+    return { type: 'error', turn, message: text, log, garbage: own(data, 'garbage') === true, line: place(own(data, 'line')), column: place(own(data, 'column')) };
   }
   const ms = own(data, 'ms');
   const time = typeof ms === 'number' && Number.isFinite(ms) && ms >= 0 ? ms : 0;

@@ -6,7 +6,7 @@ import type { Shape } from '../shell/drawings';
 /** A seat's raw answer (checked by the game module), or why it has none; with what the seat
  * logged meanwhile, (when it starts) the name it gives itself, and (a bot's answer) the
  * milliseconds spent inside the bot itself, messaging excluded, and what it drew on the map. */
-export type SeatAnswer = ({ ok: true; raw: unknown } | { ok: false; reason: string }) & { log?: string; name?: string | null; ms?: number; drawings?: Shape[] };
+export type SeatAnswer = ({ ok: true; raw: unknown } | { ok: false; reason: string; line?: number }) & { log?: string; name?: string | null; ms?: number; drawings?: Shape[] };
 
 export interface Seat {
   /** 'bot' seats are ejected when they fail; other kinds may simply pass. */

@@ -13,6 +13,7 @@ import type { GameId } from '../shell/game';
 import { botHostAlive, hostBot, type HostedBot } from './bot-host';
 import { readFromWorker, type BotSource, type FromWorker, type ToWorker } from './messages';
 import { fetchBotSource, sourceOrigin, withOrigin } from './sources';
+import { syntaxError } from './syntax';
 import type { Seat, SeatAnswer } from './seat';
 
 interface Pending {
@@ -37,6 +38,8 @@ export class WorkerSeat implements Seat {
   private failure: string | null = null;
   /** The name the bot gave itself (or the seat's), for a reason that names it. */
   private called: string;
+  /** The module's source text, once the page has it (for a syntax error's line). */
+  private code: string | null = null;
 
   constructor(
     private readonly game: GameId,
@@ -68,6 +71,7 @@ export class WorkerSeat implements Seat {
       const src = this.source;
       if (src.kind === 'builtin') return { type: 'init', game: this.game, bot: src, seed: this.seed, obs };
       const code = src.kind === 'code' ? src.code : await fetchBotSource(src.url);
+      this.code = code;
       const label = src.kind === 'code' ? src.label : src.url;
       const hosted = await hostBot({
         message: (d) => this.receive(d),
@@ -145,11 +149,28 @@ export class WorkerSeat implements Seat {
     }
     if (msg.turn !== p.turn) return; // a late answer to an earlier turn
     if (msg.type === 'error') {
-      const reason = msg.garbage ? `answered garbage: ${msg.message}` : p.turn === -1 ? msg.message : `threw: ${msg.message}`;
-      this.settle({ ok: false, reason, log: msg.log });
+      this.settle({ ok: false, reason: this.errorReason(msg, p.turn), log: msg.log, line: msg.line ?? this.syntaxLine(msg.message) });
       return;
     }
     this.settle({ ok: true, raw: msg.moves, log: msg.log, ms: msg.ms, drawings: msg.drawings });
+  }
+
+  /** Why a bot failed, with the line and column in its source where they are known: a throw's
+   * from its stack, a syntax error's from the page's own parse of the module. */
+  private errorReason(msg: Extract<FromWorker, { type: 'error' }>, turn: number): string {
+    if (msg.garbage) return `answered garbage: ${msg.message}`;
+    if (turn === -1) {
+      const syntax = this.code !== null && /SyntaxError/.test(msg.message) ? syntaxError(this.code) : null;
+      if (syntax) return `${msg.message.replace(/SyntaxError: .*$/, 'SyntaxError: ')}${syntax.message} at line ${syntax.line}, column ${syntax.column}`;
+      return msg.line !== null ? `${msg.message} (at line ${msg.line}, column ${msg.column})` : msg.message;
+    }
+    return msg.line !== null ? `threw: ${msg.message} (turn ${turn}, line ${msg.line}, column ${msg.column})` : `threw: ${msg.message} (turn ${turn})`;
+  }
+
+  /** The line of a syntax error in the module, for a start that failed on one. */
+  private syntaxLine(message: string): number | undefined {
+    if (this.code === null || !/SyntaxError/.test(message)) return undefined;
+    return syntaxError(this.code)?.line;
   }
 
   /** A message that fails the page's check: the bot is out at once. */

@@ -76,12 +76,28 @@ export interface MapProjection {
   pixelsPerUnit(): number;
 }
 
+/** Shapes to draw, with the colour of those that name none. */
+export interface ShapeLayer {
+  shapes: readonly Shape[];
+  colour: string;
+}
+
+/** The layers of turn `frame`: every seat's shapes (or only seat `only`'s, unless -1), each in its
+ * seat's colour `colours[seat]`. */
+export function turnLayers(drawings: Drawings, frame: number, only: number, colours: readonly string[]): ShapeLayer[] {
+  const out: ShapeLayer[] = [];
+  drawings.forEach((turns, seat) => {
+    const shapes = turns[frame];
+    if (shapes && (only < 0 || seat === only)) out.push({ shapes, colour: colours[seat] ?? '#fff' });
+  });
+  return out;
+}
+
 /**
- * Draws the shapes of turn `frame` over the board, on `canvas` (the size of the board's canvas,
- * in CSS pixels times `dpr`). `only`: one seat's shapes, or -1 for every seat's. `colours[seat]`
- * is the seat's colour, used where a shape has none.
+ * Draws `layers` over the board, on `canvas` (the size of the board's canvas, in CSS pixels times
+ * `dpr`), cleared first.
  */
-export function drawShapes(canvas: HTMLCanvasElement, dpr: number, drawings: Drawings, frame: number, only: number, map: MapProjection, colours: readonly string[]): void {
+export function drawShapes(canvas: HTMLCanvasElement, dpr: number, layers: readonly ShapeLayer[], map: MapProjection): void {
   const g = canvas.getContext('2d');
   if (!g) return;
   g.setTransform(1, 0, 0, 1, 0, 0);
@@ -92,11 +108,7 @@ export function drawShapes(canvas: HTMLCanvasElement, dpr: number, drawings: Dra
   g.lineCap = 'round';
   g.font = '600 12px system-ui, sans-serif';
   g.textBaseline = 'middle';
-  drawings.forEach((turns, seat) => {
-    if (only >= 0 && seat !== only) return;
-    const shapes = turns[frame];
-    if (!shapes) return;
-    const own = colours[seat] ?? '#fff';
+  for (const { shapes, colour: own } of layers) {
     for (const s of shapes) {
       const c = s[s.length - 1] as string | null;
       g.strokeStyle = own;
@@ -132,5 +144,5 @@ export function drawShapes(canvas: HTMLCanvasElement, dpr: number, drawings: Dra
         g.lineWidth = 2;
       }
     }
-  });
+  }
 }

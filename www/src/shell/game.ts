@@ -219,6 +219,15 @@ export interface BotInfo {
 }
 
 /** The context a seat's raw answer is checked against. */
+/** One piece's order: which piece ("(3, 4)", "ship 12"), the order in words, and where the piece
+ * is, in the units bots draw in. */
+export interface PieceOrder {
+  piece: string;
+  order: string;
+  x: number;
+  y: number;
+}
+
 export interface ActionContext {
   width: number;
   height: number;
@@ -266,6 +275,9 @@ export interface GameModule {
   /** Checks a seat's raw answer; garbage gets a reason (and the seat is ejected). `recorded`:
    * the answer replays a recorded game, so anything the original protocol accepted is let through. */
   checkAction(raw: unknown, seat: number, ctx: ActionContext, recorded?: boolean): Checked<unknown>;
+  /** Each piece's order in an answer (a bot's, or a recorded one), keyed by piece, for comparing
+   * two answers to the same observation (pieces that stay still are absent). */
+  answerOrders(raw: unknown, observation: unknown): Map<string, PieceOrder>;
   /** The built-in bots (loaded on demand). */
   bots(): Promise<readonly BotInfo[]>;
   /** A lineup of built-in bots for a live game with `players` seats. */

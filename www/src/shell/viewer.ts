@@ -7,7 +7,7 @@ import { bindCamera } from './camera';
 import { el, setText } from './dom';
 import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, LayerInfo, Perspective, Standing } from './game';
 import { GraphPanel } from './graphs';
-import { drawShapes, type Drawings } from './drawings';
+import { drawShapes, turnLayers, type Drawings, type ShapeLayer } from './drawings';
 import { LogPane } from './logs';
 import { HelpDialog } from './help';
 import { keyAction, keyBelongsToTarget, type KeyAction } from './keys';
@@ -97,6 +97,8 @@ export class Viewer {
   /** What the bots drew, `[seat][turn]` (live arrays), and whether it is shown. */
   private drawings: Drawings = [];
   private showDrawings = true;
+  /** Shapes shown at one frame only (Debug this turn: what a bot answered there). */
+  private marks: { frame: number; layers: ShapeLayer[] } | null = null;
   private outs = new Map<number, SeatOut>();
   private showFinal = false;
   private perspective: Perspective = { seat: -1, radius: 2 };
@@ -335,6 +337,7 @@ export class Viewer {
     this.players.setPlayers(info.names, this.module.series.filter((s) => s.basic), this.colours);
     this.logs.setLogs([], info.names);
     this.drawings = [];
+    this.marks = null;
     this.graphs.setSource(src, this.colours);
     this.graphsIn = 2;
     this.shownFrame = -1;
@@ -758,13 +761,21 @@ export class Viewer {
     this.dirty = true;
   }
 
+  /** Shapes to show over frame `frame` only, whatever the toggle (null: none). */
+  setMarks(marks: { frame: number; layers: ShapeLayer[] } | null): void {
+    this.marks = marks;
+    this.dirty = true;
+  }
+
   /** Draws the bots' shapes of frame `f` over the board (the chip shows only when any bot drew). */
   private drawOverlay(f: number): void {
     const o = this.parts.overlay;
     const any = this.drawings.some((d) => d.some((t) => t && t.length));
     this.parts.drawingsChip.hidden = !any;
     this.parts.drawingsChip.setAttribute('aria-pressed', String(this.showDrawings));
-    const show = any && this.showDrawings && this.perspective.seat < 0;
+    const layers = any && this.showDrawings && this.perspective.seat < 0 ? turnLayers(this.drawings, f, this.logs.only, this.colours.slice(1)) : [];
+    if (this.marks && this.marks.frame === f) layers.push(...this.marks.layers);
+    const show = layers.length > 0;
     o.hidden = !show;
     if (!show) return;
     const c = this.board.canvas;
@@ -773,7 +784,7 @@ export class Viewer {
       o.height = c.height;
     }
     const dpr = c.clientWidth > 0 ? c.width / c.clientWidth : 1;
-    drawShapes(o, dpr, this.drawings, f, this.logs.only, this.board, this.colours.slice(1));
+    drawShapes(o, dpr, layers, this.board);
   }
 
   toggleExtended(): void {

@@ -15,6 +15,7 @@ import type {
   MatchHost,
   OpenedReplay,
   SeriesInfo,
+  PieceOrder,
   Standing,
 } from '../../shell/game';
 import { EngineClient, concatActions } from '../../shell/engine-client';
@@ -223,6 +224,17 @@ export const HALITE1: GameModule = {
   checkAction(raw: unknown, seat: number, ctx: ActionContext, recorded = false): Checked<unknown> {
     const c = checkMoves(raw, seat, ctx.width, ctx.height, recorded);
     return c.ok ? { ok: true, action: c.quads } : { ok: false, reason: c.reason };
+  },
+  answerOrders(raw: unknown): Map<string, PieceOrder> {
+    const out = new Map<string, PieceOrder>();
+    if (!Array.isArray(raw)) return out;
+    const names = ['still', 'north', 'east', 'south', 'west'];
+    for (const m of raw as unknown[]) {
+      const { x, y, dir } = (m ?? {}) as Record<string, unknown>;
+      if (typeof x !== 'number' || typeof y !== 'number' || typeof dir !== 'number' || dir === 0) continue;
+      out.set(`${x},${y}`, { piece: `(${x}, ${y})`, order: names[dir] ?? `direction ${dir}`, x: x + 0.5, y: y + 0.5 });
+    }
+    return out;
   },
   bots: BOT_LIST,
   async lineup(players, random) {

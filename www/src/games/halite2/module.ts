@@ -1,6 +1,7 @@
 // Halite II behind the shell's GameModule seam: replays and matches run in an engine worker
 // each; the main thread holds their frames as flat rows (Halite2Frames) and draws them.
 
+import type { Command, Observation } from './types';
 import type { BotExtras } from '../../shell/bot-extras';
 import type {
   ActionContext,
@@ -15,6 +16,7 @@ import type {
   MatchHost,
   OpenedReplay,
   SeriesInfo,
+  PieceOrder,
   Standing,
   VerifyResult,
 } from '../../shell/game';
@@ -282,6 +284,19 @@ export const HALITE2: GameModule = {
   checkAction(raw: unknown, seat: number, _ctx: ActionContext, recorded = false): Checked<unknown> {
     const c = checkCommands(raw, seat, recorded);
     return c.ok ? { ok: true, action: c.packed } : { ok: false, reason: c.reason };
+  },
+  answerOrders(raw: unknown, observation: unknown): Map<string, PieceOrder> {
+    const out = new Map<string, PieceOrder>();
+    if (!Array.isArray(raw)) return out;
+    const ships = new Map(((observation as Observation | null)?.ships ?? []).map((s) => [s.id, s]));
+    for (const c of raw as Partial<Command>[]) {
+      if (typeof c !== 'object' || c === null || typeof c.ship !== 'number') continue;
+      const order =
+        c.type === 'thrust' ? `thrust ${String(c.magnitude)} at ${String(c.angle)}°` : c.type === 'dock' ? `dock at planet ${String(c.planet)}` : c.type === 'undock' ? 'undock' : 'an unknown command';
+      const s = ships.get(c.ship);
+      out.set(`ship ${c.ship}`, { piece: `ship ${c.ship}`, order, x: s?.x ?? 0, y: s?.y ?? 0 });
+    }
+    return out;
   },
   bots: BOT_LIST,
   async lineup(players, random) {
