@@ -10,6 +10,7 @@ import { BotLibrary } from '../seats/library';
 import { ORIGINAL_BUDGETS, type Seat } from '../seats/seat';
 import { WorkerSeat } from '../seats/worker-seat';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
+import { ordinal } from '../shell/standings';
 import { errorMessage } from '../shell/engine';
 import type { FrameSource, GameModule, HumanPlay, MatchHost, OpenedReplay, Standing } from '../shell/game';
 import { downloadName, fetchBytes, readFile } from '../shell/loader';
@@ -85,9 +86,24 @@ const ACTIONS = `
       </button>
     </nav>`;
 
+/** The first screen's line on what this is, and the three ways in (the live game stays in view). */
+const INTRO = `
+  <section class="intro" data-part="intro" aria-label="What this is" hidden>
+    <p class="intro-text"><b>Halite</b> is a strategy game for programs: bots grow and fight over a map, turn by turn.<span class="wide-only"> Here you can</span></p>
+    <nav class="intro-links" aria-label="Ways in">
+      <a class="intro-link" href="?replay=replays/s106-40x40-greedy1-greedy2-greedy3-greedy0.5-greedy1-greedy2.hlt.gz">Watch<span class="wide-only"> a game</span></a>
+      <a class="intro-link" href="?play">Play<span class="wide-only"> one</span></a>
+      <a class="intro-link" href="?learn">Learn<span class="wide-only"> the rules</span></a>
+    </nav>
+    <button type="button" class="intro-close" data-part="intro-close" aria-label="Hide this introduction">×</button>
+  </section>`;
+
+const INTRO_KEY = 'halite.introHidden';
+
 const pageHtml = (page: PageName): string => `
   <a class="skip-link" href="#" data-part="skip">Skip to playback controls</a>
   ${topbarHtml({ page, title: 'Loading the engine…', metaExtra: BADGE, actions: ACTIONS })}
+  ${INTRO}
   <main data-part="viewer"></main>
   <div class="toasts" data-part="toasts" aria-live="polite"></div>
   <div class="drop-overlay" data-part="drop" hidden>
@@ -211,9 +227,32 @@ export class WatchPage {
       toasts: q<HTMLDivElement>('toasts'),
     };
     this.bindViewer();
+    this.showIntro(root);
     for (const s of SAMPLES) this.els.samples.appendChild(el('option', { text: s.label, attrs: { value: s.file } }));
     this.bindActions();
     this.bindDrop();
+  }
+
+  /** The first screen (the bare address) says what this is, until the person hides it. */
+  private showIntro(root: HTMLElement): void {
+    const intro = root.querySelector<HTMLElement>('[data-part="intro"]');
+    const close = root.querySelector<HTMLButtonElement>('[data-part="intro-close"]');
+    if (!intro || !close) return;
+    let hidden = false;
+    try {
+      hidden = localStorage.getItem(INTRO_KEY) === '1';
+    } catch {
+      hidden = false;
+    }
+    intro.hidden = hidden || location.search.replace(/^\?/, '') !== '';
+    close.addEventListener('click', () => {
+      intro.hidden = true;
+      try {
+        localStorage.setItem(INTRO_KEY, '1');
+      } catch {
+        // Not kept: it shows again next time.
+      }
+    });
   }
 
   private bindViewer(): void {
@@ -670,7 +709,9 @@ export class WatchPage {
     this.viewer.setLogs(match.logs);
     if (human) human.play = this.viewer.attachHuman(human.seat, request.fog);
     this.els.continueBtn.hidden = true;
-    this.els.newGame.hidden = false;
+    // The home page's random game has Live game for another; a game with chosen seats (or a
+    // continued one) has New game.
+    this.els.newGame.hidden = !request.bots && !restart;
     this.resetResign();
     this.els.resign.hidden = !human || host.over;
     this.release(previous);
@@ -894,7 +935,7 @@ export class WatchPage {
         dot.style.background = this.viewer.paletteColours[s.seat + 1] ?? '#fff';
         const ej = match.ejections.get(s.seat);
         const detail = ej ? (ej.kind === 'resigned' ? `resigned at frame ${ej.frame}` : `ejected at frame ${ej.frame}: ${ej.reason}`) : s.alive ? `${fmt(s.score)} ${unit}` : `out at frame ${s.lastFrameAlive + 1}`;
-        return el('li', {}, [el('span', { className: 'rank', text: `${s.rank}.` }), dot, el('span', { text: s.name }), el('span', { className: 'detail', text: detail })]);
+        return el('li', {}, [el('span', { className: 'rank', text: ordinal(s.rank) }), dot, el('span', { text: s.name }), el('span', { className: 'detail', text: detail })]);
       }),
     );
     e.result.hidden = false;
