@@ -70,13 +70,13 @@ const ACTIONS = `
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h10M11 7l5 5-5 5M19 5v14"/></svg>
         <span>Continue<span class="wide-only"> from here</span></span>
       </button>
-      <button type="button" class="btn" data-part="new-game" title="A new game with the same seats (a new map, or the same frame of a continued game)" hidden>
+      <button type="button" class="btn" data-part="new-game" aria-label="New game" title="A new game with the same seats (a new map, or the same frame of a continued game)" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 12a8 8 0 1 0 2.3-5.6M4 4.5v4h4"/></svg>
-        <span>New<span class="wide-only"> game</span></span>
+        <span class="label">New<span class="wide-only"> game</span></span>
       </button>
-      <button type="button" class="btn btn-resign" data-part="resign" title="Give up this game: your pieces turn neutral and the others play on" hidden>
+      <button type="button" class="btn btn-resign" data-part="resign" aria-label="Resign" title="Give up this game: your pieces turn neutral and the others play on" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 21V4m0 0h11l-2 4 2 4H6"/></svg>
-        <span data-part="resign-label">Resign</span>
+        <span class="label" data-part="resign-label">Resign</span>
       </button>
       <button type="button" class="btn btn-icon" data-part="download" aria-label="Download this game as a replay" title="Download the replay">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
@@ -226,6 +226,8 @@ export class WatchPage {
       drop: q<HTMLDivElement>('drop'),
       toasts: q<HTMLDivElement>('toasts'),
     };
+    // Messages show at the top of the map, clear of the playback controls under it.
+    this.viewer.well.appendChild(this.els.toasts);
     this.bindViewer();
     this.showIntro(root);
     for (const s of SAMPLES) this.els.samples.appendChild(el('option', { text: s.label, attrs: { value: s.file } }));
@@ -268,7 +270,7 @@ export class WatchPage {
     this.viewer.dispose();
     this.module = module;
     this.viewer = new Viewer(this.viewerRoot, module);
-    this.viewer.well.append(e.banner, e.progress, e.result, e.empty);
+    this.viewer.well.append(e.banner, e.progress, e.result, e.empty, e.toasts);
     this.bindViewer();
   }
 
@@ -575,6 +577,7 @@ export class WatchPage {
     if (c.kind !== 'live' || !c.human || c.match.host.over) return;
     if (!this.resignTimer) {
       setText(e.resignLabel, 'Confirm resign');
+      e.resign.setAttribute('aria-label', 'Confirm resign: press again to give up this game');
       e.resign.classList.add('confirming');
       this.resignTimer = setTimeout(() => this.resetResign(), 4000);
       return;
@@ -588,6 +591,7 @@ export class WatchPage {
     if (this.resignTimer) clearTimeout(this.resignTimer);
     this.resignTimer = null;
     setText(this.els.resignLabel, 'Resign');
+    this.els.resign.setAttribute('aria-label', 'Resign');
     this.els.resign.classList.remove('confirming');
   }
 

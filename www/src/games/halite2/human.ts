@@ -316,6 +316,16 @@ export class Halite2HumanPlay implements HumanPlay {
         ctx.arc(sx, sy, Math.max(5, 1.2 * scale), 0, Math.PI * 2);
         ctx.stroke();
       }
+      if (this.plan.turn < 5 && !this.plan.selected.has(s.id)) {
+        // Your ships in the first turns: a ring round each, so they are found on a large map.
+        ctx.setLineDash([4, 4]);
+        ctx.strokeStyle = SELECT_COLOUR;
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.arc(sx, sy, Math.max(12, 2.5 * scale), 0, Math.PI * 2);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
       if (this.plan.selected.has(s.id)) {
         ctx.strokeStyle = SELECT_COLOUR;
         ctx.lineWidth = 2;
