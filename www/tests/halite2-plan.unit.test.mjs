@@ -154,3 +154,29 @@ test('a group dock takes the planet\'s free spots nearest first and sends the re
   steer.commands();
   assert.deepEqual(seen, [0, 1], 'the second ship is steered clear of the first one\'s move');
 });
+
+test('orders given in a turn are undone and redone one step at a time', () => {
+  const plan = new ShipPlan(0);
+  const ship = (id, x, y) => ({ id, owner: 0, x, y, health: 255, docking: 'undocked', planet: null, dockingProgress: 0 });
+  const planet = { id: 9, x: 70, y: 52, radius: 4, health: 1000, dockingSpots: 2, owner: null, dockedShips: [], production: 0, remainingProduction: 1000 };
+  plan.begin({ game: 'halite2', myId: 0, turn: 3, width: 240, height: 160, players: 2, ships: [ship(0, 50, 50), ship(1, 50, 52)], planets: [planet] });
+  assert.equal(plan.canUndo, false);
+  plan.selectAll();
+  plan.dockGroup(9);
+  plan.click(1, false);
+  plan.flyTo(30, 30);
+  assert.deepEqual(plan.orders.get(1), { kind: 'fly', x: 30, y: 30 });
+  assert.equal(plan.undo(), true);
+  assert.deepEqual(plan.orders.get(1), { kind: 'dock', planet: 9 });
+  assert.equal(plan.undo(), true);
+  assert.equal(plan.orders.size, 0);
+  assert.equal(plan.undo(), false, 'nothing more to undo');
+  assert.equal(plan.redo(), true);
+  assert.equal(plan.orders.size, 2);
+  assert.equal(plan.canRedo, true);
+  // An order that changes nothing is no step.
+  plan.clearSelection();
+  assert.equal(plan.hold(), 0);
+  assert.equal(plan.undo(), true);
+  assert.equal(plan.orders.size, 0);
+});

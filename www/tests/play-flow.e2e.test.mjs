@@ -317,3 +317,34 @@ test('Resign and New game on a phone', { timeout: 90000 }, async () => {
   await askedAt(page, 0);
   await page.done();
 });
+
+for (const viewport of [undefined, PHONE]) {
+  test(`the first screen says what Halite is and offers three ways in, over the live game${viewport ? ', on a phone' : ''}`, { timeout: 60000 }, async () => {
+    const page = await open('', viewport);
+    await page.locator('[data-part="intro"]').waitFor({ state: 'visible', timeout: 20000 });
+    assert.match(await page.textContent('[data-part="intro"]'), /Halite is a strategy game for programs/);
+    const links = await page.$$eval('.intro-link', (as) => as.map((a) => [a.textContent.trim(), new URL(a.href).search]));
+    assert.equal(links.length, 3);
+    assert.match(links[0][1], /^\?replay=/);
+    assert.equal(links[1][1], '?play');
+    assert.equal(links[2][1], '?learn');
+    // The live game plays under it, in view.
+    await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live' && window.__viewer.numFrames > 3, null, { timeout: 20000 });
+    const map = await page.locator('[data-part="map"]').boundingBox();
+    const height = viewport ? viewport.height : 800;
+    assert.ok(map.y + map.height / 2 < height, 'the map is on the first screen');
+    for (const a of await page.$$('.intro-link')) {
+      const box = await a.boundingBox();
+      assert.ok(box.x >= 0 && box.x + box.width <= (viewport ? viewport.width : 1280), 'each way in is on screen');
+      if (viewport) assert.ok(box.height >= 44, 'touch-sized');
+    }
+    await shot(page, `flow-first-screen${viewport ? '-phone' : ''}`);
+    // Hidden for good with ×.
+    await page.click('[data-part="intro-close"]');
+    assert.equal(await page.isHidden('[data-part="intro"]'), true);
+    await page.reload();
+    await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live', null, { timeout: 20000 });
+    assert.equal(await page.isHidden('[data-part="intro"]'), true);
+    await page.done();
+  });
+}

@@ -12,6 +12,7 @@ import { ORIGINAL_BUDGETS, type Seat } from '../seats/seat';
 import { WorkerSeat } from '../seats/worker-seat';
 import { botMembers } from '../shell/bot-extras';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
+import { ordinal } from '../shell/standings';
 import { errorMessage } from '../shell/engine';
 import type { FrameSource, GameModule, HumanPlay, MatchHost, OpenedReplay, Standing } from '../shell/game';
 import { downloadName, fetchBytes, readFile } from '../shell/loader';
@@ -75,13 +76,13 @@ const ACTIONS = `
       <button type="button" class="btn btn-icon" data-part="debug" aria-label="Debug this turn: run a bot on the frame shown" title="Debug this turn: run a bot on this frame, with no time limit, and compare its answer" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 7.5a3 3 0 0 1 6 0M7.5 10h9v5a4.5 4.5 0 0 1-9 0v-5ZM12 10v9.5M4 13h3.5M16.5 13H20M5 8.5l2.5 2M19 8.5l-2.5 2M5 19l2.7-2M19 19l-2.7-2"/></svg>
       </button>
-      <button type="button" class="btn" data-part="new-game" title="A new game with the same seats (a new map, or the same frame of a continued game)" hidden>
+      <button type="button" class="btn" data-part="new-game" aria-label="New game" title="A new game with the same seats (a new map, or the same frame of a continued game)" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 12a8 8 0 1 0 2.3-5.6M4 4.5v4h4"/></svg>
-        <span>New<span class="wide-only"> game</span></span>
+        <span class="label">New<span class="wide-only"> game</span></span>
       </button>
-      <button type="button" class="btn btn-resign" data-part="resign" title="Give up this game: your pieces turn neutral and the others play on" hidden>
+      <button type="button" class="btn btn-resign" data-part="resign" aria-label="Resign" title="Give up this game: your pieces turn neutral and the others play on" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 21V4m0 0h11l-2 4 2 4H6"/></svg>
-        <span data-part="resign-label">Resign</span>
+        <span class="label" data-part="resign-label">Resign</span>
       </button>
       <button type="button" class="btn btn-icon" data-part="download" aria-label="Download this game as a replay" title="Download the replay">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
@@ -91,9 +92,24 @@ const ACTIONS = `
       </button>
     </nav>`;
 
+/** The first screen's line on what this is, and the three ways in (the live game stays in view). */
+const INTRO = `
+  <section class="intro" data-part="intro" aria-label="What this is" hidden>
+    <p class="intro-text"><b>Halite</b> is a strategy game for programs: bots grow and fight over a map, turn by turn.<span class="wide-only"> Here you can</span></p>
+    <nav class="intro-links" aria-label="Ways in">
+      <a class="intro-link" href="?replay=replays/s106-40x40-greedy1-greedy2-greedy3-greedy0.5-greedy1-greedy2.hlt.gz">Watch<span class="wide-only"> a game</span></a>
+      <a class="intro-link" href="?play">Play<span class="wide-only"> one</span></a>
+      <a class="intro-link" href="?learn">Learn<span class="wide-only"> the rules</span></a>
+    </nav>
+    <button type="button" class="intro-close" data-part="intro-close" aria-label="Hide this introduction">×</button>
+  </section>`;
+
+const INTRO_KEY = 'halite.introHidden';
+
 const pageHtml = (page: PageName): string => `
   <a class="skip-link" href="#" data-part="skip">Skip to playback controls</a>
   ${topbarHtml({ page, title: 'Loading the engine…', metaExtra: BADGE, actions: ACTIONS })}
+  ${INTRO}
   <main data-part="viewer"></main>
   <div class="toasts" data-part="toasts" aria-live="polite"></div>
   <div class="drop-overlay" data-part="drop" hidden>
@@ -221,10 +237,35 @@ export class WatchPage {
       drop: q<HTMLDivElement>('drop'),
       toasts: q<HTMLDivElement>('toasts'),
     };
+    // Messages show at the top of the map, clear of the playback controls under it.
+    this.viewer.well.appendChild(this.els.toasts);
     this.bindViewer();
+    this.showIntro(root);
     for (const s of SAMPLES) this.els.samples.appendChild(el('option', { text: s.label, attrs: { value: s.file } }));
     this.bindActions();
     this.bindDrop();
+  }
+
+  /** The first screen (the bare address) says what this is, until the person hides it. */
+  private showIntro(root: HTMLElement): void {
+    const intro = root.querySelector<HTMLElement>('[data-part="intro"]');
+    const close = root.querySelector<HTMLButtonElement>('[data-part="intro-close"]');
+    if (!intro || !close) return;
+    let hidden = false;
+    try {
+      hidden = localStorage.getItem(INTRO_KEY) === '1';
+    } catch {
+      hidden = false;
+    }
+    intro.hidden = hidden || location.search.replace(/^\?/, '') !== '';
+    close.addEventListener('click', () => {
+      intro.hidden = true;
+      try {
+        localStorage.setItem(INTRO_KEY, '1');
+      } catch {
+        // Not kept: it shows again next time.
+      }
+    });
   }
 
   private bindViewer(): void {
@@ -243,7 +284,7 @@ export class WatchPage {
     this.viewer.dispose();
     this.module = module;
     this.viewer = new Viewer(this.viewerRoot, module);
-    this.viewer.well.append(e.banner, e.progress, e.result, e.empty);
+    this.viewer.well.append(e.banner, e.progress, e.result, e.empty, e.toasts);
     this.bindViewer();
   }
 
@@ -558,6 +599,7 @@ export class WatchPage {
     if (c.kind !== 'live' || !c.human || c.match.host.over) return;
     if (!this.resignTimer) {
       setText(e.resignLabel, 'Confirm resign');
+      e.resign.setAttribute('aria-label', 'Confirm resign: press again to give up this game');
       e.resign.classList.add('confirming');
       this.resignTimer = setTimeout(() => this.resetResign(), 4000);
       return;
@@ -571,6 +613,7 @@ export class WatchPage {
     if (this.resignTimer) clearTimeout(this.resignTimer);
     this.resignTimer = null;
     setText(this.els.resignLabel, 'Resign');
+    this.els.resign.setAttribute('aria-label', 'Resign');
     this.els.resign.classList.remove('confirming');
   }
 
@@ -711,7 +754,9 @@ export class WatchPage {
     if (human) human.play = this.viewer.attachHuman(human.seat, request.fog);
     this.els.continueBtn.hidden = true;
     this.els.debugBtn.hidden = false;
-    this.els.newGame.hidden = false;
+    // The home page's random game has Live game for another; a game with chosen seats (or a
+    // continued one) has New game.
+    this.els.newGame.hidden = !request.bots && !restart;
     this.resetResign();
     this.els.resign.hidden = !human || host.over;
     this.release(previous);
@@ -982,7 +1027,7 @@ export class WatchPage {
         dot.style.background = this.viewer.paletteColours[s.seat + 1] ?? '#fff';
         const ej = match.ejections.get(s.seat);
         const detail = ej ? (ej.kind === 'resigned' ? `resigned at frame ${ej.frame}` : `ejected at frame ${ej.frame}: ${ej.reason}`) : s.alive ? `${fmt(s.score)} ${unit}` : `out at frame ${s.lastFrameAlive + 1}`;
-        return el('li', {}, [el('span', { className: 'rank', text: `${s.rank}.` }), dot, el('span', { text: s.name }), el('span', { className: 'detail', text: detail })]);
+        return el('li', {}, [el('span', { className: 'rank', text: ordinal(s.rank) }), dot, el('span', { text: s.name }), el('span', { className: 'detail', text: detail })]);
       }),
     );
     e.result.hidden = false;

@@ -66,8 +66,10 @@ export class PlayersPanel {
       });
       const s = standings[seat];
       if (s) {
-        setText(r.rank, s.final ? ordinal(s.rank) : `#${s.rank}`);
+        setText(r.rank, ordinal(s.rank));
         setAttr(r.rank, 'data-first', String(s.rank === 1 && !s.out));
+        // One way of writing a rank everywhere ("2nd"); whether it is final shows in its title.
+        setAttr(r.rank, 'data-final', String(s.final));
         setAttr(r.rank, 'title', s.final ? `Finished ${ordinal(s.rank)}` : `${ordinal(s.rank)} ${live ? 'now' : 'at this frame'}`);
       } else setText(r.rank, '');
       const o = s?.out ?? null;

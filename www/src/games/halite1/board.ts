@@ -63,7 +63,12 @@ export interface PlanOverlay {
   fromOrder: Uint8Array;
   /** Go-to orders: piece site -> target site. */
   orders: ReadonlyMap<number, number>;
+  /** The planner's owner value (its pieces are marked in the first turns, so you find them). */
+  readonly me?: number;
 }
+
+/** Turns during which a human's own pieces are ringed ("you are here"). */
+const FIND_ME_TURNS = 5;
 
 const PLAN_SELECT = '#ffd84a';
 const PLAN_ARROW = '#ffffff';
@@ -647,6 +652,8 @@ export class MapRenderer implements BoardView {
     const ordered = new Path2D();
     const len = s * 0.78;
     const head = Math.max(2.5, s * 0.2);
+    const findMe = p.me !== undefined && p.frame < FIND_ME_TURNS ? new Path2D() : null;
+    const ring = Math.max(12, s * 1.1);
     for (let r = 0; r < rows; r++) {
       const wy = j0 + r;
       const rowBase = mod(wy, H) * W;
@@ -655,6 +662,10 @@ export class MapRenderer implements BoardView {
         const i = rowBase + mod(i0 + c, W);
         const x0 = L.clipX + (i0 + c - L.ox) * s;
         if (p.selected[i]) sel.rect(x0 + 1, y0 + 1, s - 2, s - 2);
+        if (findMe && owner[i] === p.me) {
+          findMe.moveTo(x0 + s / 2 + ring, y0 + s / 2);
+          findMe.arc(x0 + s / 2, y0 + s / 2, ring, 0, Math.PI * 2);
+        }
         const d = p.dirs[i];
         if (d < 0 || owner[i] === 0) continue;
         const path = p.fromOrder[i] ? ordered : manual;
@@ -670,6 +681,14 @@ export class MapRenderer implements BoardView {
     }
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
+    if (findMe) {
+      // Your pieces in the first turns: a ring round each, so they are found on a large map.
+      ctx.setLineDash([4, 4]);
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = PLAN_SELECT;
+      ctx.stroke(findMe);
+      ctx.setLineDash([]);
+    }
     ctx.lineWidth = Math.max(1.5, Math.min(3, s / 10));
     ctx.strokeStyle = PLAN_SELECT;
     ctx.stroke(sel);

@@ -10,9 +10,8 @@ import type { HumanPlay, HumanPlayHost, PointerIntercept } from '../../shell/gam
 import type { MapRenderer } from './board';
 import type { Move, Observation } from './protocol';
 import { TurnPlan } from './plan';
+import { TurnTimer, timerOptionsHtml } from '../../shell/turn-timer';
 
-const TIMER_KEY = 'halite.turnTimer';
-const TIMERS = [0, 10, 20, 30, 60] as const;
 
 /** Direction of a key: arrows by name, WASD by physical position. */
 function keyDirection(e: KeyboardEvent): number | null {
@@ -65,9 +64,7 @@ export class Halite1HumanPlay implements HumanPlay {
   private pending: { turn: number; resolve: (raw: unknown) => void; reject: (e: Error) => void } | null = null;
   private goToMode = false;
   private drag: { x: number; y: number; additive: boolean; moved: boolean; startX: number; startY: number } | null = null;
-  private timerSeconds = 0;
-  private timerEnd = 0;
-  private timerHandle: ReturnType<typeof setInterval> | null = null;
+  private readonly timer: TurnTimer;
   private disposed = false;
 
   readonly pointer: PointerIntercept;
@@ -77,7 +74,6 @@ export class Halite1HumanPlay implements HumanPlay {
     this.board = host.board as MapRenderer;
     this.plan = new TurnPlan(host.source.width, host.source.height, host.seat + 1);
     this.panel = host.panel;
-    this.timerSeconds = readTimer();
     const q = mountOrdersPanel(
       this.panel,
       `
@@ -100,7 +96,7 @@ export class Halite1HumanPlay implements HumanPlay {
           <button type="button" class="btn btn-small btn-icon-text" data-part="redo" title="Redo (Ctrl+Shift+Z)" aria-label="Redo"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/></svg></button>
           <label class="orders-filter"><span class="visually-hidden">Turn timer</span>
             <select class="select select-small" data-part="timer-choice" aria-label="Turn timer">
-              ${TIMERS.map((t) => `<option value="${t}">${t === 0 ? 'No timer' : `${t} s a turn`}</option>`).join('')}
+              ${timerOptionsHtml()}
             </select>
           </label>
         </div>
@@ -143,16 +139,7 @@ export class Halite1HumanPlay implements HumanPlay {
     this.els.undo.addEventListener('click', () => this.changed(this.plan.undo()));
     this.els.redo.addEventListener('click', () => this.changed(this.plan.redo()));
     this.els.end.addEventListener('click', () => this.endTurn());
-    this.els.timerChoice.value = String(this.timerSeconds);
-    this.els.timerChoice.addEventListener('change', () => {
-      this.timerSeconds = Number(this.els.timerChoice.value) || 0;
-      try {
-        localStorage.setItem(TIMER_KEY, String(this.timerSeconds));
-      } catch {
-        // Not kept: the choice still holds for this game.
-      }
-      this.startTimer();
-    });
+    this.timer = new TurnTimer(this.els.timerChoice, this.els.timer, () => this.pending !== null, () => this.endTurn());
 
     this.box = el('div', { className: 'select-box', attrs: { 'aria-hidden': 'true', hidden: '' } });
     this.board.canvas.parentElement?.appendChild(this.box);
@@ -216,7 +203,7 @@ export class Halite1HumanPlay implements HumanPlay {
     return new Promise<unknown>((resolve, reject) => {
       this.pending = { turn, resolve, reject };
       this.board.setPlan(this.plan);
-      this.startTimer();
+      this.timer.start();
       this.refresh();
     });
   }
@@ -227,7 +214,7 @@ export class Halite1HumanPlay implements HumanPlay {
     if (!p) return;
     const moves: Move[] = this.plan.moves();
     this.pending = null;
-    this.stopTimer();
+    this.timer.stop();
     this.setGoToMode(false);
     this.board.setPlan(null);
     this.refresh();
@@ -238,7 +225,7 @@ export class Halite1HumanPlay implements HumanPlay {
   cancel(): void {
     const p = this.pending;
     this.pending = null;
-    this.stopTimer();
+    this.timer.stop();
     this.board.setPlan(null);
     if (p) p.reject(new Error('the game stopped'));
     if (!this.disposed) this.refresh();
@@ -325,30 +312,6 @@ export class Halite1HumanPlay implements HumanPlay {
     this.refresh();
   }
 
-  private startTimer(): void {
-    this.stopTimer();
-    if (!this.pending || this.timerSeconds <= 0) {
-      this.els.timer.hidden = true;
-      return;
-    }
-    this.timerEnd = performance.now() + this.timerSeconds * 1000;
-    this.els.timer.hidden = false;
-    const tick = () => {
-      const left = Math.max(0, Math.ceil((this.timerEnd - performance.now()) / 1000));
-      setText(this.els.timer, `${left} s left`);
-      this.els.timer.classList.toggle('urgent', left <= 5);
-      if (left <= 0) this.endTurn();
-    };
-    tick();
-    this.timerHandle = setInterval(tick, 250);
-  }
-
-  private stopTimer(): void {
-    if (this.timerHandle) clearInterval(this.timerHandle);
-    this.timerHandle = null;
-    this.els.timer.hidden = true;
-  }
-
   private refresh(): void {
     const waiting = this.pending !== null;
     const p = this.plan;
@@ -368,14 +331,5 @@ export class Halite1HumanPlay implements HumanPlay {
     if (p.orders.size > 0) parts.push(`${p.orders.size} walking to a site`);
     if (this.goToMode) parts.push('click the site to go to');
     setText(this.els.status, parts.join(' · '));
-  }
-}
-
-function readTimer(): number {
-  try {
-    const v = Number(localStorage.getItem(TIMER_KEY));
-    return (TIMERS as readonly number[]).includes(v) ? v : 0;
-  } catch {
-    return 0;
   }
 }

@@ -2,6 +2,7 @@
 // each, and the standing "go to" orders that walk a piece toward a site over several turns.
 // Pure (no DOM): unit-tested in node. The play controls (human.ts) drive it and draw it.
 
+import { UndoHistory } from '../../shell/undo';
 import type { Move, Observation } from './protocol';
 import { DX, DY, mod, wrapSigned } from './wrap';
 
@@ -40,8 +41,7 @@ export class TurnPlan {
   orders = new Map<number, number>();
   /** Directions that came from an order this turn (drawn differently). */
   readonly fromOrder: Uint8Array;
-  private undoStack: Snapshot[] = [];
-  private redoStack: Snapshot[] = [];
+  private readonly history = new UndoHistory<Snapshot>();
   /** Bumped on every change (for redraws). */
   version = 0;
 
@@ -86,8 +86,7 @@ export class TurnPlan {
     }
     this.orders = carried;
     this.turn = obs.turn;
-    this.undoStack = [];
-    this.redoStack = [];
+    this.history.clear();
     this.dirs = new Int8Array(n).fill(UNSET);
     this.applyOrders();
     this.version++;
@@ -197,9 +196,7 @@ export class TurnPlan {
   }
 
   private record(): void {
-    this.undoStack.push(this.snapshot());
-    if (this.undoStack.length > 200) this.undoStack.shift();
-    this.redoStack = [];
+    this.history.record(this.snapshot());
   }
 
   private restore(s: Snapshot): void {
@@ -211,25 +208,23 @@ export class TurnPlan {
   }
 
   get canUndo(): boolean {
-    return this.undoStack.length > 0;
+    return this.history.canUndo;
   }
 
   get canRedo(): boolean {
-    return this.redoStack.length > 0;
+    return this.history.canRedo;
   }
 
   undo(): boolean {
-    const s = this.undoStack.pop();
+    const s = this.history.undo(this.snapshot());
     if (!s) return false;
-    this.redoStack.push(this.snapshot());
     this.restore(s);
     return true;
   }
 
   redo(): boolean {
-    const s = this.redoStack.pop();
+    const s = this.history.redo(this.snapshot());
     if (!s) return false;
-    this.undoStack.push(this.snapshot());
     this.restore(s);
     return true;
   }

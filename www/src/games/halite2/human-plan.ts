@@ -4,6 +4,7 @@
 // and docks once in range, so a human sets a course once rather than a thrust every turn. Pure:
 // unit-tested in node.
 
+import { UndoHistory } from '../../shell/undo';
 import { endOfMove, type Move } from './navigate';
 import type { Command, Observation, PlanetView, ShipView } from './types';
 
@@ -97,7 +98,9 @@ export class ShipPlan {
   private readonly mine = new Map<number, ShipView>();
   private readonly planets = new Map<number, PlanetView>();
   readonly selected = new Set<number>();
-  readonly orders = new Map<number, Order>();
+  orders = new Map<number, Order>();
+  /** This turn's order changes, for undo and redo. */
+  private readonly history = new UndoHistory<Map<number, Order>>();
 
   constructor(
     readonly seat: number,
@@ -125,6 +128,38 @@ export class ShipPlan {
       const s = this.mine.get(id);
       if (!s || this.done(s, o)) this.orders.delete(id);
     }
+    this.history.clear();
+  }
+
+  get canUndo(): boolean {
+    return this.history.canUndo;
+  }
+
+  get canRedo(): boolean {
+    return this.history.canRedo;
+  }
+
+  /** Takes back the last order given this turn. */
+  undo(): boolean {
+    const s = this.history.undo(new Map(this.orders));
+    if (!s) return false;
+    this.orders = s;
+    return true;
+  }
+
+  redo(): boolean {
+    const s = this.history.redo(new Map(this.orders));
+    if (!s) return false;
+    this.orders = s;
+    return true;
+  }
+
+  /** Runs an order change `f` (it returns how many ships it changed) as one undoable step. */
+  private change<T>(f: () => T, changed: (r: T) => boolean): T {
+    const before = new Map(this.orders);
+    const r = f();
+    if (changed(r)) this.history.record(before);
+    return r;
   }
 
   private done(s: ShipView, o: Order): boolean {
@@ -190,6 +225,10 @@ export class ShipPlan {
 
   /** Orders the selected ships that can fly to a point. Returns how many got the order. */
   flyTo(x: number, y: number): number {
+    return this.change(() => this.flyToNow(x, y), (n) => n > 0);
+  }
+
+  private flyToNow(x: number, y: number): number {
     const w = this.obs?.width ?? Infinity;
     const h = this.obs?.height ?? Infinity;
     const px = Math.max(SHIP_RADIUS, Math.min(w - SHIP_RADIUS, x));
@@ -217,6 +256,13 @@ export class ShipPlan {
    * take its free spots; the others go to the nearest other planet with room (each ship its
    * own). */
   dockGroup(planet: number): DockResult {
+    return this.change(
+      () => this.dockGroupNow(planet),
+      (r) => r.here + r.elsewhere.size + r.nowhere > 0,
+    );
+  }
+
+  private dockGroupNow(planet: number): DockResult {
     const result: DockResult = { here: 0, elsewhere: new Map(), nowhere: 0 };
     const p = this.planets.get(planet);
     if (!p || (p.owner !== null && p.owner !== this.seat)) return result;
@@ -279,6 +325,10 @@ export class ShipPlan {
 
   /** Orders the selected docked ships to undock. */
   undock(): number {
+    return this.change(() => this.undockNow(), (n) => n > 0);
+  }
+
+  private undockNow(): number {
     let n = 0;
     for (const id of this.selected) {
       const s = this.mine.get(id);
@@ -291,6 +341,10 @@ export class ShipPlan {
 
   /** The selected ships stop and hold their place (their orders end). */
   hold(): number {
+    return this.change(() => this.holdNow(), (n) => n > 0);
+  }
+
+  private holdNow(): number {
     let n = 0;
     for (const id of this.selected) {
       if (!this.mine.has(id)) continue;

@@ -8,6 +8,7 @@ import { mountOrdersPanel, unmountOrdersPanel } from '../../shell/orders-panel';
 import type { BoardView, HumanPlay, HumanPlayHost, PointerIntercept } from '../../shell/game';
 import { ShipPlan, type Steer } from './human-plan';
 import { lossLines } from './losses';
+import { TurnTimer, timerOptionsHtml } from '../../shell/turn-timer';
 import { decodeTarget, type Observation } from './types';
 
 /** What the controls need of the Halite II board beyond the shell's `BoardView`. */
@@ -35,6 +36,7 @@ export class Halite2HumanPlay implements HumanPlay {
   private drag: { x: number; y: number; additive: boolean; moved: boolean; startX: number; startY: number } | null = null;
   private disposed = false;
   private note = '';
+  private readonly timer: TurnTimer;
 
   readonly pointer: PointerIntercept;
 
@@ -48,6 +50,7 @@ export class Halite2HumanPlay implements HumanPlay {
       `
       <div class="orders-head">
         <p class="orders-status" data-part="status" role="status" aria-live="polite">Waiting for the first turn…</p>
+        <p class="orders-timer" data-part="timer" aria-live="off" hidden></p>
         <button type="button" class="btn btn-primary btn-end" data-part="end" disabled title="End the turn (Enter): ships without orders stay">End turn <kbd>⏎</kbd></button>
       </div>
       <p class="orders-losses" data-part="losses" role="status" hidden></p>
@@ -59,9 +62,14 @@ export class Halite2HumanPlay implements HumanPlay {
         <div class="orders-group" role="group" aria-label="Orders for the selected ships">
           <button type="button" class="btn btn-small" data-part="undock" title="Undock the selected docked ships (U)">Undock</button>
           <button type="button" class="btn btn-small" data-part="hold" title="Stop: the selected ships hold their place (H)">Hold</button>
+          <button type="button" class="btn btn-small btn-icon-text" data-part="undo" title="Undo (Ctrl+Z)" aria-label="Undo"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/></svg></button>
+          <button type="button" class="btn btn-small btn-icon-text" data-part="redo" title="Redo (Ctrl+Shift+Z)" aria-label="Redo"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/></svg></button>
+          <label class="orders-filter"><span class="visually-hidden">Turn timer</span>
+            <select class="select select-small" data-part="timer-choice" aria-label="Turn timer">${timerOptionsHtml()}</select>
+          </label>
         </div>
       </div>
-      <p class="orders-keys">Click a ship or drag a box to select (shift adds) · click space to fly there · click a planet to dock · <kbd>U</kbd> undock · <kbd>H</kbd> hold · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Enter</kbd> ends the turn · right-drag or two fingers pan</p>`,
+      <p class="orders-keys">Click a ship or drag a box to select (shift adds) · click space to fly there · click a planet to dock · <kbd>U</kbd> undock · <kbd>H</kbd> hold · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Enter</kbd> ends the turn · right-drag or two fingers pan</p>`,
     );
     this.els = {
       status: q<HTMLParagraphElement>('status'),
@@ -70,8 +78,15 @@ export class Halite2HumanPlay implements HumanPlay {
       none: q<HTMLButtonElement>('none'),
       undock: q<HTMLButtonElement>('undock'),
       hold: q<HTMLButtonElement>('hold'),
+      undo: q<HTMLButtonElement>('undo'),
+      redo: q<HTMLButtonElement>('redo'),
+      timer: q<HTMLParagraphElement>('timer'),
+      timerChoice: q<HTMLSelectElement>('timer-choice'),
       end: q<HTMLButtonElement>('end'),
     };
+    this.timer = new TurnTimer(this.els.timerChoice, this.els.timer, () => this.pending !== null, () => this.endTurn());
+    this.els.undo.addEventListener('click', () => this.act(() => (this.plan.undo() ? 1 : 0)));
+    this.els.redo.addEventListener('click', () => this.act(() => (this.plan.redo() ? 1 : 0)));
     this.els.all.addEventListener('click', () => this.act(() => (this.plan.selectAll(), 1)));
     this.els.none.addEventListener('click', () => this.act(() => (this.plan.clearSelection(), 1)));
     this.els.undock.addEventListener('click', () => this.act(() => this.say(this.plan.undock(), 'undocking', 'No selected ship is docked')));
@@ -132,6 +147,7 @@ export class Halite2HumanPlay implements HumanPlay {
     this.host.showNewest();
     return new Promise<unknown>((resolve, reject) => {
       this.pending = { turn, resolve, reject };
+      this.timer.start();
       this.board.setOverlay((ctx, toScreen, scale) => this.drawPlan(ctx, toScreen, scale));
       this.refresh();
       this.host.redraw();
@@ -144,6 +160,7 @@ export class Halite2HumanPlay implements HumanPlay {
     if (!p) return;
     const commands = this.plan.commands();
     this.pending = null;
+    this.timer.stop();
     this.board.setOverlay(null);
     this.refresh();
     this.host.redraw();
@@ -153,6 +170,7 @@ export class Halite2HumanPlay implements HumanPlay {
   cancel(): void {
     const p = this.pending;
     this.pending = null;
+    this.timer.stop();
     this.board.setOverlay(null);
     if (p) p.reject(new Error('the game stopped'));
     if (!this.disposed) this.refresh();
@@ -164,6 +182,11 @@ export class Halite2HumanPlay implements HumanPlay {
     if (mod && !e.altKey) {
       if (k === 'a') {
         this.act(() => (this.plan.selectAll(), 1));
+        return true;
+      }
+      if (k === 'z' || k === 'y') {
+        const redo = k === 'y' || e.shiftKey;
+        this.act(() => ((redo ? this.plan.redo() : this.plan.undo()) ? 1 : 0));
         return true;
       }
       return false;
@@ -293,6 +316,16 @@ export class Halite2HumanPlay implements HumanPlay {
         ctx.arc(sx, sy, Math.max(5, 1.2 * scale), 0, Math.PI * 2);
         ctx.stroke();
       }
+      if (this.plan.turn < 5 && !this.plan.selected.has(s.id)) {
+        // Your ships in the first turns: a ring round each, so they are found on a large map.
+        ctx.setLineDash([4, 4]);
+        ctx.strokeStyle = SELECT_COLOUR;
+        ctx.lineWidth = 1.5;
+        ctx.beginPath();
+        ctx.arc(sx, sy, Math.max(12, 2.5 * scale), 0, Math.PI * 2);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
       if (this.plan.selected.has(s.id)) {
         ctx.strokeStyle = SELECT_COLOUR;
         ctx.lineWidth = 2;
@@ -307,6 +340,8 @@ export class Halite2HumanPlay implements HumanPlay {
   private refresh(): void {
     const waiting = this.pending !== null;
     for (const b of [this.els.all, this.els.none, this.els.undock, this.els.hold]) b.disabled = !waiting;
+    this.els.undo.disabled = !waiting || !this.plan.canUndo;
+    this.els.redo.disabled = !waiting || !this.plan.canRedo;
     this.els.end.disabled = !waiting;
     this.panel.classList.toggle('waiting', waiting);
     if (!waiting) {
