@@ -776,8 +776,13 @@ export class Viewer {
     const layers = any && this.showDrawings && this.perspective.seat < 0 ? turnLayers(this.drawings, f, this.logs.only, this.colours.slice(1)) : [];
     if (this.marks && this.marks.frame === f) layers.push(...this.marks.layers);
     const show = layers.length > 0;
-    o.hidden = !show;
-    if (!show) return;
+    if (!show) {
+      // Hidden and empty: nothing of an earlier frame stays behind.
+      if (!o.hidden) o.getContext('2d')?.clearRect(0, 0, o.width, o.height);
+      o.hidden = true;
+      return;
+    }
+    o.hidden = false;
     const c = this.board.canvas;
     if (o.width !== c.width || o.height !== c.height) {
       o.width = c.width;
