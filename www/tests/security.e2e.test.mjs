@@ -140,8 +140,8 @@ after(async () => {
 
 /** A page with a monitor of the event loop's delay (`window.__lag()`: the worst delay in ms since
  * the last call), recording CSP violations of the page itself and console errors. */
-async function openPage(search, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, hasTouch: viewport.width < 500 });
+async function openPage(search, viewport = { width: 1280, height: 800 }, inBrowser = browser) {
+  const context = await inBrowser.newContext({ viewport, hasTouch: viewport.width < 500 });
   await context.addInitScript(() => {
     let worst = 0;
     let last = performance.now();
@@ -286,7 +286,11 @@ test('a link with no start limit asks first, and says so', { timeout: 60_000 }, 
 });
 
 test('a bot that fills its heap crashes only the bot host: the page goes on and says why', { timeout: 120_000 }, async () => {
-  const { page, context } = await openPage(`?bots=${evil.url}hog.js,greedy&seed=3&turnMs=30000`);
+  // A browser of its own: the attacks before this one leave memory behind in the shared one.
+  const { chromium } = await import('playwright-core');
+  const own = await chromium.launch(CHROMIUM);
+  const browser = own;
+  const { page, context } = await openPage(`?bots=${evil.url}hog.js,greedy&seed=3&turnMs=30000`, undefined, own);
   await consent(page).waitFor();
   await page.getByRole('button', { name: /^Run/ }).click();
   // Playwright may take a crashed out-of-process frame for a crashed page: ask the page through
@@ -315,8 +319,11 @@ test('a bot that fills its heap crashes only the bot host: the page goes on and 
   let status = '';
   let worst = 0;
   const t0 = Date.now();
+  const samples = [];
   while (Date.now() - t0 < 90_000) {
-    worst = Math.max(worst, await evaluate('window.__lag()'));
+    const lag = await evaluate('window.__lag()');
+    samples.push(`${Date.now() - t0}:${Math.round(lag)}`);
+    worst = Math.max(worst, lag);
     status = await evaluate(`document.querySelector('.players')?.innerText ?? ''`);
     if (/bot host crashed/.test(status)) break;
     await new Promise((r) => setTimeout(r, 200));
@@ -327,7 +334,8 @@ test('a bot that fills its heap crashes only the bot host: the page goes on and 
   const f0 = await frame();
   await new Promise((r) => setTimeout(r, 1500));
   assert.ok((await frame()) >= f0, 'the page still answers');
-  assert.ok(worst < 200, `the page answered within 200 ms (worst delay ${worst.toFixed(0)} ms)`);
+  assert.ok(worst < 200, `the page answered within 200 ms (worst delay ${worst.toFixed(0)} ms; ${samples.join(' ')})`);
   await cdp.detach().catch(() => {});
   await context.close().catch(() => {});
+  await own.close();
 });

@@ -121,8 +121,14 @@ export function mountBotTrack(host: HTMLElement, engine: Engine, spec: LessonSpe
   loadEditor().then(
     (m) => {
       box.replaceChildren();
+      // The text is also kept on the box (`data-text`), for tests: the editor draws only the
+      // lines in view.
+      box.dataset.text = text;
       editor = new m.CodeBox(box, text, {
         label: 'Bot code',
+        onChange: () => {
+          if (editor) box.dataset.text = editor.value;
+        },
         onProblems: (p) => {
           problems.hidden = p.length === 0;
           if (p[0]) problems.textContent = `Syntax error at line ${p[0].line}, column ${p[0].column}: ${p[0].message}.`;
@@ -137,6 +143,7 @@ export function mountBotTrack(host: HTMLElement, engine: Engine, spec: LessonSpe
   host.querySelector('[data-part="bot-starter"]')?.addEventListener('click', () => {
     text = STARTER;
     if (editor) editor.value = STARTER;
+    box.dataset.text = STARTER;
   });
   run.addEventListener('click', async () => {
     const code = editor ? editor.value : text;

@@ -32,7 +32,7 @@ export interface HostedBotEvents {
 const WORKER_SOURCE = `"use strict";(${botWorkerMain.toString()})(null);`;
 const HEARTBEAT_MS = 500;
 /** Without an answer to a heartbeat for this long, the host is taken for dead. */
-const DEAD_MS = 2_500;
+const DEAD_MS = 5_000;
 const START_MS = 15_000;
 
 interface Link {
@@ -59,6 +59,8 @@ class Host {
   private readonly links = new Map<number, Link>();
   private ready: Promise<void>;
   private lastPong = performance.now();
+  /** When the oldest unanswered ping was sent, or null. */
+  private waitingSince: number | null = null;
   private pings = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private dead = false;
@@ -93,7 +95,10 @@ class Host {
       this.frame.contentWindow?.postMessage({ type: 'source', source: WORKER_SOURCE }, '*');
       this.resolveReady?.();
       this.resolveReady = null;
-    } else if (m.type === 'pong') this.lastPong = performance.now();
+    } else if (m.type === 'pong') {
+      this.lastPong = performance.now();
+      this.waitingSince = null;
+    }
     else {
       const link = this.links.get(m.id);
       if (link) {
@@ -105,10 +110,18 @@ class Host {
 
   private beat(): void {
     if (this.dead) return;
-    if (performance.now() - this.lastPong > DEAD_MS) {
+    // Dead only when a ping has gone unanswered for DEAD_MS: a page whose timers were throttled
+    // (a tab in the background) has simply not asked.
+    const now = performance.now();
+    if (this.waitingSince !== null && now - this.waitingSince > DEAD_MS) {
       this.die(this.crashReason());
       return;
     }
+    this.ping();
+  }
+
+  private ping(): void {
+    if (this.waitingSince === null) this.waitingSince = performance.now();
     this.frame.contentWindow?.postMessage({ type: 'ping', n: ++this.pings }, '*');
   }
 
@@ -120,10 +133,10 @@ class Host {
   }
 
   /** Is the host answering? Asks at once and waits up to `ms`. */
-  async alive(ms = 600): Promise<boolean> {
+  async alive(ms = 1_500): Promise<boolean> {
     if (this.dead) return false;
     const since = performance.now();
-    this.frame.contentWindow?.postMessage({ type: 'ping', n: ++this.pings }, '*');
+    this.ping();
     while (performance.now() - since < ms) {
       await new Promise((r) => setTimeout(r, 50));
       if (this.dead) return false;
@@ -148,7 +161,7 @@ class Host {
     this.links.set(id, link);
     this.frame.contentWindow?.postMessage({ type: 'spawn', id }, '*', [channel.port2]);
     if (!this.timer) {
-      this.lastPong = performance.now();
+      this.waitingSince = null;
       this.timer = setInterval(() => this.beat(), HEARTBEAT_MS);
     }
     return {
