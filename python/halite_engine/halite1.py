@@ -64,7 +64,8 @@ class VecEnv:
     metadata = {"autoreset_mode": "same-step"}
 
     def __init__(self, num_envs, width, height, players, seed, fog=None, max_turns=None,
-                 reward="rank", num_threads=None, record=True, time_limit=None):
+                 reward="rank", num_threads=None, record=True, time_limit=None,
+                 player_names=None):
         for name, v in (("num_envs", num_envs), ("width", width), ("height", height),
                         ("players", players), ("seed", seed)):
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
@@ -80,7 +81,8 @@ class VecEnv:
             if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0 or v >= 2**32):
                 raise ValueError(f"{name} {v!r}: a non-negative integer or None")
         self._env = _Core(int(num_envs), int(width), int(height), int(players), int(seed), fog,
-                          max_turns, reward, num_threads, bool(record), time_limit)
+                          max_turns, reward, num_threads, bool(record), time_limit,
+                          None if player_names is None else [str(n) for n in player_names])
         self.num_envs = int(num_envs)
         self.width = int(width)
         self.height = int(height)

@@ -78,7 +78,7 @@ class VecEnv:
     metadata = {"autoreset_mode": "same-step"}
 
     def __init__(self, num_envs, width, height, players, seed, max_ships=256, num_threads=None,
-                 time_limit=None):
+                 time_limit=None, player_names=None):
         for name, v in (("num_envs", num_envs), ("width", width), ("height", height),
                         ("players", players), ("seed", seed), ("max_ships", max_ships)):
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
@@ -89,7 +89,8 @@ class VecEnv:
             if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0 or v >= 2**32):
                 raise ValueError(f"{name} {v!r}: a non-negative integer or None")
         self._env = _Core(int(num_envs), int(width), int(height), int(players), int(seed),
-                          int(max_ships), num_threads, time_limit)
+                          int(max_ships), num_threads, time_limit,
+                          None if player_names is None else [str(n) for n in player_names])
         self.num_envs = int(num_envs)
         self.width = int(width)
         self.height = int(height)

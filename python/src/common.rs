@@ -38,6 +38,23 @@ pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// Player names for a batch's replays: none, or one per seat of at most 64 characters.
+pub fn check_names(names: Option<Vec<String>>, players: usize) -> PyResult<Vec<String>> {
+    let names = names.unwrap_or_default();
+    if !names.is_empty() && names.len() != players {
+        return Err(PyValueError::new_err(format!(
+            "{} player names for {players} players",
+            names.len()
+        )));
+    }
+    if let Some(n) = names.iter().find(|n| n.chars().count() > 64) {
+        return Err(PyValueError::new_err(format!(
+            "player name {n:?} is longer than 64 characters"
+        )));
+    }
+    Ok(names)
+}
+
 /// The end-of-game reward of a seat ranked `rank` (1 best) among `players`: its share, 1 for
 /// the first down to 0 for the last, evenly spaced (1 in a single-player game).
 pub fn rank_reward(rank: usize, players: usize) -> f32 {

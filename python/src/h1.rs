@@ -1,6 +1,6 @@
 //! `halite_engine._core.halite1`: Halite I (and Blitz) games in batches.
 
-use crate::common::{ego_owner, game_seed, pool, rank_reward};
+use crate::common::{check_names, ego_owner, game_seed, pool, rank_reward};
 use halite::halite1::fog::visibility;
 use halite::halite1::{bots, Game, GameConfig, Replay, MAX_PLAYERS, MAX_SIDE};
 use numpy::{
@@ -38,6 +38,7 @@ struct Spec {
     fog: Option<u32>,
     max_turns: Option<u32>,
     time_limit: Option<u32>,
+    names: Vec<String>,
     reward: Reward,
     record: bool,
 }
@@ -57,7 +58,7 @@ impl Spec {
             seed: Some(seed),
             max_turns: self.max_turns,
             fog_radius: self.fog,
-            player_names: Vec::new(),
+            player_names: self.names.clone(),
         };
         let mut g = Game::new(&config).map_err(|e| e.to_string())?;
         let b = g.board();
@@ -353,7 +354,7 @@ fn value_error(m: String) -> PyErr {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, width, height, players, seed, fog=None, max_turns=None, reward="rank", num_threads=None, record=true, time_limit=None))]
+    #[pyo3(signature = (num_envs, width, height, players, seed, fog=None, max_turns=None, reward="rank", num_threads=None, record=true, time_limit=None, player_names=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
@@ -367,7 +368,9 @@ impl VecEnv {
         num_threads: Option<usize>,
         record: bool,
         time_limit: Option<u32>,
+        player_names: Option<Vec<String>>,
     ) -> PyResult<VecEnv> {
+        let names = check_names(player_names, players)?;
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(value_error(format!(
                 "num_envs {num_envs}: a batch has 1 to {} envs",
@@ -407,6 +410,7 @@ impl VecEnv {
             time_limit,
             reward,
             record,
+            names,
         };
         let pool = pool(num_threads)?;
         let threads = pool.current_num_threads();

@@ -79,6 +79,7 @@ struct Spec {
     seed: u32,
     max_ships: usize,
     time_limit: Option<u32>,
+    names: Vec<String>,
 }
 
 impl Spec {
@@ -89,7 +90,7 @@ impl Spec {
             height: self.height,
             players: self.players,
             seed,
-            player_names: Vec::new(),
+            player_names: self.names.clone(),
         };
         let g = Game::new(&config).map_err(|e| e.to_string())?;
         if g.replay().planets.len() > MAX_PLANETS {
@@ -387,7 +388,7 @@ fn make_envs(pool: &rayon::ThreadPool, spec: &Spec, index: u64) -> Result<Vec<En
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, width, height, players, seed, max_ships=256, num_threads=None, time_limit=None))]
+    #[pyo3(signature = (num_envs, width, height, players, seed, max_ships=256, num_threads=None, time_limit=None, player_names=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,
@@ -398,7 +399,9 @@ impl VecEnv {
         max_ships: usize,
         num_threads: Option<usize>,
         time_limit: Option<u32>,
+        player_names: Option<Vec<String>>,
     ) -> PyResult<VecEnv> {
+        let names = crate::common::check_names(player_names, players)?;
         if num_envs == 0 || num_envs > 1 << 20 {
             return Err(value_error(format!(
                 "num_envs {num_envs}: a batch has 1 to {} envs",
@@ -426,6 +429,7 @@ impl VecEnv {
             seed,
             max_ships,
             time_limit,
+            names,
         };
         let pool = pool(num_threads)?;
         let threads = pool.current_num_threads();
