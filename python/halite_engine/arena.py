@@ -282,12 +282,15 @@ class _LocalRunner:
 
 
 class _RayRunner:
-    def __init__(self, address, retries):
+    def __init__(self, address, retries, runtime_env):
         import ray
         self.ray = ray
         if not ray.is_initialized():
             ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
-        self.remote = ray.remote(num_cpus=1, max_retries=retries)(play_game)
+        options = {"num_cpus": 1, "max_retries": retries}
+        if runtime_env:
+            options["runtime_env"] = runtime_env
+        self.remote = ray.remote(**options)(play_game)
         self.retries = retries
         self.running = {}
         self.attempts = {}
@@ -368,9 +371,12 @@ def _parse_size(size):
 
 def arena(game="halite1", bots=(), games=100, size="30x30", seed=1, out="arena-out", ray=None,
           sprt=None, alpha=0.05, beta=0.05, workers=None, fog=None, tau=0.0, retries=3,
-          progress=None):
+          progress=None, runtime_env=None):
     """Runs the games and writes ``out/results.json`` (returned as a dict); see the module's
-    documentation. ``sprt`` is ``(elo0, elo1)`` or None; ``workers=0`` plays in this process."""
+    documentation. ``sprt`` is ``(elo0, elo1)`` or None; ``workers=0`` plays in this process;
+    ``runtime_env`` is the Ray runtime environment of the game tasks (such as
+    ``{"env_vars": {...}}`` for the bots); ``progress(k, record)`` is called after each game
+    judged."""
     if game not in GAMES:
         raise ValueError(f"game {game!r}: one of {', '.join(GAMES)}")
     bots = list(bots)
@@ -415,7 +421,7 @@ def arena(game="halite1", bots=(), games=100, size="30x30", seed=1, out="arena-o
                 "width": width, "height": height, "seed": seed + k, "fog": fog}
 
     if ray is not None:
-        runner = _RayRunner(ray, retries)
+        runner = _RayRunner(ray, retries, runtime_env)
     elif workers == 0:
         runner = _InlineRunner()
     else:
