@@ -113,6 +113,11 @@ class VecEnv:
         return self._env.num_threads
 
     @property
+    def rules_seconds(self):
+        """Seconds spent in the rules since the batch was made, summed over envs."""
+        return self._env.rules_seconds
+
+    @property
     def seeds(self):
         """``uint32 [num_envs]``: the map seed of each env's current game."""
         return self._env.seeds

@@ -84,6 +84,11 @@ struct Env {
     territory: Vec<u32>,
     site_moves: Vec<u8>,
     visible: Vec<bool>,
+    /// The last observation of the game that ended in this step (`finished`).
+    fin: Vec<u8>,
+    finished: bool,
+    /// Time spent in the rules (the turn itself), for the benchmarks.
+    rules_ns: u64,
 }
 
 impl Env {
@@ -98,6 +103,9 @@ impl Env {
             territory: vec![0; spec.players],
             site_moves: Vec::new(),
             visible: Vec::new(),
+            fin: Vec::new(),
+            finished: false,
+            rules_ns: 0,
         };
         env.count_territory();
         Ok(env)
@@ -128,40 +136,106 @@ impl Env {
         Ok(())
     }
 
-    /// Writes every seat's view into the planes (each `players * H * W`).
+    /// Writes every seat's view into the planes (each `players * H * W`), every byte of them
+    /// (padding included), so the arrays may start uninitialised.
     fn write_obs(&mut self, spec: &Spec, out: &mut ObsOut<'_>) {
         let cw = spec.width;
         let plane = spec.plane();
         let b = self.game.board();
         let (w, h) = (b.width, b.height);
+        let padded = w != spec.width || h != spec.height;
+        if padded {
+            out.owner.fill(0);
+            out.strength.fill(0);
+            out.production.fill(0);
+            out.valid.fill(0);
+            if let Some(v) = out.visible.as_deref_mut() {
+                v.fill(0);
+            }
+        }
         for y in 0..h {
             out.valid[y * cw..y * cw + w].fill(1);
         }
         for s in 0..spec.players {
-            if let Some(r) = spec.fog {
-                visibility(w, h, &b.owner, (s + 1) as u8, r, &mut self.visible);
+            // Owner tags as this seat sees them.
+            let mut ego = [0u8; 256];
+            for (o, e) in ego.iter_mut().enumerate() {
+                *e = ego_owner(o as u8, s, spec.players);
             }
             let base = s * plane;
-            for y in 0..h {
-                for x in 0..w {
-                    let i = y * w + x;
-                    let d = base + y * cw + x;
-                    let seen = spec.fog.is_none() || self.visible[i];
-                    if seen {
-                        out.owner[d] = ego_owner(b.owner[i], s, spec.players);
-                        out.strength[d] = b.strength[i];
-                        out.production[d] = b.production[i];
-                    } else {
-                        out.owner[d] = 0;
-                        out.strength[d] = 0;
-                        out.production[d] = 0;
+            match spec.fog {
+                None => {
+                    for y in 0..h {
+                        let (src, dst) = (y * w, base + y * cw);
+                        for (d, &o) in out.owner[dst..dst + w]
+                            .iter_mut()
+                            .zip(&b.owner[src..src + w])
+                        {
+                            *d = ego[usize::from(o)];
+                        }
+                        out.strength[dst..dst + w].copy_from_slice(&b.strength[src..src + w]);
+                        out.production[dst..dst + w].copy_from_slice(&b.production[src..src + w]);
                     }
-                    if let Some(v) = out.visible.as_deref_mut() {
-                        v[d] = u8::from(seen);
+                }
+                Some(r) => {
+                    visibility(w, h, &b.owner, (s + 1) as u8, r, &mut self.visible);
+                    for y in 0..h {
+                        for x in 0..w {
+                            let i = y * w + x;
+                            let d = base + y * cw + x;
+                            let seen = self.visible[i];
+                            let keep = 0u8.wrapping_sub(u8::from(seen));
+                            out.owner[d] = ego[usize::from(b.owner[i])] & keep;
+                            out.strength[d] = b.strength[i] & keep;
+                            out.production[d] = b.production[i] & keep;
+                            if let Some(v) = out.visible.as_deref_mut() {
+                                v[d] = u8::from(seen);
+                            }
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// The finished game's last observation into the env's own buffer (copied into the
+    /// batch's final-observation arrays afterwards, which are made only when a game ends).
+    fn keep_final_obs(&mut self, spec: &Spec) {
+        let planes = spec.players * spec.plane();
+        let visible = if spec.fog.is_some() { planes } else { 0 };
+        let mut buf = std::mem::take(&mut self.fin);
+        buf.resize(3 * planes + spec.plane() + visible, 0);
+        {
+            let (owner, rest) = buf.split_at_mut(planes);
+            let (strength, rest) = rest.split_at_mut(planes);
+            let (production, rest) = rest.split_at_mut(planes);
+            let (valid, rest) = rest.split_at_mut(spec.plane());
+            let mut out = ObsOut {
+                owner,
+                strength,
+                production,
+                valid,
+                visible: spec.fog.map(|_| rest),
+            };
+            self.write_obs(spec, &mut out);
+        }
+        self.fin = buf;
+        self.finished = true;
+    }
+
+    /// Copies the kept final observation into `out`.
+    fn copy_final_obs(&mut self, spec: &Spec, out: &mut ObsOut<'_>) {
+        let planes = spec.players * spec.plane();
+        let b = &self.fin;
+        out.owner.copy_from_slice(&b[..planes]);
+        out.strength.copy_from_slice(&b[planes..2 * planes]);
+        out.production.copy_from_slice(&b[2 * planes..3 * planes]);
+        let v0 = 3 * planes + spec.plane();
+        out.valid.copy_from_slice(&b[3 * planes..v0]);
+        if let Some(v) = out.visible.as_deref_mut() {
+            v.copy_from_slice(&b[v0..v0 + planes]);
+        }
+        self.finished = false;
     }
 
     /// One turn with `moves` (`players * H * W` directions by seat), the finished game's
@@ -187,9 +261,11 @@ impl Env {
                 }
             }
         }
+        let started = std::time::Instant::now();
         self.game
             .step_sites(&self.site_moves)
             .map_err(|e| e.to_string())?;
+        self.rules_ns += started.elapsed().as_nanos() as u64;
         let before = self.territory.clone();
         self.count_territory();
         if spec.reward == Reward::Territory {
@@ -214,7 +290,7 @@ impl Env {
             }
             *out.final_turns = self.game.turn() as i32;
             *out.final_seed = self.seed;
-            self.write_obs(spec, &mut out.fin);
+            self.keep_final_obs(spec);
             self.next_game(spec, i, true)?;
         }
         self.write_obs(spec, &mut out.obs);
@@ -242,7 +318,6 @@ struct ObsOut<'a> {
 /// One env's slices of a step's outputs.
 struct StepOut<'a> {
     obs: ObsOut<'a>,
-    fin: ObsOut<'a>,
     rewards: &'a mut [f32],
     terminated: &'a mut u8,
     truncated: &'a mut u8,
@@ -268,7 +343,9 @@ struct ObsArrays<'py> {
 impl<'py> ObsArrays<'py> {
     fn new(py: Python<'py>, spec: &Spec) -> ObsArrays<'py> {
         let dims = [spec.num_envs, spec.players, spec.height, spec.width];
-        let zeros = |d: [usize; 4]| PyArray4::<u8>::zeros(py, d, false);
+        // SAFETY: `Env::write_obs` and `Env::copy_final_obs` write every byte of these arrays
+        // before they reach Python.
+        let zeros = |d: [usize; 4]| unsafe { PyArray4::<u8>::new(py, d, false) };
         ObsArrays {
             owner: zeros(dims),
             strength: zeros(dims),
@@ -566,7 +643,6 @@ impl VecEnv {
         let n = spec.num_envs;
         let p = spec.players;
         let obs = ObsArrays::new(py, spec);
-        let fin = ObsArrays::new(py, spec);
         let rewards = PyArray2::<f32>::zeros(py, [n, p], false);
         let terminated = PyArray1::<u8>::zeros(py, n, false);
         let truncated = PyArray1::<u8>::zeros(py, n, false);
@@ -577,7 +653,6 @@ impl VecEnv {
         let turn = PyArray1::<i32>::zeros(py, n, false);
         {
             let obs_views = obs.views(spec)?;
-            let fin_views = fin.views(spec)?;
             // SAFETY: fresh arrays, contiguous, not shared until returned.
             let (rw, te, tr, fr, ft, fs, al, tu) = unsafe {
                 (
@@ -593,7 +668,6 @@ impl VecEnv {
             };
             let mut outs: Vec<StepOut<'_>> = obs_views
                 .into_iter()
-                .zip(fin_views)
                 .zip(rw.chunks_mut(p))
                 .zip(te.iter_mut())
                 .zip(tr.iter_mut())
@@ -605,16 +679,12 @@ impl VecEnv {
                 .map(
                     |(
                         (
-                            (
-                                ((((((obs, fin), rewards), terminated), truncated), ranks), turns),
-                                seed,
-                            ),
+                            ((((((obs, rewards), terminated), truncated), ranks), turns), seed),
                             alive,
                         ),
                         turn,
                     )| StepOut {
                         obs,
-                        fin,
                         rewards,
                         terminated,
                         truncated,
@@ -641,6 +711,21 @@ impl VecEnv {
             .map_err(PyRuntimeError::new_err)?;
         }
         self.fresh = false;
+        let fin = if self.envs.iter().any(|e| e.finished) {
+            let fin = ObsArrays::new(py, spec);
+            let mut views = fin.views(spec)?;
+            for (e, v) in self.envs.iter_mut().zip(views.iter_mut()) {
+                if e.finished {
+                    e.copy_final_obs(spec, v);
+                } else {
+                    e.write_obs(spec, v);
+                }
+            }
+            drop(views);
+            fin.into_tuple(py)?
+        } else {
+            py.None().into_bound(py)
+        };
         let b = |a: Bound<'py, PyArray1<u8>>| -> PyResult<Bound<'py, PyAny>> {
             a.call_method1("astype", ("bool",))
         };
@@ -649,7 +734,7 @@ impl VecEnv {
             rewards,
             b(terminated)?,
             b(truncated)?,
-            fin.into_tuple(py)?,
+            fin,
             final_ranks,
             final_turns,
             final_seeds,
@@ -670,6 +755,13 @@ impl VecEnv {
             ));
         }
         Ok(env.last.as_ref().map(|r| PyBytes::new(py, &r.to_json())))
+    }
+
+    /// Seconds spent in the rules (turn resolution) since the batch was made, summed over
+    /// envs (and so over threads).
+    #[getter]
+    fn rules_seconds(&self) -> f64 {
+        self.envs.iter().map(|e| e.rules_ns as f64).sum::<f64>() / 1e9
     }
 
     /// The map seed of the last finished game of env `i` (None before its first).

@@ -117,6 +117,8 @@ struct Env {
     last_seed: Option<u32>,
     /// Per seat, the ids of its own ships in slot order (the last observation's).
     slots: Vec<Vec<u32>>,
+    /// Time spent in the rules (the turn itself), for the benchmarks.
+    rules_ns: u64,
 }
 
 struct ObsOut<'a> {
@@ -154,6 +156,7 @@ impl Env {
             last: None,
             last_seed: None,
             slots: vec![Vec::new(); spec.players],
+            rules_ns: 0,
         })
     }
 
@@ -283,7 +286,9 @@ impl Env {
                 list
             })
             .collect();
+        let started = std::time::Instant::now();
         self.game.step(&actions).map_err(|e| e.to_string())?;
+        self.rules_ns += started.elapsed().as_nanos() as u64;
         let over = self.game.is_over();
         let cut = !over && spec.time_limit.is_some_and(|t| self.game.turn() >= t);
         *out.terminated = u8::from(over);
@@ -585,6 +590,16 @@ impl VecEnv {
                 {
                     return Err(value_error(format!("thrust magnitude {}: 0 to 7", bad.1)));
                 }
+                if let Some((_, &bad)) = c
+                    .kind
+                    .iter()
+                    .zip(c.planet)
+                    .find(|(&k, &pl)| k == 2 && pl < 0)
+                {
+                    return Err(value_error(format!(
+                        "dock target {bad}: planet ids are 0 and up"
+                    )));
+                }
                 Some(c)
             }
             _ => {
@@ -690,6 +705,13 @@ impl VecEnv {
         let env = self.env(i)?;
         let bytes = env.last.as_ref().map(|r| r.to_compressed_bytes());
         Ok(bytes.map(|b| PyBytes::new(py, &b)))
+    }
+
+    /// Seconds spent in the rules (turns, with their replay frames) since the batch was made,
+    /// summed over envs.
+    #[getter]
+    fn rules_seconds(&self) -> f64 {
+        self.envs.iter().map(|e| e.rules_ns as f64).sum::<f64>() / 1e9
     }
 
     fn replay_seed(&self, i: usize) -> PyResult<Option<u32>> {
