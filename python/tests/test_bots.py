@@ -19,9 +19,12 @@ def h1_ts_obs(obs, seat, players, w, h, turn):
 
 @pytest.mark.parametrize("seed,size,lineup,fog", [
     (11, (30, 30), ["expander", "greedy"], None),
-    (12, (25, 25), ["greedy", "expander", "expander"], None),
+    (12, (25, 25), ["greedy", "expander", "tactician"], None),
     (13, (20, 20), ["expander", "greedy", "greedy", "expander"], None),
     (14, (30, 30), ["greedy", "expander"], 4),
+    (15, (30, 30), ["tactician", "expander"], None),
+    (16, (35, 30), ["tactician", "tactician", "greedy", "expander", "tactician"], None),
+    (17, (30, 30), ["expander", "tactician"], 5),
 ])
 def test_halite1_bots_play_as_the_page(ts_bots, seed, size, lineup, fog):
     w0, h0 = size

@@ -9,13 +9,14 @@ use super::grid::{Board, Move};
 pub type Bot = fn(&Board, u8, u32) -> Vec<Move>;
 
 /// The built-in bots' names, as the page names them.
-pub const NAMES: [&str; 2] = ["greedy", "expander"];
+pub const NAMES: [&str; 3] = ["tactician", "expander", "greedy"];
 
 /// The bot called `name`, if there is one.
 pub fn by_name(name: &str) -> Option<Bot> {
     match name {
         "greedy" => Some(greedy),
         "expander" => Some(expander),
+        "tactician" => Some(tactician),
         _ => None,
     }
 }
@@ -227,4 +228,323 @@ pub fn expander(b: &Board, me: u8, turn: u32) -> Vec<Move> {
         }
     }
     moves
+}
+
+/// The tactician's tuning (the page's `TACTICIAN_DEFAULTS`).
+mod tuning {
+    pub const DECAY: f64 = 0.8;
+    pub const WAR_DECAY: f64 = 0.8;
+    pub const WAR_BASE: f64 = 2.0;
+    pub const AREA: f64 = 0.35;
+    pub const NO_MANS_LAND: f64 = 0.05;
+    pub const HOLD: i32 = 5;
+    pub const CAP_SLACK: i32 = 10;
+    pub const PATIENCE: f64 = 0.6;
+}
+
+/// North, east, south and west neighbours of every site.
+fn neighbour_table(w: usize, h: usize) -> Vec<usize> {
+    let mut nb = vec![0; w * h * 4];
+    for y in 0..h {
+        for x in 0..w {
+            let i = y * w + x;
+            nb[i * 4] = (if y == 0 { h - 1 } else { y - 1 }) * w + x;
+            nb[i * 4 + 1] = y * w + if x == w - 1 { 0 } else { x + 1 };
+            nb[i * 4 + 2] = (if y == h - 1 { 0 } else { y + 1 }) * w + x;
+            nb[i * 4 + 3] = y * w + if x == 0 { w - 1 } else { x - 1 };
+        }
+    }
+    nb
+}
+
+/// Spreads `field` over the sites `me` owns: each takes the best of its own neighbours' values
+/// times `decay`, sweeping in both orders until nothing changes (64 sweeps at most).
+fn relax(field: &mut [f64], decay: f64, owner: &[u8], me: u8, nb: &[usize]) {
+    let n = field.len();
+    for sweep in 0..64 {
+        let mut changed = false;
+        let forward = sweep % 2 == 0;
+        for s in 0..n {
+            let i = if forward { s } else { n - 1 - s };
+            if owner[i] != me {
+                continue;
+            }
+            let mut best = field[i];
+            for k in 0..4 {
+                let j = nb[i * 4 + k];
+                if owner[j] == me && field[j] * decay > best {
+                    best = field[j] * decay;
+                }
+            }
+            if best > field[i] {
+                field[i] = best;
+                changed = true;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
+fn descending(a: f64, b: f64) -> std::cmp::Ordering {
+    b.partial_cmp(&a).unwrap_or(std::cmp::Ordering::Equal)
+}
+
+/// Tactician, the page's strongest Halite I bot: values every site it does not own (walls by
+/// production per strength and their surroundings, battle sites by the damage they offer),
+/// lets the values flow into its territory, fights with overkill, takes walls alone or
+/// together (or waits beside the best one), and moves interior pieces up the value field.
+pub fn tactician(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
+    use tuning::*;
+    let (w, h) = (b.width, b.height);
+    let n = w * h;
+    let (owner, st, prod) = (&b.owner, &b.strength, &b.production);
+    let nb = neighbour_table(w, h);
+    let is_enemy = |i: usize| owner[i] != 0 && owner[i] != me;
+    let strength = |i: usize| i32::from(st[i]);
+
+    // 1. Site values.
+    let mut hit = vec![0f64; n];
+    let mut near_enemy = vec![false; n];
+    for t in 0..n {
+        if owner[t] == me {
+            continue;
+        }
+        let mut hv = if is_enemy(t) { f64::from(st[t]) } else { 0.0 };
+        let mut near = is_enemy(t);
+        for k in 0..4 {
+            let j = nb[t * 4 + k];
+            if is_enemy(j) {
+                hv += f64::from(st[j]);
+                near = true;
+            }
+        }
+        hit[t] = hv;
+        near_enemy[t] = near;
+    }
+    let mut base = vec![0f64; n];
+    for t in 0..n {
+        if owner[t] == 0 {
+            base[t] = f64::from(prod[t]) / f64::from(st[t].max(1));
+        }
+    }
+    let mut value = vec![0f64; n];
+    for t in 0..n {
+        if owner[t] == me {
+            continue;
+        }
+        if hit[t] > 0.0 {
+            value[t] = WAR_BASE + hit[t] / 64.0;
+            continue;
+        }
+        if is_enemy(t) {
+            value[t] = 1.0 + f64::from(prod[t]) / 16.0;
+            continue;
+        }
+        let mut around = 0.0;
+        for k in 0..4 {
+            let j = nb[t * 4 + k];
+            if owner[j] == 0 {
+                around += base[j];
+            }
+        }
+        let mut v = base[t] + (AREA * around) / 4.0;
+        if near_enemy[t] {
+            v *= NO_MANS_LAND;
+        }
+        value[t] = v;
+    }
+
+    // 2. The value field.
+    let mut expand = vec![0f64; n];
+    let mut war = vec![0f64; n];
+    for i in 0..n {
+        if owner[i] != me {
+            continue;
+        }
+        for k in 0..4 {
+            let j = nb[i * 4 + k];
+            if owner[j] == me {
+                continue;
+            }
+            if hit[j] > 0.0 {
+                war[i] = war[i].max(value[j]);
+            } else {
+                expand[i] = expand[i].max(value[j]);
+            }
+        }
+    }
+    relax(&mut expand, DECAY, owner, me, &nb);
+    relax(&mut war, WAR_DECAY, owner, me, &nb);
+    let field: Vec<f64> = expand.iter().zip(&war).map(|(&e, &w)| e.max(w)).collect();
+
+    // Decisions.
+    let mut dir = vec![-1i8; n];
+    let mut arriving = vec![0i32; n];
+    let go = |dir: &mut [i8], arriving: &mut [i32], i: usize, d: usize| {
+        dir[i] = d as i8;
+        let t = if d == 0 { i } else { nb[i * 4 + d - 1] };
+        arriving[t] += if d == 0 {
+            255.min(strength(i) + i32::from(prod[i]))
+        } else {
+            strength(i)
+        };
+    };
+    let fits = |arriving: &[i32], t: usize, s: i32| arriving[t] + s <= 255 + CAP_SLACK;
+
+    for i in 0..n {
+        if owner[i] == me && st[i] == 0 {
+            go(&mut dir, &mut arriving, i, 0);
+        }
+    }
+
+    // 3. Battle, strongest first.
+    let mut fighters: Vec<usize> = (0..n)
+        .filter(|&i| owner[i] == me && dir[i] == -1 && (0..4).any(|k| hit[nb[i * 4 + k]] > 0.0))
+        .collect();
+    fighters.sort_by(|&a, &c| st[c].cmp(&st[a]));
+    for i in fighters {
+        let s = strength(i);
+        let mut best_dir = 0;
+        let mut best_damage = 0;
+        for k in 0..4 {
+            let t = nb[i * 4 + k];
+            if owner[t] == me || hit[t] == 0.0 {
+                continue;
+            }
+            if owner[t] == 0 && strength(t) >= s {
+                continue;
+            }
+            if !fits(&arriving, t, s) {
+                continue;
+            }
+            let mut dmg = 0;
+            if is_enemy(t) {
+                dmg += s.min(strength(t));
+            }
+            for q in 0..4 {
+                let j = nb[t * 4 + q];
+                if is_enemy(j) {
+                    dmg += s.min(strength(j));
+                }
+            }
+            if dmg > best_damage {
+                best_damage = dmg;
+                best_dir = k + 1;
+            }
+        }
+        go(&mut dir, &mut arriving, i, best_dir);
+    }
+
+    // 4. Expansion, best target first.
+    let mut best_near = vec![0f64; n];
+    let mut targets = Vec::new();
+    let mut seen = vec![false; n];
+    for i in 0..n {
+        if owner[i] != me || dir[i] != -1 {
+            continue;
+        }
+        for k in 0..4 {
+            let t = nb[i * 4 + k];
+            if owner[t] == me {
+                continue;
+            }
+            if value[t] > best_near[i] {
+                best_near[i] = value[t];
+            }
+            if !seen[t] {
+                seen[t] = true;
+                targets.push(t);
+            }
+        }
+    }
+    targets.sort_by(|&a, &c| descending(value[a], value[c]));
+    let mut waiting = vec![false; n];
+    for t in targets {
+        if value[t] <= 0.0 {
+            continue;
+        }
+        let cand: Vec<usize> = (0..4)
+            .map(|k| nb[t * 4 + k])
+            .filter(|&i| owner[i] == me && dir[i] == -1 && !waiting[i] && st[i] > 0)
+            .collect();
+        if cand.is_empty() {
+            continue;
+        }
+        let need = strength(t);
+        let dir_to = |i: usize| (0..4).find(|&k| nb[i * 4 + k] == t).map_or(0, |k| k + 1);
+        let mut willing: Vec<usize> = cand
+            .into_iter()
+            .filter(|&i| value[t] >= PATIENCE * best_near[i])
+            .collect();
+        if willing.is_empty() {
+            continue;
+        }
+        let mut single: Option<usize> = None;
+        for &i in &willing {
+            if (strength(i) > need || st[i] == 255)
+                && fits(&arriving, t, strength(i))
+                && single.map_or(true, |s| st[i] < st[s])
+            {
+                single = Some(i);
+            }
+        }
+        if let Some(i) = single {
+            go(&mut dir, &mut arriving, i, dir_to(i));
+            continue;
+        }
+        willing.sort_by(|&a, &c| st[c].cmp(&st[a]));
+        let mut sum = 0;
+        let mut used = 0;
+        while used < willing.len() && sum <= need {
+            sum += strength(willing[used]);
+            used += 1;
+        }
+        if sum > need && sum <= 255 + CAP_SLACK && fits(&arriving, t, sum) {
+            for &i in &willing[..used] {
+                go(&mut dir, &mut arriving, i, dir_to(i));
+            }
+            continue;
+        }
+        for &i in &willing {
+            if value[t] >= best_near[i] {
+                waiting[i] = true;
+            }
+        }
+    }
+
+    // 5. Interior, highest field first.
+    let mut order: Vec<usize> = (0..n).filter(|&i| owner[i] == me && dir[i] == -1).collect();
+    order.sort_by(|&a, &c| descending(field[a], field[c]));
+    for i in order {
+        let s = strength(i);
+        let border = (0..4).any(|k| owner[nb[i * 4 + k]] != me);
+        if border || s < HOLD * i32::from(prod[i]) {
+            go(&mut dir, &mut arriving, i, 0);
+            continue;
+        }
+        let mut best_dir = 0;
+        let mut best = field[i];
+        for k in 0..4 {
+            let j = nb[i * 4 + k];
+            if owner[j] != me {
+                continue;
+            }
+            let extra = if dir[j] == -1 { strength(j) } else { 0 };
+            if !fits(&arriving, j, s + extra) {
+                continue;
+            }
+            if field[j] > best {
+                best = field[j];
+                best_dir = k + 1;
+            }
+        }
+        go(&mut dir, &mut arriving, i, best_dir);
+    }
+
+    (0..n)
+        .filter(|&i| owner[i] == me && dir[i] > 0)
+        .map(|i| mv(i, w, dir[i] as u8))
+        .collect()
 }
