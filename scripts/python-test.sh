@@ -17,6 +17,7 @@ rm -rf "$venv"
 "$venv/bin/python" -m pip install ./python
 "$venv/bin/python" -m pip install --quiet pytest gymnasium pettingzoo trueskill "ray>=2.9"
 echo "python package installed in $((SECONDS - started)) s"
+cargo test -p halite-engine
 cargo build --release --bin halite
 export HALITE_BIN="$PWD/target/release/halite"
 export RAY_USAGE_STATS_ENABLED=0

@@ -100,7 +100,13 @@ def bench_arena_builtin(games=60, size="30x30", bots=("builtin:expander", "built
 
 
 def bench_arena_stdio(command, games=4, size="30x30"):
+    """CPU time of the bots (the arena's children, reaped when each game ends) against the
+    arena's own (this process: the engine, the runner's threads, the results). The command runs
+    through ``sh -c``; it is prefixed with ``exec`` so the bot itself is the child whose time
+    the system reports."""
     from .arena import arena
+    if not command.startswith("exec "):
+        command = "exec " + command
     before_self = resource.getrusage(resource.RUSAGE_SELF)
     before_children = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryDirectory() as out:
