@@ -42,6 +42,7 @@ import importlib
 import importlib.util
 import json
 import math
+import multiprocessing
 import os
 import shlex
 import sys
@@ -243,7 +244,9 @@ def _score_ci95(scores):
 class _LocalRunner:
     def __init__(self, workers):
         self.workers = max(1, workers)
-        self.pool = ProcessPoolExecutor(self.workers)
+        # Fresh interpreters (not forks): this process may hold the engine's worker threads.
+        self.context = multiprocessing.get_context("spawn")
+        self.pool = ProcessPoolExecutor(self.workers, mp_context=self.context)
         self.running = {}
 
     def capacity(self):
@@ -269,7 +272,7 @@ class _LocalRunner:
             lost += list(self.running.values())
             self.running = {}
             self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = ProcessPoolExecutor(self.workers)
+            self.pool = ProcessPoolExecutor(self.workers, mp_context=self.context)
             for task in lost:
                 self.submit(task)
         return out
@@ -291,13 +294,13 @@ class _RayRunner:
         if runtime_env:
             options["runtime_env"] = runtime_env
         self.remote = ray.remote(**options)(play_game)
+        self.slots = max(2, int(ray.cluster_resources().get("CPU", 1)) * 2)
         self.retries = retries
         self.running = {}
         self.attempts = {}
 
     def capacity(self):
-        cpus = int(self.ray.cluster_resources().get("CPU", 1))
-        return max(2, cpus * 2)
+        return self.slots
 
     def submit(self, task):
         self.running[self.remote.remote(task)] = task
