@@ -117,6 +117,11 @@ struct Env {
     last_seed: Option<u32>,
     /// Per seat, the ids of its own ships in slot order (the last observation's).
     slots: Vec<Vec<u32>>,
+    /// The last observation of the game that ended in this step (`finished`): ships and
+    /// planets tables, and the ships left out.
+    fin: Vec<u8>,
+    fin_dropped: Vec<u32>,
+    finished: bool,
     /// Time spent in the rules (the turn itself), for the benchmarks.
     rules_ns: u64,
 }
@@ -130,7 +135,6 @@ struct ObsOut<'a> {
 
 struct StepOut<'a> {
     obs: ObsOut<'a>,
-    fin: ObsOut<'a>,
     rewards: &'a mut [f32],
     terminated: &'a mut u8,
     truncated: &'a mut u8,
@@ -156,6 +160,9 @@ impl Env {
             last: None,
             last_seed: None,
             slots: vec![Vec::new(); spec.players],
+            fin: Vec::new(),
+            fin_dropped: Vec::new(),
+            finished: false,
             rules_ns: 0,
         })
     }
@@ -248,6 +255,34 @@ impl Env {
         }
     }
 
+    /// Keeps the finished game's last observation (copied into the batch's final-observation
+    /// arrays afterwards, which are made only when a game ends).
+    fn keep_final_obs(&mut self, spec: &Spec) {
+        let mut buf = std::mem::take(&mut self.fin);
+        let mut dropped = std::mem::take(&mut self.fin_dropped);
+        buf.resize(spec.ship_stride() + spec.planet_stride(), 0);
+        dropped.resize(spec.players, 0);
+        {
+            let (ships, planets) = buf.split_at_mut(spec.ship_stride());
+            let mut out = ObsOut {
+                ships,
+                planets,
+                dropped: &mut dropped,
+            };
+            self.write_obs(spec, &mut out);
+        }
+        self.fin = buf;
+        self.fin_dropped = dropped;
+        self.finished = true;
+    }
+
+    fn copy_final_obs(&mut self, spec: &Spec, out: &mut ObsOut<'_>) {
+        out.ships.copy_from_slice(&self.fin[..spec.ship_stride()]);
+        out.planets.copy_from_slice(&self.fin[spec.ship_stride()..]);
+        out.dropped.copy_from_slice(&self.fin_dropped);
+        self.finished = false;
+    }
+
     fn write_info(&self, alive: &mut [u8], turn: &mut i32) {
         for (s, a) in alive.iter_mut().enumerate() {
             *a = u8::from(self.game.is_alive(s));
@@ -304,7 +339,7 @@ impl Env {
             }
             *out.final_turns = self.game.turn() as i32;
             *out.final_seed = self.seed;
-            self.write_obs(spec, &mut out.fin);
+            self.keep_final_obs(spec);
             self.next_game(spec, i, true)?;
         }
         self.write_obs(spec, &mut out.obs);
@@ -333,8 +368,14 @@ impl<'py> ObsArrays<'py> {
     fn new(py: Python<'py>, spec: &Spec) -> ObsArrays<'py> {
         let n = spec.num_envs;
         ObsArrays {
-            ships: PyArray4::zeros(py, [n, spec.players, spec.max_ships, SHIP_BYTES], false),
-            planets: PyArray4::zeros(py, [n, spec.players, MAX_PLANETS, PLANET_BYTES], false),
+            // SAFETY: `Env::write_obs` and `Env::copy_final_obs` write every byte of the
+            // tables before they reach Python.
+            ships: unsafe {
+                PyArray4::new(py, [n, spec.players, spec.max_ships, SHIP_BYTES], false)
+            },
+            planets: unsafe {
+                PyArray4::new(py, [n, spec.players, MAX_PLANETS, PLANET_BYTES], false)
+            },
             dropped: PyArray2::zeros(py, [n, spec.players], false),
         }
     }
@@ -609,7 +650,6 @@ impl VecEnv {
             }
         };
         let obs = ObsArrays::new(py, spec);
-        let fin = ObsArrays::new(py, spec);
         let rewards = PyArray2::<f32>::zeros(py, [n, p], false);
         let terminated = PyArray1::<u8>::zeros(py, n, false);
         let truncated = PyArray1::<u8>::zeros(py, n, false);
@@ -620,7 +660,6 @@ impl VecEnv {
         let turn = PyArray1::<i32>::zeros(py, n, false);
         {
             let obs_views = obs.views(spec)?;
-            let fin_views = fin.views(spec)?;
             // SAFETY: fresh arrays, contiguous, not shared until returned.
             let (rw, te, tr, fr, ft, fs, al, tu) = unsafe {
                 (
@@ -636,7 +675,6 @@ impl VecEnv {
             };
             let mut outs: Vec<StepOut<'_>> = obs_views
                 .into_iter()
-                .zip(fin_views)
                 .zip(rw.chunks_mut(p))
                 .zip(te.iter_mut())
                 .zip(tr.iter_mut())
@@ -648,16 +686,12 @@ impl VecEnv {
                 .map(
                     |(
                         (
-                            (
-                                ((((((obs, fin), rewards), terminated), truncated), ranks), turns),
-                                seed,
-                            ),
+                            ((((((obs, rewards), terminated), truncated), ranks), turns), seed),
                             alive,
                         ),
                         turn,
                     )| StepOut {
                         obs,
-                        fin,
                         rewards,
                         terminated,
                         truncated,
@@ -683,12 +717,27 @@ impl VecEnv {
             .map_err(PyRuntimeError::new_err)?;
         }
         self.fresh = false;
+        let fin = if self.envs.iter().any(|e| e.finished) {
+            let fin = ObsArrays::new(py, spec);
+            let mut views = fin.views(spec)?;
+            for (e, v) in self.envs.iter_mut().zip(views.iter_mut()) {
+                if e.finished {
+                    e.copy_final_obs(spec, v);
+                } else {
+                    e.write_obs(spec, v);
+                }
+            }
+            drop(views);
+            fin.into_tuple(py)?
+        } else {
+            py.None().into_bound(py)
+        };
         Ok((
             obs.into_tuple(py)?,
             rewards,
             terminated.call_method1("astype", ("bool",))?,
             truncated.call_method1("astype", ("bool",))?,
-            fin.into_tuple(py)?,
+            fin,
             final_ranks,
             final_turns,
             final_seeds,
