@@ -43,6 +43,12 @@ import numpy as np
 from . import _core
 from ._util import as_uint_array
 
+try:  # Gymnasium's name for the auto-reset this batch does, when Gymnasium is there.
+    from gymnasium.vector import AutoresetMode as _Autoreset
+    _SAME_STEP = _Autoreset.SAME_STEP
+except ImportError:
+    _SAME_STEP = "SameStep"
+
 _Core = _core.halite1.VecEnv
 BOTS = tuple(_core.halite1.BOTS)
 MAX_PLAYERS = _core.halite1.MAX_PLAYERS
@@ -61,7 +67,7 @@ def _obs(t):
 class VecEnv:
     """A batch of Halite I games; see the module's documentation."""
 
-    metadata = {"autoreset_mode": "same-step"}
+    metadata = {"autoreset_mode": _SAME_STEP}
 
     def __init__(self, num_envs, width, height, players, seed, fog=None, max_turns=None,
                  reward="rank", num_threads=None, record=True, time_limit=None,

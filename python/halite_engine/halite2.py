@@ -40,6 +40,12 @@ import numpy as np
 from . import _core
 from ._util import as_uint_array
 
+try:  # Gymnasium's name for the auto-reset this batch does, when Gymnasium is there.
+    from gymnasium.vector import AutoresetMode as _Autoreset
+    _SAME_STEP = _Autoreset.SAME_STEP
+except ImportError:
+    _SAME_STEP = "SameStep"
+
 _Core = _core.halite2.VecEnv
 BOTS = tuple(_core.halite2.BOTS)
 MAX_PLANETS = _core.halite2.MAX_PLANETS
@@ -75,7 +81,7 @@ def commands(num_envs, players, max_ships=256):
 class VecEnv:
     """A batch of Halite II games; see the module's documentation."""
 
-    metadata = {"autoreset_mode": "same-step"}
+    metadata = {"autoreset_mode": _SAME_STEP}
 
     def __init__(self, num_envs, width, height, players, seed, max_ships=256, num_threads=None,
                  time_limit=None, player_names=None):
