@@ -3,7 +3,6 @@ share. Each game's adapter turns the batch's arrays into one seat's observation 
 Gymnasium space) and seats' actions back into the batch's arrays."""
 
 import numpy as np
-from gymnasium import spaces
 from numpy.lib import recfunctions as rfn
 
 from . import halite1, halite2
@@ -24,17 +23,26 @@ class Halite1Adapter:
         self.vec = halite1.VecEnv(1, width, height, players, seed, fog=fog, max_turns=max_turns,
                                   reward=reward, num_threads=1, player_names=player_names)
         self.players = players
-        h, w = height, width
+        self.fog = fog
+
+    @property
+    def observation_space(self):
+        from gymnasium import spaces
+        h, w, players = self.vec.height, self.vec.width, self.players
         planes = {
             "owner": spaces.Box(0, players, (h, w), np.uint8),
             "strength": spaces.Box(0, 255, (h, w), np.uint8),
             "production": spaces.Box(0, 255, (h, w), np.uint8),
             "valid": spaces.Box(0, 1, (h, w), np.uint8),
         }
-        if fog is not None:
+        if self.fog is not None:
             planes["visible"] = spaces.Box(0, 1, (h, w), np.uint8)
-        self.observation_space = spaces.Dict(planes)
-        self.action_space = spaces.MultiDiscrete(np.full((h, w), 5, np.int64))
+        return spaces.Dict(planes)
+
+    @property
+    def action_space(self):
+        from gymnasium import spaces
+        return spaces.MultiDiscrete(np.full((self.vec.height, self.vec.width), 5, np.int64))
 
     def seat_obs(self, obs, seat):
         out = {k: np.ascontiguousarray(v[0, seat]) for k, v in obs.items() if k != "valid"}
@@ -71,15 +79,24 @@ class Halite2Adapter:
         self.vec = halite2.VecEnv(1, width, height, players, seed, max_ships=max_ships, num_threads=1,
                                   player_names=player_names)
         self.players = players
-        s = max_ships
+
+    @property
+    def observation_space(self):
+        from gymnasium import spaces
+        s = self.vec.max_ships
         big = np.float64(1e9)
-        self.observation_space = spaces.Dict({
+        return spaces.Dict({
             "ships": spaces.Box(-big, big, (s, len(SHIP_FEATURES)), np.float64),
             "ship_mask": spaces.MultiBinary(s),
             "planets": spaces.Box(-big, big, (halite2.MAX_PLANETS, len(PLANET_FEATURES)), np.float64),
             "planet_mask": spaces.MultiBinary(halite2.MAX_PLANETS),
         })
-        self.action_space = spaces.Dict({
+
+    @property
+    def action_space(self):
+        from gymnasium import spaces
+        s = self.vec.max_ships
+        return spaces.Dict({
             "kind": spaces.MultiDiscrete(np.full(s, 4, np.int64)),
             "magnitude": spaces.MultiDiscrete(np.full(s, 8, np.int64)),
             "angle": spaces.MultiDiscrete(np.full(s, 360, np.int64)),
