@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: formatting, lints (native and wasm32), native tests, wasm boundary tests in Node and
+# Every test: formatting, lints (native and wasm32), native tests, the Python package, wasm boundary tests in Node and
 # in Chromium, the production build, and the front end's unit and end-to-end tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
