@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test: formatting, lints (native and wasm32), native tests, wasm boundary tests in Node and
-# in Chromium, the production build, and the front end's unit and end-to-end tests.
+# Every test: formatting, lints (native and wasm32), native tests, the Python package (in a fresh
+# virtual environment), wasm boundary tests in Node and in Chromium, the production build, and
+# the front end's unit and end-to-end tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The set-up path itself, on a fresh clone with stand-in tools (a few seconds, installs nothing).

@@ -32,7 +32,9 @@ likelihood is cutechess-cli's trinomial one with the draw rate at zero: logistic
 = 1 / (1 + 10 ** (-elo / 400))``. Games finished beyond the deciding one are dropped, so a local
 run and a Ray run give the same results for the same arguments.
 
-Locally the games run in processes on every core (``--workers`` to change). With ``--ray
+Locally the games run in processes on every core (``--workers`` to change), started fresh
+(multiprocessing's "spawn"): a script that calls :func:`arena` keeps that call under ``if
+__name__ == "__main__":``, as multiprocessing asks. With ``--ray
 ADDRESS`` (or ``auto``) each game is a Ray task; results stream back as they finish, and a
 game whose worker or node is lost is run again (``--retries`` times).
 """
