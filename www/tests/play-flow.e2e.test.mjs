@@ -348,3 +348,30 @@ for (const viewport of [undefined, PHONE]) {
     await page.done();
   });
 }
+
+test('an arena game opens by ?replay=stored:<id> after the arena tab is gone', { timeout: 120000 }, async () => {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true });
+  try {
+    const arena = await context.newPage();
+    await arena.goto(`${server.url}?arena&bots=expander,greedy&games=2&size=20x20&seed=11`);
+    await arena.waitForSelector('[data-part="start"]');
+    await arena.tap('[data-part="start"]');
+    await arena.waitForFunction(() => window.__arena.state === 'done', null, { timeout: 90000 });
+    await arena.waitForFunction(() => [...document.querySelectorAll('[data-part="games-list"] a')].every((a) => a.getAttribute('href').startsWith('./?replay=stored:')), null, { timeout: 10000 });
+    const href = await arena.$eval('[data-part="games-list"] a', (a) => a.href);
+    // The standings fit the phone: the bot's column stays while the numbers scroll.
+    const sticky = await arena.$eval('[data-part="standings"] tbody th', (th) => getComputedStyle(th).position);
+    assert.equal(sticky, 'sticky');
+    await arena.close();
+    const page = await context.newPage();
+    await page.goto(href);
+    await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'replay' && window.__viewer.numFrames > 1, null, { timeout: 30000 });
+    assert.match(await page.textContent('[data-part="meta"]'), /arena-/);
+    // An id this browser does not have says so, on a working page.
+    await page.goto(`${server.url}?replay=stored:arena-nothing-9`);
+    await page.locator('[data-part="empty"]').waitFor({ state: 'visible', timeout: 20000 });
+    assert.match(await page.textContent('[data-part="banner-text"]'), /No replay called arena-nothing-9 is kept in this browser/);
+  } finally {
+    await context.close();
+  }
+});
