@@ -375,3 +375,26 @@ test('an arena game opens by ?replay=stored:<id> after the arena tab is gone', {
     await context.close();
   }
 });
+
+test('continuing a replay opened from a file says the link needs the replay at a URL and offers its download', { timeout: 90000 }, async () => {
+  const page = await open('?replay=replays/s101-20x20-greedy-chaos.hlt.gz');
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'replay' && window.__viewer.numFrames > 40, null, { timeout: 20000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-part="download"]')]);
+  await page.setInputFiles('[data-part="file"]', { name: 'from-disk.hlt', mimeType: 'application/json', buffer: fs.readFileSync(await download.path()) });
+  await page.waitForFunction(() => document.querySelector('[data-part="title"]').textContent.length > 0 && window.__viewer.kind === 'replay' && !new URLSearchParams(location.search).get('replay'), null, { timeout: 20000 });
+  await page.fill('[data-part="frame-input"]', '40');
+  await page.press('[data-part="frame-input"]', 'Enter');
+  await page.click('[data-part="continue"]');
+  await page.locator('[data-part="continue-dialog"]').waitFor({ state: 'visible' });
+  await page.selectOption('[data-part="continue-seats"] select[data-seat="0"]', 'human');
+  await page.click('[data-part="continue-play"]');
+  assert.equal(await askedAt(page, 40), 40);
+  const toast = page.locator('.toast', { hasText: 'a link needs the replay at a URL' });
+  await toast.waitFor({ state: 'visible', timeout: 5000 });
+  const [saved] = await Promise.all([page.waitForEvent('download'), toast.locator('.toast-action').click()]);
+  assert.equal(saved.suggestedFilename(), 'from-disk.hlt');
+  // The first turn still ends with Enter after that click.
+  await page.keyboard.press('Enter');
+  assert.equal(await askedAt(page, 41), 41);
+  await page.done();
+});

@@ -906,7 +906,12 @@ export class WatchPage {
       void this.continueFrom(c, frame, entries, budgets, true);
     });
     if (resumedAt > 0) this.toast(`Your game is back at turn ${resumedAt}.`);
-    if (!link) this.toast('This game has no link: a link needs the replay at a URL. Download the replay to keep or share it.');
+    if (!link) {
+      this.toast('This game has no link: a link needs the replay at a URL (put the file on a server, then open ?replay=URL). ', {
+        label: 'Download the replay',
+        run: () => void this.saveBytes(c.opened.bytes, downloadName(c.name)),
+      });
+    }
   }
 
   /** When the display reaches the end of a finished live game: the result, then a new game. */
@@ -1021,12 +1026,19 @@ export class WatchPage {
       this.showError(`Could not save the replay: ${errorMessage(e)}`);
       return;
     }
-    const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
-    const a = el('a', { attrs: { href: url, download: name } });
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    this.saveBytes(bytes, name);
+  }
+
+  /** Saves `bytes` as a download named `name` (a gzipped replay is saved decompressed first). */
+  private saveBytes(raw: Uint8Array, name: string): void {
+    void plainJson(raw).then((bytes) => {
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
+      const a = el('a', { attrs: { href: url, download: name } });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    });
   }
 
   private scheduleUrlUpdate(): void {
@@ -1087,10 +1099,19 @@ export class WatchPage {
     this.els.banner.hidden = true;
   }
 
-  private toast(text: string): void {
+  /** A passing message over the map; with `action`, a button in it (and it stays longer). */
+  private toast(text: string, action?: { label: string; run: () => void }): void {
     const t = el('div', { className: 'toast', text });
+    if (action) {
+      const b = el('button', { className: 'btn btn-small toast-action', text: action.label, attrs: { type: 'button' } });
+      b.addEventListener('click', () => {
+        action.run();
+        t.remove();
+      });
+      t.append(' ', b);
+    }
     this.els.toasts.appendChild(t);
-    setTimeout(() => t.remove(), 6000);
+    setTimeout(() => t.remove(), action ? 15000 : 6000);
     while (this.els.toasts.childElementCount > 3) this.els.toasts.firstElementChild?.remove();
   }
 
