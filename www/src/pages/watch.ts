@@ -745,7 +745,7 @@ export class WatchPage {
       onEject: (seat, name, reason, frame) => {
         if (!isCurrent()) return;
         this.viewer.setEjections(match.ejections);
-        this.toast(`${name} (player ${seat + 1}) was ejected at frame ${frame}: ${reason}.`);
+        this.toast(reason === 'resigned' ? `${name} (player ${seat + 1}) resigned.` : `${name} (player ${seat + 1}) was ejected at frame ${frame}: ${reason}.`);
       },
       onOver: () => {
         if (!isCurrent()) return;
