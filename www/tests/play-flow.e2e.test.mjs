@@ -121,11 +121,11 @@ async function doneExpectingNetworkErrors(page) {
 const BAD_ADDRESSES = [
   ['?bots=human,greedy&seed=42&size=9999x9999', /size=9999x9999 is too large: Halite I map sides are 1 to 250/, { seed: '42' }],
   ['?bots=human,greedy&seed=abc&size=30x30', /seed=abc is not a seed: a seed is a whole number from 1 to 4294967295/, { width: '30' }],
-  ['?bots=greedy,greedy,greedy,greedy,greedy,greedy,random&seed=5', /bots= gives 7 seats: Halite I plays with 2 to 6 seats/, { seed: '5' }],
+  ['?bots=greedy,greedy,greedy,greedy,greedy,greedy,random&seed=5', /bots= gives 7 seats: Halite I plays with 2 to 6 players/, { seed: '5' }],
   ['?game=halite3&bots=human,greedy&seed=9', /game=halite3 is not a game here: the games are halite1 \(Halite I\) and halite2 \(Halite II\)/, { seed: '9' }],
   ['?bots=human,nosuchbot&seed=8', /no built-in bot named nosuchbot/, { seed: '8' }],
   ['?bots=human,saved:ghost&seed=8', /no saved bot called ghost in this browser/, { seed: '8' }],
-  ['?game=halite2&bots=human,settler,settler&seed=42', /bots= gives 3 seats: Halite II plays with 1, 2 or 4 seats/, { seed: '42' }],
+  ['?game=halite2&bots=human,settler,settler&seed=42', /bots= gives 3 seats: Halite II plays with 1, 2 or 4 players/, { seed: '42' }],
   ['?bots=human,greedy&fog=-1&seed=3', /fog=-1 is not a fog radius/, { seed: '3' }],
   ['?bots=human,greedy&turnMs=fast&seed=3', /turnMs=fast is not a budget/, { seed: '3' }],
 ];

@@ -495,10 +495,10 @@ test('checkAddress names every bad parameter with what is allowed, and keeps wha
   assert.equal(check('?seed=0').state.seed, undefined);
   assert.match(check('?seed=4294967296').problems[0], /is not a seed/);
   r = check('?bots=a,b,c,d,e,f,g');
-  assert.deepEqual(r.problems, ['bots= gives 7 seats: Halite I plays with 2 to 6 seats.']);
+  assert.deepEqual(r.problems, ['bots= gives 7 seats: Halite I plays with 2 to 6 players.']);
   assert.equal(r.state.bots.length, 6);
   assert.match(check('?game=halite3').problems[0], /game=halite3 is not a game here: the games are halite1 \(Halite I\) and halite2 \(Halite II\)/);
-  assert.deepEqual(check('?game=halite2&bots=human,settler,settler').problems, ['bots= gives 3 seats: Halite II plays with 1, 2 or 4 seats.']);
+  assert.deepEqual(check('?game=halite2&bots=human,settler,settler').problems, ['bots= gives 3 seats: Halite II plays with 1, 2 or 4 players.']);
   assert.match(check('?game=halite2&size=10x10').problems[0], /Halite II map sides are 16 to 4096/);
   assert.match(check('?game=halite2&fog=2').problems[0], /Halite II has no fog of war/);
   assert.match(check('?bots=human,human').problems[0], /human more than once/);
