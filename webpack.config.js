@@ -1,13 +1,50 @@
-// Builds the browser app (www/) into dist/: one HTML page, the app bundle, the engine's wasm
-// (loaded with one async import), one worker chunk for the built-in bots, and the sample replays.
-// Every URL in the output is relative, so dist/ works from any static file server or sub-path.
+// Builds the browser app (www/) into dist/: one HTML page, the stylesheet, the app bundle, the
+// engine's wasm (loaded with one async import), one worker chunk for the built-in bots, the bot
+// host (bot-host.html) and the sample replays. Every URL in the output is relative, so dist/
+// works from any static file server or sub-path.
+//
+// Content-Security-Policy: the app's policy is a <meta> in index.html (so any static host applies
+// it) and, under `npm start`, also a header with what a <meta> cannot carry (frame-ancestors).
+// The bot host has a policy of its own that allows no request at all; its one inline script is
+// allowed by its SHA-256, computed here.
 const path = require('path');
 const fs = require('fs');
+const crypto = require('crypto');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyWebpackPlugin = require('copy-webpack-plugin');
 
 const www = path.resolve(__dirname, 'www');
 const pkg = path.resolve(__dirname, 'pkg');
+
+/** The app's policy. `connect-src` is open for what the page itself fetches from other origins
+ * (bot modules' source after the person agrees, `?replay=` addresses); bots never fetch. */
+const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "connect-src 'self' http: https: data: blob:",
+  "frame-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** bot-host.html with the SHA-256 of its inline script in its policy. */
+function botHostHtml(text) {
+  const m = /<script>([\s\S]*?)<\/script>/.exec(text);
+  if (!m) throw new Error('bot-host.html has no inline script');
+  const hash = crypto.createHash('sha256').update(m[1], 'utf8').digest('base64');
+  return text.replace('sha256-BOOT_HASH', `sha256-${hash}`);
+}
+
+/** The bot host's policy as sent in its <meta> (the dev server sends it as a header too, with
+ * `sandbox`, so even opened on its own it runs in an opaque origin). */
+function botHostCsp() {
+  const html = botHostHtml(fs.readFileSync(path.join(www, 'static', 'bot-host.html'), 'utf8'));
+  return /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)[1];
+}
 
 module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
@@ -15,6 +52,10 @@ module.exports = (_env, argv) => {
     throw new Error('pkg/halite.js is missing: build the engine first with `npm run build:wasm`');
   }
   const styles = path.join(www, 'src', 'styles.css');
+  // The stylesheet is a file (the policy allows no inline style), named by its content.
+  const stylesName = production
+    ? `styles.${crypto.createHash('sha256').update(fs.readFileSync(styles)).digest('hex').slice(0, 8)}.css`
+    : 'styles.css';
   return {
     mode: production ? 'production' : 'development',
     entry: { main: path.join(www, 'src', 'main.ts') },
@@ -26,7 +67,8 @@ module.exports = (_env, argv) => {
       publicPath: 'auto',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval-based source maps: the policy does not allow eval.
+    devtool: 'source-map',
     resolve: {
       extensions: ['.ts', '.js'],
       alias: { 'halite-wasm': pkg },
@@ -46,15 +88,34 @@ module.exports = (_env, argv) => {
         template: path.join(www, 'index.html'),
         publicPath: '',
         scriptLoading: 'defer',
-        // The stylesheet is inlined so the first paint is already styled (no flash).
-        templateParameters: () => ({ styles: fs.readFileSync(styles, 'utf8') }),
+        // A <link> in <head> blocks the first paint until the styles are in (no flash).
+        templateParameters: () => ({ stylesHref: stylesName, csp: APP_CSP }),
         minify: production
           ? { collapseWhitespace: true, removeComments: true, minifyCSS: true, keepClosingSlash: true }
           : false,
       }),
-      new CopyWebpackPlugin({ patterns: [{ from: path.join(www, 'static'), to: '.' }] }),
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: path.join(www, 'static'), to: '.' },
+          { from: styles, to: stylesName },
+        ],
+      }),
       {
-        // Rebuild when the inlined stylesheet changes (webpack serve).
+        // The bot host's policy gets the hash of its inline script as finally emitted (after any
+        // minifying), at the last stage of processing assets.
+        apply(compiler) {
+          compiler.hooks.thisCompilation.tap('BotHostHash', (compilation) => {
+            compilation.hooks.processAssets.tap({ name: 'BotHostHash', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+              const asset = compilation.getAsset('bot-host.html');
+              if (!asset) return;
+              const html = botHostHtml(asset.source.source().toString());
+              compilation.updateAsset('bot-host.html', new compiler.webpack.sources.RawSource(html));
+            });
+          });
+        },
+      },
+      {
+        // Rebuild when the stylesheet changes (webpack serve).
         apply(compiler) {
           compiler.hooks.thisCompilation.tap('WatchStyles', (compilation) => {
             compilation.fileDependencies.add(styles);
@@ -71,6 +132,21 @@ module.exports = (_env, argv) => {
       static: false,
       client: { overlay: { errors: true, warnings: false } },
       headers: { 'Cache-Control': 'no-store' },
+      // The policies as headers: the app's with frame-ancestors (and the dev server's own live
+      // reload socket), the bot host's with sandbox.
+      setupMiddlewares: (middlewares) => {
+        const host = `${botHostCsp()}; frame-ancestors 'self'; sandbox allow-scripts`;
+        const app = `${APP_CSP.replace("connect-src 'self'", "connect-src 'self' ws://localhost:*")}; frame-ancestors 'none'`;
+        middlewares.unshift({
+          name: 'content-security-policy',
+          middleware: (req, res, next) => {
+            const p = (req.url || '').split('?')[0];
+            res.setHeader('Content-Security-Policy', p.endsWith('/bot-host.html') ? host : app);
+            next();
+          },
+        });
+        return middlewares;
+      },
     },
     stats: production ? 'normal' : 'minimal',
   };

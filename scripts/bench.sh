@@ -16,3 +16,4 @@ node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,greedy
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,expander
 node www/bench/arena.mjs --games 50 --size 30x30 --bots tactician,greedy
 node www/bench/engine.mjs
+bash scripts/python-bench.sh

@@ -142,3 +142,23 @@ fn replays_write_back_byte_for_byte() {
         assert_eq!(Replay::from_bytes(&r.to_zstd_bytes()).unwrap(), r, "{name}");
     }
 }
+
+/// What the page keeps with a game (`bot_logs`, `bot_drawings`) goes into the JSON inside the one
+/// zstd frame: the replay still reads back the same, and the keys are in its JSON.
+#[test]
+fn extra_members_go_inside_the_one_zstd_frame() {
+    let (name, r) = replays().into_iter().next().unwrap();
+    let members = br#""bot_logs":[["a"],["b"]],"bot_drawings":[[[["dot",1.5,2.5,null]]],[null]]"#;
+    let bytes = r.to_zstd_bytes_with(members);
+    assert_eq!(
+        &bytes[..4],
+        &[0x28, 0xb5, 0x2f, 0xfd],
+        "{name}: one zstd frame"
+    );
+    assert_eq!(Replay::from_bytes(&bytes).unwrap(), r, "{name}");
+    let plain = halite::halite2::replay::decompress(&bytes).unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&plain).unwrap();
+    assert_eq!(json["bot_logs"][1][0], "b");
+    assert_eq!(json["bot_drawings"][0][0][0][0], "dot");
+    assert_eq!(r.to_zstd_bytes_with(b""), r.to_zstd_bytes());
+}

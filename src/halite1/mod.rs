@@ -1,6 +1,7 @@
 //! Halite I, the wrap-around grid game, and Blitz (Halite I with fog of war).
 
 pub mod bench;
+pub mod bots;
 pub mod explain;
 pub mod fog;
 pub mod game;

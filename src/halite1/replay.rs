@@ -7,7 +7,7 @@
 //! (`frames[12][3][40]: owner 9 > num_players 4`); nothing is allocated from a number the file
 //! declares before the data backs it.
 
-use super::grid::{Board, MAX_PLAYERS};
+use super::grid::{Board, MAX_PLAYERS, MAX_SIDE};
 use std::io::Read;
 
 /// The replay format version this module reads and writes.
@@ -15,6 +15,12 @@ pub const VERSION: u64 = 11;
 
 /// Largest decompressed replay accepted (a guard against compression bombs).
 pub const MAX_REPLAY_BYTES: u64 = 1 << 30;
+
+/// Most sites over all frames (frames x width x height) a replay may hold: the largest map
+/// (250 x 250) for 2,560 frames, more than the original's longest game on it (2,501 frames), and
+/// room for `halite run --max-turns` games on smaller maps. Larger replays are refused with an
+/// error that names this limit, before they are held in memory.
+pub const MAX_REPLAY_SITES: usize = 160_000_000;
 
 /// A whole game: the fixed production map and every frame and move, stored flat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -347,6 +353,28 @@ fn push_rows(out: &mut Vec<u8>, w: usize, h: usize, mut cell: impl FnMut(usize, 
 struct Shape {
     width: Option<usize>,
     height: Option<usize>,
+}
+
+/// Refuses a replay whose map sides exceed [`MAX_SIDE`] or whose frames so far hold more than
+/// [`MAX_REPLAY_SITES`] sites, as soon as it is seen.
+fn check_size(shape: &Shape, frames: usize) -> Result<(), ReplayError> {
+    let (w, h) = (shape.width.unwrap_or(0), shape.height.unwrap_or(0));
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return err(
+            "width",
+            format!("the map is {w}x{h}: sides are at most {MAX_SIDE}"),
+        );
+    }
+    if frames.saturating_mul(w).saturating_mul(h) > MAX_REPLAY_SITES {
+        return err(
+            "frames",
+            format!(
+                "the replay is too large to open: {frames} frames of {w}x{h} is more than \
+                 {MAX_REPLAY_SITES} sites in all (frames x width x height)"
+            ),
+        );
+    }
+    Ok(())
 }
 
 impl Shape {
@@ -703,6 +731,7 @@ impl Parser<'_> {
                             loop {
                                 self.frame(frame_count, &mut shape, &mut owner, &mut strength)?;
                                 frame_count += 1;
+                                check_size(&shape, frame_count)?;
                                 if !self.more(b']')? {
                                     break;
                                 }
@@ -771,6 +800,12 @@ impl Parser<'_> {
         }
         if width == 0 || height == 0 {
             return err("width", format!("map of {width}x{height} has no sites"));
+        }
+        if width > MAX_SIDE as u64 || height > MAX_SIDE as u64 {
+            return err(
+                "width",
+                format!("the map is {width}x{height}: sides are at most {MAX_SIDE}"),
+            );
         }
         if num_players == 0 || num_players > MAX_PLAYERS as u64 {
             return err(
@@ -895,5 +930,21 @@ mod tests {
         let r = Replay::from_json(blitz.as_bytes()).unwrap();
         assert_eq!(r.fog_of_war, Some(2));
         assert_eq!(String::from_utf8(r.to_json()).unwrap(), blitz);
+    }
+
+    #[test]
+    fn replays_beyond_the_stated_size_are_refused_with_the_limit_named() {
+        let shape = |w, h| Shape {
+            width: Some(w),
+            height: Some(h),
+        };
+        assert!(check_size(&shape(250, 250), 2_560).is_ok());
+        let e = check_size(&shape(250, 250), 2_561).unwrap_err().to_string();
+        assert!(e.contains("160000000 sites"), "{e}");
+        // A small map may have many more frames (`halite run --max-turns`).
+        assert!(check_size(&shape(20, 20), 400_000).is_ok());
+        let wide = "{\"version\":11,\"width\":251,\"height\":1,\"num_players\":1,\"num_frames\":1,\"player_names\":[\"a\"],\"productions\":[[1]],\"frames\":[[[[0,0]]]],\"moves\":[]}";
+        let e = Replay::from_json(wide.as_bytes()).unwrap_err().to_string();
+        assert!(e.contains("at most 250"), "{e}");
     }
 }

@@ -2,6 +2,7 @@
 //! (bit for bit, including its 80-bit extended arithmetic and container orders).
 
 pub mod bench;
+pub mod bots;
 pub mod entities;
 pub mod events;
 pub mod game;

@@ -728,7 +728,21 @@ impl Replay {
 
     /// The JSON in one zstd frame.
     pub fn to_zstd_bytes(&self) -> Vec<u8> {
-        let plain = self.to_plain_bytes();
+        self.to_zstd_bytes_with(b"")
+    }
+
+    /// The JSON with `members` (JSON object members, e.g. `"bot_logs":[...]`, that the page
+    /// keeps with a game and the original tools ignore) added before its closing brace, in one
+    /// zstd frame: one frame, so the original tools still read it whole. Empty `members` add
+    /// nothing.
+    pub fn to_zstd_bytes_with(&self, members: &[u8]) -> Vec<u8> {
+        let mut plain = self.to_plain_bytes();
+        if !members.is_empty() && plain.last() == Some(&b'}') {
+            plain.pop();
+            plain.push(b',');
+            plain.extend_from_slice(members);
+            plain.push(b'}');
+        }
         ruzstd::encoding::compress_to_vec(&plain[..], ruzstd::encoding::CompressionLevel::Fastest)
     }
 }

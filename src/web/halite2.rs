@@ -135,6 +135,13 @@ fn series_of(replay: &Replay, name: &str) -> Result<Float64Array, JsError> {
     Ok(Float64Array::from(flat.as_slice()))
 }
 
+/// A replay's JSON bytes: decompressed from its one zstd frame, or as they are (to read what the
+/// page kept with the game, such as `bot_logs`, which the engine's own reading skips).
+#[wasm_bindgen(js_name = halite2PlainJson)]
+pub fn halite2_plain_json(bytes: &[u8]) -> Result<Vec<u8>, JsError> {
+    crate::halite2::replay::decompress(bytes).map_err(js_error)
+}
+
 /// Names of the Halite II statistics series, in order.
 #[wasm_bindgen(js_name = halite2SeriesNames)]
 pub fn halite2_series_names() -> Vec<String> {
@@ -456,6 +463,13 @@ impl Halite2Game {
     #[wasm_bindgen(js_name = toHlt)]
     pub fn to_hlt(&self) -> Vec<u8> {
         self.game.replay().to_zstd_bytes()
+    }
+
+    /// The same with `members` (JSON object members such as `"bot_logs":[...]`) added to the
+    /// JSON before it is compressed (see `Replay::to_zstd_bytes_with`).
+    #[wasm_bindgen(js_name = toHltWith)]
+    pub fn to_hlt_with(&self, members: &[u8]) -> Vec<u8> {
+        self.game.replay().to_zstd_bytes_with(members)
     }
 }
 

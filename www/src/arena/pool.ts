@@ -6,7 +6,7 @@
 import { Match } from '../seats/match';
 import type { BotSource } from '../seats/messages';
 import { WorkerSeat } from '../seats/worker-seat';
-import { withLogs } from '../pages/watch';
+import { botMembers } from '../shell/bot-extras';
 import type { GameModule, MatchHost } from '../shell/game';
 import { planGame, type ArenaConfig, type GamePlan } from './plan';
 import type { GameRecord } from './results';
@@ -140,7 +140,7 @@ export class ArenaPool {
         }),
         ...(end.error !== null ? { error: end.error } : {}),
       };
-      if (end.error === null) replay = withLogs(await host.replayBytes(), match.logs);
+      if (end.error === null) replay = await host.replayBytes(botMembers(match.logs, match.drawings));
     } catch (e) {
       if (this.cancelled) return;
       end.error = e instanceof Error ? e.message : String(e);

@@ -12,7 +12,7 @@
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { javascript } from '@codemirror/lang-javascript';
-import { bracketMatching, ensureSyntaxTree, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { linter, lintKeymap, type Diagnostic } from '@codemirror/lint';
 import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { EditorState, type Extension } from '@codemirror/state';
@@ -27,7 +27,9 @@ import {
   type ViewUpdate,
 } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
+import { StyleModule } from 'style-mod';
 import type { BotLibrary } from '../seats/library';
+import { syntaxError } from '../seats/syntax';
 import { declaredName } from './files';
 
 /** How long after the last keystroke the text is saved. */
@@ -42,6 +44,7 @@ export type SaveState =
 export interface SyntaxProblem {
   line: number;
   column: number;
+  message: string;
 }
 
 export interface BotEditorOptions {
@@ -109,21 +112,103 @@ const highlight = HighlightStyle.define([
 
 // ------------------------------------------------------------------ syntax errors
 
-/** The syntax errors of a text, from the JavaScript parser's error nodes (parsing only). */
-function syntaxProblems(state: EditorState): { from: number; to: number }[] {
-  // Small bot files parse in well under 50 ms; past the timeout the tree is left partial.
-  const tree = ensureSyntaxTree(state, state.doc.length, 40);
-  if (!tree) return [];
-  const out: { from: number; to: number }[] = [];
-  tree.iterate({
-    enter: (node) => {
-      if (!node.type.isError) return;
-      const from = node.from;
-      const to = Math.min(state.doc.length, Math.max(node.to, from + 1));
-      if (out.length === 0 || out[out.length - 1].from !== from) out.push({ from, to });
-    },
-  });
-  return out;
+/** The syntax error of a text, as acorn finds it (a full ECMAScript parser), or none. */
+function syntaxProblems(state: EditorState): { from: number; to: number; message: string; line: number; column: number }[] {
+  const e = syntaxError(state.doc.toString());
+  if (!e) return [];
+  // An error at the end of the text (an unclosed block) marks its last visible character.
+  const text = state.doc.toString();
+  let from = e.from;
+  if (text.slice(from).trim() === '') {
+    from = text.length;
+    while (from > 0 && /\s/.test(text[from - 1])) from--;
+    from = Math.max(0, from - 1);
+  }
+  const to = Math.min(text.length, from + 1);
+  return [{ from, to, message: e.message, line: e.line, column: e.column }];
+}
+
+// ------------------------------------------------------------------ extensions
+
+export interface CodeOptions {
+  /** Accessible name of the code area. */
+  label: string;
+  onProblems?: (problems: readonly SyntaxProblem[]) => void;
+  onChange?: () => void;
+  /** Ctrl/Cmd+S. */
+  onSaveKey?: () => void;
+}
+
+/** The editing set both editors use: JavaScript with highlighting, brackets, completion, search,
+ * history, and lint as you type by a full ECMAScript parser. */
+function codeExtensions(o: CodeOptions): Extension[] {
+  return [
+    lineNumbers(),
+    highlightActiveLineGutter(),
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    EditorState.allowMultipleSelections.of(true),
+    indentOnInput(),
+    bracketMatching(),
+    closeBrackets(),
+    autocompletion(),
+    highlightActiveLine(),
+    highlightSelectionMatches(),
+    javascript(),
+    syntaxHighlighting(highlight),
+    theme,
+    EditorView.lineWrapping,
+    EditorView.contentAttributes.of({ 'aria-label': o.label }),
+    linter(
+      (view) => {
+        const found = syntaxProblems(view.state);
+        o.onProblems?.(found.map((p) => ({ line: p.line, column: p.column, message: p.message })));
+        return found.map((p): Diagnostic => ({ from: p.from, to: p.to, severity: 'error', message: `${p.message} (line ${p.line}, column ${p.column})` }));
+      },
+      { delay: 400 },
+    ),
+    keymap.of([
+      ...(o.onSaveKey ? [{ key: 'Mod-s', run: () => (o.onSaveKey?.(), true), preventDefault: true }] : []),
+      ...closeBracketsKeymap,
+      ...defaultKeymap,
+      ...searchKeymap,
+      ...historyKeymap,
+      ...completionKeymap,
+      ...lintKeymap,
+      indentWithTab,
+    ]),
+    EditorView.domEventHandlers({
+      // A dropped file is a new bot for the page, not text to paste into this one: the editor
+      // leaves it alone and the drop goes on to the page's own handler.
+      drop: (e) => Array.from(e.dataTransfer?.types ?? []).includes('Files'),
+    }),
+    EditorView.updateListener.of((u: ViewUpdate) => {
+      if (u.docChanged) o.onChange?.();
+    }),
+  ];
+}
+
+/** A code box for text kept elsewhere (a lesson's bot): the same editor, without a library. */
+export class CodeBox {
+  private readonly view: EditorView;
+
+  constructor(root: HTMLElement, doc: string, opts: CodeOptions) {
+    adoptEditorStyles(root.ownerDocument);
+    this.view = new EditorView({ parent: root, state: EditorState.create({ doc, extensions: codeExtensions(opts) }) });
+  }
+
+  get value(): string {
+    return this.view.state.doc.toString();
+  }
+
+  set value(text: string) {
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: text } });
+  }
+
+  focus(): void {
+    this.view.focus();
+  }
 }
 
 // ------------------------------------------------------------------ component
@@ -142,57 +227,16 @@ export class BotEditor {
     root: HTMLElement,
     private readonly opts: BotEditorOptions,
   ) {
-    this.extensions = [
-      lineNumbers(),
-      highlightActiveLineGutter(),
-      highlightSpecialChars(),
-      history(),
-      drawSelection(),
-      EditorState.allowMultipleSelections.of(true),
-      indentOnInput(),
-      bracketMatching(),
-      closeBrackets(),
-      autocompletion(),
-      highlightActiveLine(),
-      highlightSelectionMatches(),
-      javascript(),
-      syntaxHighlighting(highlight),
-      theme,
-      EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ 'aria-label': opts.label }),
-      linter(
-        (view) => {
-          const found = syntaxProblems(view.state);
-          this.opts.onProblems?.(
-            found.map((p) => {
-              const line = view.state.doc.lineAt(p.from);
-              return { line: line.number, column: p.from - line.from + 1 };
-            }),
-          );
-          return found.map((p): Diagnostic => ({ ...p, severity: 'error', message: 'Syntax error' }));
-        },
-        { delay: 400 },
-      ),
-      keymap.of([
-        // Saves now rather than letting the browser offer to save the page.
-        { key: 'Mod-s', run: () => (this.saveNow(), true), preventDefault: true },
-        ...closeBracketsKeymap,
-        ...defaultKeymap,
-        ...searchKeymap,
-        ...historyKeymap,
-        ...completionKeymap,
-        ...lintKeymap,
-        indentWithTab,
-      ]),
-      EditorView.domEventHandlers({
-        // A dropped file is a new bot for the page, not text to paste into this one: the editor
-        // leaves it alone and the drop goes on to the page's own handler.
-        drop: (e) => Array.from(e.dataTransfer?.types ?? []).includes('Files'),
-      }),
-      EditorView.updateListener.of((u: ViewUpdate) => {
-        if (u.docChanged && this.id !== null) this.schedule();
-      }),
-    ];
+    this.extensions = codeExtensions({
+      label: opts.label,
+      onProblems: (p) => this.opts.onProblems?.(p),
+      onChange: () => {
+        if (this.id !== null) this.schedule();
+      },
+      // Saves now rather than letting the browser offer to save the page.
+      onSaveKey: () => this.saveNow(),
+    });
+    adoptEditorStyles(root.ownerDocument);
     this.view = new EditorView({ parent: root, state: EditorState.create({ doc: '', extensions: [this.extensions, EditorState.readOnly.of(true)] }) });
     // Leaving the page (Start, a link, closing the tab) keeps the last keystrokes.
     window.addEventListener('pagehide', this.flushOnHide);
@@ -247,6 +291,14 @@ export class BotEditor {
     this.view.focus();
   }
 
+  /** Puts the caret at the start of line `n` (1-based, clamped), scrolled into view, focused. */
+  goToLine(n: number): void {
+    const doc = this.view.state.doc;
+    const line = doc.line(Math.min(Math.max(1, Math.floor(n)), doc.lines));
+    this.view.dispatch({ selection: { anchor: line.from }, effects: EditorView.scrollIntoView(line.from, { y: 'center' }) });
+    this.view.focus();
+  }
+
   /** The editor's element (for layout and tests). */
   get dom(): HTMLElement {
     return this.view.dom;
@@ -265,3 +317,23 @@ export class BotEditor {
     this.timer = setTimeout(() => this.saveNow(), AUTOSAVE_MS);
   }
 }
+
+/**
+ * CodeMirror's styles as a constructed stylesheet adopted by the document, not a `<style>`
+ * element (which the page's Content-Security-Policy, `style-src 'self'`, refuses). CodeMirror's
+ * style library adopts sheets for roots without a `<head>` (shadow roots) and keeps using
+ * whatever it first chose for a root; so its first mount on the document is done here with the
+ * document's `head` hidden for that one synchronous call.
+ */
+function adoptEditorStyles(doc: Document): void {
+  if (adopted.has(doc) || !('adoptedStyleSheets' in doc)) return;
+  adopted.add(doc);
+  Object.defineProperty(doc, 'head', { value: null, configurable: true });
+  try {
+    StyleModule.mount(doc, []);
+  } finally {
+    delete (doc as { head?: unknown }).head;
+  }
+}
+
+const adopted = new WeakSet<Document>();

@@ -3,9 +3,9 @@
 // and written back, never evaluated (it runs only in a seat's Worker once a game starts).
 
 import type { BotLibrary, SavedBot } from '../seats/library';
+import { MAX_BOT_BYTES } from '../seats/sources';
 
-/** The largest bot file accepted (localStorage holds a few MB for the whole library). */
-export const MAX_BOT_BYTES = 512 * 1024;
+export { MAX_BOT_BYTES };
 
 /** Whether a file looks like a bot module by its name or type. */
 export function isBotFile(file: Pick<File, 'name' | 'type'>): boolean {

@@ -105,10 +105,9 @@ export class BoardGrid {
         if (pieces.length === 0) parts.push(`<span class="lg-num is-neutral">${c.strength}</span>`);
         const several = pieces.length > 1;
         for (const p of pieces) {
-          const colour = ownerColour(DEFAULT_PALETTE, p.owner);
           const dmg = p.damage !== undefined ? `<span class="lg-dmg">−${p.damage}</span>` : '';
           parts.push(
-            `<span class="lg-num${several ? ' is-piece' : ''}${p.dead ? ' is-dead' : ''}${p.owner === 0 ? ' is-neutral' : ''}" style="--piece:${colour}" data-owner="${p.owner}">${p.strength}${dmg}</span>`,
+            `<span class="lg-num${several ? ' is-piece' : ''}${p.dead ? ' is-dead' : ''}${p.owner === 0 ? ' is-neutral' : ''}" data-owner="${p.owner}">${p.strength}${dmg}</span>`,
           );
         }
         if (c.note) parts.push(`<span class="lg-note">${c.note}</span>`);
@@ -121,6 +120,8 @@ export class BoardGrid {
       }
       if (c.predicted) parts.push('<span class="lg-guess" aria-hidden="true">?</span>');
       el.innerHTML = parts.join('');
+      // Each piece's colour through the CSSOM (the page's policy allows no style attributes).
+      for (const n of el.querySelectorAll<HTMLElement>('.lg-num[data-owner]')) n.style.setProperty('--piece', ownerColour(DEFAULT_PALETTE, Number(n.dataset.owner)));
     });
   }
 

@@ -3,6 +3,8 @@
 // the bot in its own Worker under a time budget (a WorkerSeat, like every bot), the lesson judged
 // by the engine each time. User code runs only in the worker, and only when asked.
 
+import type { CodeBox } from '../bots/editor';
+import { loadEditor } from '../bots/load-editor';
 import { checkMoves } from '../games/halite1/protocol';
 import { WorkerSeat } from '../seats/worker-seat';
 import type { Engine } from '../shell/engine';
@@ -102,19 +104,49 @@ export function mountBotTrack(host: HTMLElement, engine: Engine, spec: LessonSpe
   host.innerHTML = `
     <h2>Now with a bot</h2>
     <p class="lg-muted">Write a bot that solves this lesson and its mirror images. It runs in its own worker, ${TURN_MS / 1000} s a turn.</p>
-    <label class="lg-code-label">Bot code <textarea class="lg-code" data-part="bot-code" rows="14" spellcheck="false"></textarea></label>
+    <p class="lg-code-label" id="lg-code-label-${spec.id}">Bot code</p>
+    <div class="lg-code play-editor" data-part="bot-code"><p class="play-loading">Loading the editor…</p></div>
+    <p class="play-problems" data-part="bot-problems" role="status" hidden></p>
     <p class="lg-actions"><button type="button" class="btn btn-primary" data-part="bot-run">Run the bot</button>
     <button type="button" class="btn" data-part="bot-starter">Starter code</button></p>
     <ul class="lg-bot-results" data-part="bot-results" aria-live="polite"></ul>`;
-  const area = host.querySelector<HTMLTextAreaElement>('[data-part="bot-code"]') as HTMLTextAreaElement;
+  const box = host.querySelector<HTMLElement>('[data-part="bot-code"]') as HTMLElement;
+  const problems = host.querySelector<HTMLElement>('[data-part="bot-problems"]') as HTMLElement;
   const run = host.querySelector<HTMLButtonElement>('[data-part="bot-run"]') as HTMLButtonElement;
   const results = host.querySelector<HTMLElement>('[data-part="bot-results"]') as HTMLElement;
-  area.value = saved || STARTER;
+  // The Play page's editor (highlighting, brackets, lint as you type), loaded on demand.
+  let text = saved || STARTER;
+  let editor: CodeBox | null = null;
+  run.disabled = true;
+  loadEditor().then(
+    (m) => {
+      box.replaceChildren();
+      // The text is also kept on the box (`data-text`), for tests: the editor draws only the
+      // lines in view.
+      box.dataset.text = text;
+      editor = new m.CodeBox(box, text, {
+        label: 'Bot code',
+        onChange: () => {
+          if (editor) box.dataset.text = editor.value;
+        },
+        onProblems: (p) => {
+          problems.hidden = p.length === 0;
+          if (p[0]) problems.textContent = `Syntax error at line ${p[0].line}, column ${p[0].column}: ${p[0].message}.`;
+        },
+      });
+      run.disabled = false;
+    },
+    (e: unknown) => {
+      box.textContent = `The editor could not load: ${e instanceof Error ? e.message : String(e)}`;
+    },
+  );
   host.querySelector('[data-part="bot-starter"]')?.addEventListener('click', () => {
-    area.value = STARTER;
+    text = STARTER;
+    if (editor) editor.value = STARTER;
+    box.dataset.text = STARTER;
   });
   run.addEventListener('click', async () => {
-    const code = area.value;
+    const code = editor ? editor.value : text;
     try {
       localStorage.setItem(key, code);
     } catch {

@@ -15,7 +15,9 @@ import { RatingGraph } from '../arena/graph';
 import { SetupForm } from '../arena/setup';
 import { ResultsTable } from '../arena/table';
 import { arenaSearch, parseArenaQuery } from '../arena/url';
+import { consentForSeats, raisedBudgets } from '../seats/consent';
 import { resolveEntry, seatNames } from '../seats/entries';
+import { ORIGINAL_BUDGETS } from '../seats/seat';
 import { BotLibrary } from '../seats/library';
 import { el, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
@@ -185,6 +187,15 @@ export class ArenaPage {
       });
     } catch (e) {
       this.form.showError(`Check the seats: ${errorMessage(e)}.`);
+      return;
+    }
+    // Bots from another origin (and budgets above the original's with them) need the person's consent.
+    const consent = await consentForSeats(
+      participants.map((p) => ({ kind: 'bot', source: p.source, label: p.name })),
+      raisedBudgets(read.config.budgets, ORIGINAL_BUDGETS),
+    );
+    if (!consent.run) {
+      this.form.showError('Not started: the bots from another site were not run. Remove them from the seats, or start again and choose Run.');
       return;
     }
     this.form.showError(null);

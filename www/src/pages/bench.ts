@@ -94,8 +94,8 @@ class TimedHost implements MatchHost {
   setName(seat: number, name: string): void {
     this.inner.setName(seat, name);
   }
-  replayBytes(): Promise<Uint8Array> {
-    return this.inner.replayBytes();
+  replayBytes(members?: string): Promise<Uint8Array> {
+    return this.inner.replayBytes(members);
   }
   dispose(): void {
     this.inner.dispose();

@@ -16,6 +16,7 @@ import { starterBot } from '../bots/starter';
 import { BotLibrary, type SavedBot } from '../seats/library';
 import { SeatPicker } from '../seats/seat-picker';
 import { ORIGINAL_BUDGETS } from '../seats/seat';
+import { forgetTrusted, trustedOrigins } from '../shell/consent';
 import { el, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import type { BotInfo, GameId, GameModule } from '../shell/game';
@@ -145,6 +146,11 @@ const PAGE = `
             time is ejected, with the reason beside its name in the players list.
           </p>
         </div>
+        <details class="play-trusted" data-part="trusted" hidden>
+          <summary>Sites trusted to run bots</summary>
+          <p class="play-hint">Bots from these sites run without asking first (you chose <b>Always trust</b>). Bots from any other site ask before they run, once per tab.</p>
+          <ul class="trusted-origins" data-part="trusted-list" aria-label="Sites trusted to run bots"></ul>
+        </details>
       </section>
     </div>
   </main>
@@ -210,7 +216,7 @@ export class PlayPage {
   private seatSerial = 0;
 
   constructor(
-    root: HTMLElement,
+    private readonly root: HTMLElement,
     private readonly module: GameModule,
     builtins: readonly BotInfo[],
     /** Every game's id and title, for the game choice. */
@@ -265,6 +271,26 @@ export class PlayPage {
     this.bindBots();
     this.bindDrop();
     this.library.onChange(() => this.renderBots());
+    this.renderTrusted();
+  }
+
+  /** The origins this browser trusts to run bots without asking, each with a Remove button. */
+  private renderTrusted(): void {
+    const box = this.root.querySelector<HTMLDetailsElement>('[data-part="trusted"]');
+    const list = this.root.querySelector<HTMLUListElement>('[data-part="trusted-list"]');
+    if (!box || !list) return;
+    const origins = trustedOrigins();
+    box.hidden = origins.length === 0;
+    list.replaceChildren(
+      ...origins.map((origin) => {
+        const remove = el('button', { className: 'btn btn-small', text: 'Remove', attrs: { type: 'button', 'aria-label': `Stop trusting ${origin}` } });
+        remove.addEventListener('click', () => {
+          forgetTrusted(origin);
+          this.renderTrusted();
+        });
+        return el('li', {}, [el('code', { text: origin }), remove]);
+      }),
+    );
   }
 
   /** Shows why the address (a game's link) could not start a game: one line per problem. */
@@ -299,7 +325,9 @@ export class PlayPage {
     const bots = this.library.list();
     this.renderBots();
     const first = (want && bots.find((b) => b.id === want)) || bots[0];
-    if (first) void this.select(first.id, false);
+    // `line=N` (a failed bot's link from a game): the editor opens at that line.
+    const line = Number(new URLSearchParams(search).get('line'));
+    if (first) void this.select(first.id, false).then(() => (line > 0 && this.editor?.botId === first.id ? this.editor.goToLine(line) : undefined));
   }
 
   // ------------------------------------------------------------------ new game
@@ -658,11 +686,8 @@ export class PlayPage {
     const box = this.els.problems;
     box.hidden = p.length === 0;
     if (p.length > 0) {
-      const where = p
-        .slice(0, 3)
-        .map((x) => `line ${x.line}`)
-        .join(', ');
-      setText(box, `Syntax error${p.length > 1 ? 's' : ''} at ${where}${p.length > 3 ? '…' : ''}: the bot will not load until it is fixed.`);
+      const first = p[0];
+      setText(box, `Syntax error at line ${first.line}, column ${first.column}: ${first.message}. The bot will not load until it is fixed.`);
     }
   }
 

@@ -4,11 +4,13 @@
 // in a worker and their bots play in workers of their own.
 
 import { Match } from '../seats/match';
-import { resolveEntry, seatNames } from '../seats/entries';
+import { consentForSeats, raisedBudgets } from '../seats/consent';
+import { resolveEntry, seatNames, type SeatChoice } from '../seats/entries';
 import { HumanSeat } from '../seats/human-seat';
 import { BotLibrary } from '../seats/library';
 import { ORIGINAL_BUDGETS, type Seat } from '../seats/seat';
 import { WorkerSeat } from '../seats/worker-seat';
+import { botMembers } from '../shell/bot-extras';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
 import { ordinal } from '../shell/standings';
 import { errorMessage } from '../shell/engine';
@@ -23,6 +25,7 @@ import { SAMPLES } from '../shell/samples';
 import { GAME_LIMITS } from '../shell/registry';
 import { buildSearch, checkAddress, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
 import { Viewer } from '../shell/viewer';
+import { DebugPanel } from './debug-turn';
 
 type ReplayShown = { kind: 'replay'; opened: OpenedReplay; name: string; url: string | null };
 
@@ -69,6 +72,9 @@ const ACTIONS = `
       <button type="button" class="btn btn-continue" data-part="continue" aria-label="Continue from this frame as a live game" title="Continue from this frame: a live game from this exact state" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h10M11 7l5 5-5 5M19 5v14"/></svg>
         <span>Continue<span class="wide-only"> from here</span></span>
+      </button>
+      <button type="button" class="btn btn-icon" data-part="debug" aria-label="Debug this turn: run a bot on the frame shown" title="Debug this turn: run a bot on this frame, with no time limit, and compare its answer" hidden>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 7.5a3 3 0 0 1 6 0M7.5 10h9v5a4.5 4.5 0 0 1-9 0v-5ZM12 10v9.5M4 13h3.5M16.5 13H20M5 8.5l2.5 2M19 8.5l-2.5 2M5 19l2.7-2M19 19l-2.7-2"/></svg>
       </button>
       <button type="button" class="btn" data-part="new-game" aria-label="New game" title="A new game with the same seats (a new map, or the same frame of a continued game)" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 12a8 8 0 1 0 2.3-5.6M4 4.5v4h4"/></svg>
@@ -178,8 +184,12 @@ export class WatchPage {
   private readonly saving = new Map<string, { again: boolean }>();
   private resultTimer: ReturnType<typeof setInterval> | null = null;
   private readonly els;
+  private debugPanel: DebugPanel | null = null;
 
-  constructor(root: HTMLElement, module: GameModule) {
+  constructor(
+    private readonly root: HTMLElement,
+    module: GameModule,
+  ) {
     this.module = module;
     // A game with a human seat is the play page's game.
     // The viewer fills the window on wide screens (its side panel scrolls on its own).
@@ -199,6 +209,7 @@ export class WatchPage {
       file: q<HTMLInputElement>('file'),
       download: q<HTMLButtonElement>('download'),
       continueBtn: q<HTMLButtonElement>('continue'),
+      debugBtn: q<HTMLButtonElement>('debug'),
       newGame: q<HTMLButtonElement>('new-game'),
       resign: q<HTMLButtonElement>('resign'),
       resignLabel: q<HTMLSpanElement>('resign-label'),
@@ -258,7 +269,10 @@ export class WatchPage {
   }
 
   private bindViewer(): void {
-    this.viewer.onStateChange = () => this.scheduleUrlUpdate();
+    this.viewer.onStateChange = () => {
+      this.scheduleUrlUpdate();
+      this.debugPanel?.frameChanged(this.viewer.frame);
+    };
     this.viewer.onError = (m) => this.showError(m);
   }
 
@@ -330,6 +344,7 @@ export class WatchPage {
     e.newGame.addEventListener('click', () => this.newGame());
     e.resign.addEventListener('click', () => this.resign());
     e.continueBtn.addEventListener('click', () => void this.askContinue());
+    e.debugBtn.addEventListener('click', () => this.openDebug());
     e.continueDialog.addEventListener('close', () => {
       if (e.continueDialog.returnValue === 'play') void this.continueHere();
     });
@@ -486,6 +501,7 @@ export class WatchPage {
     );
     this.els.download.disabled = false;
     this.els.continueBtn.hidden = false;
+    this.els.debugBtn.hidden = false;
     this.els.newGame.hidden = true;
     this.els.resign.hidden = true;
     this.scheduleUrlUpdate();
@@ -493,6 +509,12 @@ export class WatchPage {
     opened.logs.then(
       (l) => {
         if (isCurrent() && l) this.viewer.setLogs(l);
+      },
+      () => {},
+    );
+    opened.drawings.then(
+      (d) => {
+        if (isCurrent() && d) this.viewer.setDrawings(d);
       },
       () => {},
     );
@@ -627,6 +649,14 @@ export class WatchPage {
       const humans = choices.flatMap((c, k) => (c.kind === 'human' ? [k] : []));
       if (humans.length > 1) throw new Error('a game has one human seat (the others are bots)');
       if (choices.length < 2) throw new Error('a game needs at least two seats');
+      // Third-party bots (and a link's raised budgets with them) run only once the person agrees.
+      const base = choices.some((c) => c.kind === 'bot' && c.source.kind !== 'builtin') ? USER_BUDGETS : BUILTIN_BUDGETS;
+      const consent = await consentForSeats(choices, raisedBudgets(request, base));
+      if (token !== this.loadToken) return;
+      if (!consent.run) {
+        this.declined(choices);
+        return;
+      }
       // Name seats after their bots, numbering repeats ("Expander", "Expander 2"); a module's
       // own `name` replaces its file name once it has started.
       const names = seatNames(choices.map((c) => (c.kind === 'bot' ? c.label : 'You')));
@@ -651,7 +681,6 @@ export class WatchPage {
           ? new HumanSeat(names[k], () => slot.play)
           : new WorkerSeat(module.id, c.kind === 'bot' ? c.source : { kind: 'builtin', id: 'random' }, names[k], (seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0),
       );
-      const base = choices.some((c) => c.kind === 'bot' && c.source.kind !== 'builtin') ? USER_BUDGETS : BUILTIN_BUDGETS;
       const pick = (v: number | null | undefined, d: number) => (v === null ? Infinity : (v ?? d));
       match = new Match(module, host, seats, { initMs: pick(request.initMs, base.initMs), turnMs: pick(request.turnMs, base.turnMs) });
     } catch (e) {
@@ -665,6 +694,16 @@ export class WatchPage {
     this.switchModule(module);
     this.showLive(match, request, seed, null, human);
     if (resumedAt > 0) this.toast(`Your game is back at turn ${resumedAt}.`);
+  }
+
+  /** The person chose not to run a link's third-party bots: nothing of theirs runs, the page
+   * says so and stays usable (Live game, Open, Samples). */
+  private declined(choices: readonly SeatChoice[]): void {
+    this.stopLive();
+    const bots = choices.flatMap((c) => (c.kind === 'bot' && c.source.kind === 'url' ? [c.label] : []));
+    this.setTitle('No game started');
+    setText(this.els.meta, 'The link\u2019s bots were not run');
+    this.showError(`Nothing was run: you chose not to run ${bots.join(', ')}. Start a game with built-in bots with Live game, or open a replay.`);
   }
 
   /** Keeps a human's game in the browser after a turn (one save at a time; the newest wins). */
@@ -682,7 +721,7 @@ export class WatchPage {
         await forgetGame(key);
         return;
       }
-      const json = withLogs(await match.host.replayBytes(), match.logs);
+      const json = await match.host.replayBytes(botMembers(match.logs, match.drawings));
       await saveGame(key, { bytes: await gzip(json), frames: match.host.source.numFrames, finished, savedAt: Date.now() });
     };
     const loop = async (): Promise<void> => {
@@ -711,8 +750,10 @@ export class WatchPage {
     const names = () => src.playerNames();
     this.viewer.show(src, { kind: 'live', names: names(), fogOfWar: request.fog }, { play: true, fps: request.speed ?? LIVE_FPS, frame: src.numFrames - 1 });
     this.viewer.setLogs(match.logs);
+    this.viewer.setDrawings(match.drawings);
     if (human) human.play = this.viewer.attachHuman(human.seat, request.fog);
     this.els.continueBtn.hidden = true;
+    this.els.debugBtn.hidden = false;
     // The home page's random game has Live game for another; a game with chosen seats (or a
     // continued one) has New game.
     this.els.newGame.hidden = !request.bots && !restart;
@@ -745,7 +786,13 @@ export class WatchPage {
       onEject: (seat, name, reason, frame) => {
         if (!isCurrent()) return;
         this.viewer.setEjections(match.ejections);
-        this.toast(reason === 'resigned' ? `${name} (player ${seat + 1}) resigned.` : `${name} (player ${seat + 1}) was ejected at frame ${frame}: ${reason}.`);
+        const text = reason === 'resigned' ? `${name} (player ${seat + 1}) resigned.` : `${name} (player ${seat + 1}) was ejected at frame ${frame}: ${reason}.`;
+        // A bot of this browser's that failed at a known line: a link to that line in the editor.
+        const s = match.seats[seat];
+        const line = match.ejections.get(seat)?.line;
+        const saved = s instanceof WorkerSeat && s.source.kind === 'code' ? s.source.saved : undefined;
+        if (saved && line) this.toast(text, { text: `Open line ${line} in the editor`, href: `?play&bot=${encodeURIComponent(saved)}&line=${line}` });
+        else this.toast(text);
       },
       onOver: () => {
         if (!isCurrent()) return;
@@ -760,6 +807,28 @@ export class WatchPage {
         if (isCurrent()) this.showError(`The live game stopped: ${m}`);
       },
     });
+  }
+
+  /** Debug this turn, for the game shown. */
+  private openDebug(): void {
+    const c = this.current;
+    if (c.kind === 'none') return;
+    this.viewer.pause();
+    this.debugPanel ??= new DebugPanel(this.root);
+    const names = this.viewer.source?.playerNames() ?? [];
+    if (c.kind === 'replay') {
+      this.debugPanel.open({ module: this.module, viewer: this.viewer, names, bytes: () => Promise.resolve(c.opened.bytes), opened: c.opened, seatSources: null });
+    } else {
+      const match = c.match;
+      this.debugPanel.open({
+        module: this.module,
+        viewer: this.viewer,
+        names,
+        bytes: () => match.host.replayBytes(),
+        opened: null,
+        seatSources: match.seats.map((s) => (s instanceof WorkerSeat ? s.source : null)),
+      });
+    }
   }
 
   /** Opens the dialog that chooses who plays each seat from the current frame of the replay. */
@@ -827,19 +896,29 @@ export class WatchPage {
    * the replay's own moves; the others are `bots=` entries (`human`, a built-in bot,
    * `saved:<id>`, a module URL). Throws an Error that names a bad entry.
    */
-  private async continueSeats(src: FrameSource, entries: readonly string[], slot: HumanSlot | null): Promise<{ seats: Seat[]; user: boolean }> {
+  private async continueSeats(
+    src: FrameSource,
+    entries: readonly string[],
+    slot: HumanSlot | null,
+    budgets: Pick<UrlState, 'initMs' | 'turnMs'>,
+  ): Promise<{ seats: Seat[]; user: boolean } | null> {
     const names = src.playerNames();
     const builtins = new Map((await this.module.bots()).map((b) => [b.id, b.name]));
     const library = new BotLibrary();
-    let user = false;
-    const seats = entries.map((entry, k): Seat => {
-      if (entry === 'recorded') return this.module.recordedSeat(src, k, names[k]);
-      const choice = resolveEntry(entry, builtins, library, location.href);
+    const choices = entries.map((entry) => (entry === 'recorded' ? null : resolveEntry(entry, builtins, library, location.href)));
+    const user = choices.some((c) => c?.kind === 'bot' && c.source.kind !== 'builtin');
+    // Third-party bots (and the link's raised budgets with them) run only once the person agrees.
+    const consent = await consentForSeats(
+      choices.flatMap((c) => (c ? [c] : [])),
+      raisedBudgets(budgets, user ? USER_BUDGETS : BUILTIN_BUDGETS),
+    );
+    if (!consent.run) return null;
+    const seats = choices.map((choice, k): Seat => {
+      if (choice === null) return this.module.recordedSeat(src, k, names[k]);
       if (choice.kind === 'human') {
         if (!slot) throw new Error('a game has one human seat');
         return new HumanSeat(names[k], () => slot.play);
       }
-      if (choice.source.kind !== 'builtin') user = true;
       return new WorkerSeat(this.module.id, choice.source, names[k], k + 1);
     });
     return { seats, user };
@@ -876,7 +955,16 @@ export class WatchPage {
     let match: Match;
     let resumedAt = 0;
     try {
-      const { seats, user } = await this.continueSeats(src, entries, slot);
+      const chosen = await this.continueSeats(src, entries, slot, budgets);
+      if (!chosen) {
+        drop();
+        if (token === this.loadToken) {
+          this.hideProgress();
+          this.showError('Nothing was run: you chose not to run the bots from another site. Continue again with other seats, or watch the replay.');
+        }
+        return;
+      }
+      const { seats, user } = chosen;
       if (fresh && saveKey) await forgetGame(saveKey);
       const saved = saveKey && !fresh ? await loadSavedGame(saveKey) : null;
       let host;
@@ -1019,7 +1107,7 @@ export class WatchPage {
         bytes = await plainJson(c.opened.bytes);
         name = downloadName(c.name);
       } else if (c.kind === 'live') {
-        bytes = withLogs(await c.match.host.replayBytes(), c.match.logs);
+        bytes = await c.match.host.replayBytes(botMembers(c.match.logs, c.match.drawings));
         name = c.from ? `${downloadName(c.from).replace(/\.hlt$/, '')}-continued.hlt` : `live-seed${c.seed}.hlt`;
       } else return;
     } catch (e) {
@@ -1099,19 +1187,21 @@ export class WatchPage {
     this.els.banner.hidden = true;
   }
 
-  /** A passing message over the map; with `action`, a button in it (and it stays longer). */
-  private toast(text: string, action?: { label: string; run: () => void }): void {
+  /** A passing message over the map; with a link (somewhere to go) or an action (a button), it
+   * stays until it is read. */
+  private toast(text: string, extra?: { text: string; href: string } | { label: string; run: () => void }): void {
     const t = el('div', { className: 'toast', text });
-    if (action) {
-      const b = el('button', { className: 'btn btn-small toast-action', text: action.label, attrs: { type: 'button' } });
+    if (extra && 'href' in extra) t.append(' ', el('a', { className: 'toast-link', text: extra.text, attrs: { href: extra.href } }));
+    else if (extra) {
+      const b = el('button', { className: 'btn btn-small toast-action', text: extra.label, attrs: { type: 'button' } });
       b.addEventListener('click', () => {
-        action.run();
+        extra.run();
         t.remove();
       });
       t.append(' ', b);
     }
     this.els.toasts.appendChild(t);
-    setTimeout(() => t.remove(), action ? 15000 : 6000);
+    setTimeout(() => t.remove(), extra ? 20_000 : 6000);
     while (this.els.toasts.childElementCount > 3) this.els.toasts.firstElementChild?.remove();
   }
 
@@ -1181,27 +1271,6 @@ async function plainJson(bytes: Uint8Array): Promise<Uint8Array> {
   if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-/** A replay's JSON with the bot logs added under `bot_logs` (`[seat][turn]`), a key the
- * original tools ignore; unchanged when no bot logged anything. The bytes are not decoded: the
- * key goes in before the closing brace. */
-export function withLogs(json: Uint8Array, logs: readonly (readonly string[])[]): Uint8Array {
-  if (!logs.some((l) => l.some((t) => t))) return json;
-  // Only a plain JSON replay takes the key (a compressed `.hlt` is kept as it is).
-  let first = 0;
-  while (first < json.length && (json[first] === 0x20 || json[first] === 0x0a || json[first] === 0x0d || json[first] === 0x09)) first++;
-  if (json[first] !== 0x7b) return json;
-  let end = json.length - 1;
-  while (end >= 0 && json[end] !== 0x7d) end--;
-  if (end < 0) return json;
-  const turns = Math.max(...logs.map((l) => l.length));
-  const table = logs.map((l) => Array.from({ length: turns }, (_, t) => l[t] ?? ''));
-  const tail = new TextEncoder().encode(`,"bot_logs":${JSON.stringify(table)}}`);
-  const out = new Uint8Array(end + tail.length);
-  out.set(json.subarray(0, end));
-  out.set(tail, end);
-  return out;
 }
 
 /** A module URL's file name without its extension, as a provisional seat name. */

@@ -4,6 +4,7 @@
 import { isBotUrl } from '../shell/urlstate';
 import type { BotLibrary } from './library';
 import type { BotSource } from './messages';
+import { foreignOrigin, withOrigin } from './sources';
 
 export { isBotUrl };
 
@@ -30,13 +31,14 @@ export function resolveEntry(entry: string, builtins: ReadonlyMap<string, string
     } catch {
       throw new Error(`${e} is not a valid bot module address`);
     }
-    return { kind: 'bot', source: { kind: 'url', url }, label: botFileName(e) };
+    // A third-party module's origin stands beside its name from the start.
+    return { kind: 'bot', source: { kind: 'url', url }, label: withOrigin(botFileName(e), foreignOrigin(url, new URL(base).origin)) };
   }
   if (e.startsWith('saved:')) {
     const id = e.slice(6);
     const saved = library?.get(id);
     if (!saved) throw new Error(`no saved bot called ${id} in this browser (open Play to see your bots)`);
-    return { kind: 'bot', source: { kind: 'code', code: saved.code, label: saved.name }, label: saved.name };
+    return { kind: 'bot', source: { kind: 'code', code: saved.code, label: saved.name, saved: id }, label: saved.name };
   }
   const name = builtins.get(e);
   if (name === undefined) {

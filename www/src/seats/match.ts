@@ -3,6 +3,7 @@
 // the game (which runs off the main thread). It does not know which kind of seat it drives.
 // The game advances only when `canAdvance` says so, so a watched game plays at the viewer's speed.
 
+import { MAX_SHAPES, type Drawings, type Shape } from '../shell/drawings';
 import type { GameModule, MatchHost } from '../shell/game';
 import type { Budgets, Seat } from './seat';
 
@@ -25,13 +26,15 @@ export interface Ejection {
   /** Why, for tallies: it overran its budget, threw (or crashed), answered something that is not
    * a list of moves, or failed to start (for any reason, its start budget included). */
   kind: EjectionKind;
+  /** The line of the bot's source where it failed, when known. */
+  line?: number;
 }
 
 export type EjectionKind = 'timeout' | 'error' | 'garbage' | 'start' | 'resigned';
 
 /** A failed answer's kind, from the seat's reason (a WorkerSeat's "timed out (...)"). */
 function failureKind(reason: string): EjectionKind {
-  return /^timed out\b/.test(reason) ? 'timeout' : 'error';
+  return /^timed out\b/.test(reason) ? 'timeout' : /^answered garbage\b/.test(reason) ? 'garbage' : 'error';
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -41,6 +44,8 @@ export class Match {
   /** What each seat logged, per turn: `logs[seat][turn]` (the start's log comes first in turn
    * 0's). Capped per turn by the seat. */
   readonly logs: string[][];
+  /** What each seat drew on the map, per turn: `drawings[seat][turn]` (the start's with turn 0's). */
+  readonly drawings: Drawings;
   private stopped = false;
   /** The events of the game being run (a resignation reports through them). */
   private events: MatchEvents | null = null;
@@ -52,6 +57,15 @@ export class Match {
     readonly budgets: Budgets,
   ) {
     this.logs = seats.map(() => []);
+    this.drawings = seats.map(() => []);
+  }
+
+  private keepDrawings(seat: number, turn: number, shapes: Shape[] | undefined): void {
+    if (!shapes || shapes.length === 0) return;
+    const list = this.drawings[seat];
+    if (!list) return;
+    const had = list[turn];
+    list[turn] = had ? [...had, ...shapes].slice(0, MAX_SHAPES) : shapes;
   }
 
   private keepLog(seat: number, turn: number, text: string | undefined, heading = ''): void {
@@ -78,11 +92,12 @@ export class Match {
       if (this.stopped) return;
       started.forEach((o, k) => {
         this.keepLog(k, host.turn, o.log, '--- start ---\n');
+        this.keepDrawings(k, host.turn, o.drawings);
         if (o.ok && o.name) {
           host.setName(k, o.name);
           events.onName?.(k, o.name);
         }
-        if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, 'start', events, atInit);
+        if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, 'start', events, atInit, o.line);
       });
       while (!this.stopped && !host.over) {
         while (!this.stopped && !events.canAdvance()) await sleep(20);
@@ -103,8 +118,9 @@ export class Match {
         const actions: (unknown | null)[] = answers.map((a, k) => {
           if (a === null) return null;
           this.keepLog(k, turn, a.log);
+          this.keepDrawings(k, turn, a.drawings);
           if (!a.ok) {
-            if (this.seats[k].kind === 'bot') this.eject(k, a.reason, failureKind(a.reason), events);
+            if (this.seats[k].kind === 'bot') this.eject(k, a.reason, failureKind(a.reason), events, false, a.line);
             return null;
           }
           const c = this.module.checkAction(a.raw, k, ctx, this.seats[k].kind === 'script');
@@ -129,10 +145,10 @@ export class Match {
 
   /** Ejects a seat: before the first turn (`atInit`, it failed to start) at once, otherwise
    * during the next turn (its pieces turn neutral in the next frame). */
-  private eject(seat: number, reason: string, kind: EjectionKind, events: MatchEvents, atInit = false): void {
+  private eject(seat: number, reason: string, kind: EjectionKind, events: MatchEvents, atInit = false, line?: number): void {
     if (this.ejections.has(seat)) return;
     const frame = atInit ? 0 : this.host.source.numFrames;
-    this.ejections.set(seat, { reason, frame, kind });
+    this.ejections.set(seat, line === undefined ? { reason, frame, kind } : { reason, frame, kind, line });
     this.host.eject(seat, atInit);
     this.seats[seat]?.stop();
     events.onEject(seat, this.names[seat] ?? `Player ${seat + 1}`, reason, frame);

@@ -1,10 +1,12 @@
 // A seat is anything that answers a turn: a bot in a Worker, a human at the board, a lesson's
 // script. The match loop (match.ts) drives seats without knowing which kind they are.
 
+import type { Shape } from '../shell/drawings';
+
 /** A seat's raw answer (checked by the game module), or why it has none; with what the seat
  * logged meanwhile, (when it starts) the name it gives itself, and (a bot's answer) the
- * milliseconds spent inside the bot itself, messaging excluded. */
-export type SeatAnswer = ({ ok: true; raw: unknown } | { ok: false; reason: string }) & { log?: string; name?: string | null; ms?: number };
+ * milliseconds spent inside the bot itself, messaging excluded, and what it drew on the map. */
+export type SeatAnswer = ({ ok: true; raw: unknown } | { ok: false; reason: string; line?: number }) & { log?: string; name?: string | null; ms?: number; drawings?: Shape[] };
 
 export interface Seat {
   /** 'bot' seats are ejected when they fail; other kinds may simply pass. */

@@ -1,10 +1,19 @@
-// A bot seat: one bot (built-in, or an ES module from a URL or from source text) in its own Web
-// Worker with a time budget for its start and for every turn. A bot that throws, answers
-// something that cannot be read or overruns its budget gets a failure (its worker is
-// terminated); the match ejects it and carries on.
+// A bot seat: one bot in its own Web Worker with a time budget for its start and for every turn.
+// Built-in bots run in a worker of the app's origin; every other bot (a module from a URL, the
+// editor, a file, a saved bot) runs in the bot host (bot-host.ts), whose code the page hands in:
+// a URL's module is fetched here, by the page, so the bot itself never needs the network.
+//
+// Nothing a worker sends is trusted: every message is checked (messages.ts) before anything is
+// done with it, and one that fails the check ejects the bot as "answered garbage" at once. The
+// budgets are measured here, on the page, so they fire whatever the bot does. A bot that throws,
+// answers something that cannot be read, overruns its budget, or whose host crashes gets a
+// failure (its worker ends); the match ejects it and carries on.
 
 import type { GameId } from '../shell/game';
-import { unpackRecords, type BotSource, type FromWorker, type ToWorker } from './messages';
+import { botHostAlive, hostBot, type HostedBot } from './bot-host';
+import { readFromWorker, type BotSource, type FromWorker, type ToWorker } from './messages';
+import { fetchBotSource, sourceOrigin, withOrigin } from './sources';
+import { syntaxError } from './syntax';
 import type { Seat, SeatAnswer } from './seat';
 
 interface Pending {
@@ -13,12 +22,24 @@ interface Pending {
   timer: ReturnType<typeof setTimeout> | null;
 }
 
+/** What a seat talks to: a worker of the app's own (built-in bots) or one in the bot host. */
+interface Channel {
+  post(message: ToWorker, transfer: Transferable[]): void;
+  close(): void;
+}
+
 export class WorkerSeat implements Seat {
   readonly kind = 'bot' as const;
   readonly name: string;
-  private worker: Worker | null;
+  private channel: Channel | null = null;
   private pending: Pending | null = null;
   private dead = false;
+  /** Why the seat can no longer play, once it cannot (its host crashed between turns). */
+  private failure: string | null = null;
+  /** The name the bot gave itself (or the seat's), for a reason that names it. */
+  private called: string;
+  /** The module's source text, once the page has it (for a syntax error's line). */
+  private code: string | null = null;
 
   constructor(
     private readonly game: GameId,
@@ -27,13 +48,17 @@ export class WorkerSeat implements Seat {
     private readonly seed: number,
   ) {
     this.name = name;
-    this.worker = new Worker(new URL('./bot-worker.ts', import.meta.url));
-    this.worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
-    this.worker.onerror = (e: ErrorEvent) => {
-      e.preventDefault();
-      this.settle({ ok: false, reason: `crashed: ${e.message || 'worker error'}` });
-    };
-    this.worker.onmessageerror = () => this.settle({ ok: false, reason: 'answered something that cannot be read' });
+    this.called = name;
+    if (source.kind === 'builtin') {
+      const worker = new Worker(new URL('./bot-worker.ts', import.meta.url));
+      worker.onmessage = (e: MessageEvent) => this.receive(e.data);
+      worker.onerror = (e: ErrorEvent) => {
+        e.preventDefault();
+        this.fail(`crashed: ${e.message || 'worker error'}`);
+      };
+      worker.onmessageerror = () => this.garbage('a message that cannot be read');
+      this.channel = { post: (m, t) => worker.postMessage(m, t), close: () => worker.terminate() };
+    }
   }
 
   get alive(): boolean {
@@ -41,7 +66,21 @@ export class WorkerSeat implements Seat {
   }
 
   start(_seat: number, budgetMs: number, obs: unknown): Promise<SeatAnswer> {
-    return this.request(-1, { type: 'init', game: this.game, bot: this.source, seed: this.seed, obs }, budgetMs, []);
+    // The start budget covers fetching the module and starting the host too.
+    return this.request(-1, budgetMs, async () => {
+      const src = this.source;
+      if (src.kind === 'builtin') return { type: 'init', game: this.game, bot: src, seed: this.seed, obs };
+      const code = src.kind === 'code' ? src.code : await fetchBotSource(src.url);
+      this.code = code;
+      const label = src.kind === 'code' ? src.label : src.url;
+      const hosted = await hostBot({
+        message: (d) => this.receive(d),
+        fail: (reason) => this.fail(reason),
+        describe: () => ({ name: this.called, turn: this.pending ? this.pending.turn : null }),
+      });
+      this.attach(hosted);
+      return { type: 'init', game: this.game, bot: { kind: 'code', code, label }, seed: this.seed, obs };
+    });
   }
 
   act(obs: unknown, turn: number, budgetMs: number): Promise<SeatAnswer> {
@@ -51,41 +90,99 @@ export class WorkerSeat implements Seat {
         if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer && !transfer.includes(v.buffer)) transfer.push(v.buffer);
       }
     }
-    return this.request(turn, { type: 'turn', turn, obs }, budgetMs, transfer);
+    return this.request(turn, budgetMs, () => Promise.resolve({ type: 'turn', turn, obs }), transfer);
   }
 
-  private request(turn: number, msg: ToWorker, budgetMs: number, transfer: Transferable[]): Promise<SeatAnswer> {
-    if (this.dead || !this.worker) return Promise.resolve({ ok: false, reason: 'not running' });
+  private attach(hosted: HostedBot): void {
+    if (this.dead) {
+      hosted.close();
+      return;
+    }
+    this.channel = { post: (m, t) => hosted.post(m, t), close: () => hosted.close() };
+  }
+
+  private request(turn: number, budgetMs: number, make: () => Promise<ToWorker>, transfer: Transferable[] = []): Promise<SeatAnswer> {
+    if (this.dead) return Promise.resolve({ ok: false, reason: this.failure ?? 'not running' });
     return new Promise<SeatAnswer>((resolve) => {
-      const timer = Number.isFinite(budgetMs)
-        ? setTimeout(() => this.settle({ ok: false, reason: `timed out (no answer within ${budgetMs.toLocaleString('en-US')} ms)` }), budgetMs)
-        : null;
+      const timer = Number.isFinite(budgetMs) ? setTimeout(() => void this.overrun(budgetMs), budgetMs) : null;
       this.pending = { turn, timer, resolve };
-      try {
-        this.worker?.postMessage(msg, transfer);
-      } catch (e) {
-        this.settle({ ok: false, reason: `could not be reached: ${String(e)}` });
-      }
+      make().then(
+        (msg) => {
+          if (this.pending?.turn !== turn || this.dead) return;
+          try {
+            this.channel?.post(msg, transfer);
+          } catch (e) {
+            this.fail(`could not be reached: ${String(e)}`);
+          }
+        },
+        (e: unknown) => this.fail(e instanceof Error ? e.message : String(e)),
+      );
     }).then((o) => {
       if (!o.ok) this.stop();
       return o;
     });
   }
 
-  private receive(msg: FromWorker): void {
+  /** The budget ran out: a timeout, unless the whole bot host has died meanwhile. */
+  private async overrun(budgetMs: number): Promise<void> {
+    const p = this.pending;
+    if (!p) return;
+    if (this.source.kind !== 'builtin' && this.channel && !(await botHostAlive())) return; // failed by the host's death
+    if (this.pending === p) this.fail(`timed out (no answer within ${budgetMs.toLocaleString('en-US')} ms)`);
+  }
+
+  private receive(data: unknown): void {
+    if (this.dead) return;
+    const msg: FromWorker | string = readFromWorker(data);
+    if (typeof msg === 'string') {
+      this.garbage(msg);
+      return;
+    }
     const p = this.pending;
     if (!p) return;
     if (msg.type === 'ready') {
-      if (p.turn === -1) this.settle({ ok: true, raw: null, name: msg.name, log: msg.log });
+      // A module's own name, with its origin beside it when it is third-party code.
+      const name = msg.name === null ? null : withOrigin(msg.name, sourceOrigin(this.source, location.origin));
+      if (msg.name !== null) this.called = msg.name;
+      if (p.turn === -1) this.settle({ ok: true, raw: null, name, log: msg.log, drawings: msg.drawings });
       return;
     }
     if (msg.turn !== p.turn) return; // a late answer to an earlier turn
     if (msg.type === 'error') {
-      this.settle({ ok: false, reason: p.turn === -1 ? msg.message : `threw: ${msg.message}`, log: msg.log });
+      this.settle({ ok: false, reason: this.errorReason(msg, p.turn), log: msg.log, line: msg.line ?? this.syntaxLine(msg.message) });
       return;
     }
-    const raw = msg.type === 'packed' ? unpackRecords(msg.packed) : msg.moves;
-    this.settle({ ok: true, raw, log: msg.log, ms: msg.ms });
+    this.settle({ ok: true, raw: msg.moves, log: msg.log, ms: msg.ms, drawings: msg.drawings });
+  }
+
+  /** Why a bot failed, with the line and column in its source where they are known: a throw's
+   * from its stack, a syntax error's from the page's own parse of the module. */
+  private errorReason(msg: Extract<FromWorker, { type: 'error' }>, turn: number): string {
+    if (msg.garbage) return `answered garbage: ${msg.message}`;
+    if (turn === -1) {
+      const syntax = this.code !== null && /SyntaxError/.test(msg.message) ? syntaxError(this.code) : null;
+      if (syntax) return `${msg.message.replace(/SyntaxError: .*$/, 'SyntaxError: ')}${syntax.message} at line ${syntax.line}, column ${syntax.column}`;
+      return msg.line !== null ? `${msg.message} (at line ${msg.line}, column ${msg.column})` : msg.message;
+    }
+    return msg.line !== null ? `threw: ${msg.message} (turn ${turn}, line ${msg.line}, column ${msg.column})` : `threw: ${msg.message} (turn ${turn})`;
+  }
+
+  /** The line of a syntax error in the module, for a start that failed on one. */
+  private syntaxLine(message: string): number | undefined {
+    if (this.code === null || !/SyntaxError/.test(message)) return undefined;
+    return syntaxError(this.code)?.line;
+  }
+
+  /** A message that fails the page's check: the bot is out at once. */
+  private garbage(what: string): void {
+    this.fail(`answered garbage: ${what}`);
+  }
+
+  private fail(reason: string): void {
+    if (this.dead) return;
+    this.failure = reason;
+    if (this.pending) this.settle({ ok: false, reason });
+    else this.stop();
   }
 
   private settle(o: SeatAnswer): void {
@@ -101,15 +198,15 @@ export class WorkerSeat implements Seat {
 
   stop(): void {
     this.dead = true;
-    if (this.worker) {
-      this.worker.terminate();
-      this.worker = null;
+    if (this.channel) {
+      this.channel.close();
+      this.channel = null;
     }
     const p = this.pending;
     if (p) {
       this.pending = null;
       if (p.timer) clearTimeout(p.timer);
-      p.resolve({ ok: false, reason: 'stopped' });
+      p.resolve({ ok: false, reason: this.failure ?? 'stopped' });
     }
   }
 }

@@ -4,6 +4,7 @@
 // its own ids inside (Halite I owner values are seat + 1).
 
 import type { Seat } from '../seats/seat';
+import type { Drawings } from './drawings';
 import type { Palette } from './palette';
 
 export type GameId = 'halite1' | 'halite2';
@@ -88,6 +89,11 @@ export interface BoardView {
   /** Client point of map point (x, y), or null when off screen (Halite I: the cell's centre is
    * at whole coordinates; Halite II: map coordinates are floats). */
   cellToClient(x: number, y: number): { x: number; y: number } | null;
+  /** Canvas pixels (CSS units) of map point (x, y) in the units bots draw in (Halite I: site
+   * units, a site's centre at (x + 0.5, y + 0.5); Halite II: map units), unclipped. */
+  mapToCanvas(x: number, y: number): [number, number];
+  /** Canvas pixels per map unit at the current zoom. */
+  pixelsPerUnit(): number;
   /** Whether the perspective sees target `t` in `frame`. */
   isVisible(t: number, frame: number, p: Perspective): boolean;
 }
@@ -122,6 +128,8 @@ export interface OpenedReplay {
   bytes: Uint8Array;
   /** Bot logs kept with the replay (`logs[seat][turn]`), if it has any. */
   logs: Promise<string[][] | null>;
+  /** Bot drawings kept with the replay (`drawings[seat][turn]`), if it has any. */
+  drawings: Promise<Drawings | null>;
   /** Frees the worker. */
   dispose(): void;
 }
@@ -152,8 +160,9 @@ export interface MatchHost {
   eject(seat: number, atInit: boolean): void;
   /** Renames a seat (in the results, the replay and `source.playerNames()`). */
   setName(seat: number, name: string): void;
-  /** The game so far as the original's replay file. */
-  replayBytes(): Promise<Uint8Array>;
+  /** The game so far as the original's replay file; `members` (JSON object members such as
+   * `"bot_logs":[...]`, see shell/bot-extras.ts) go into its JSON, before any compression. */
+  replayBytes(members?: string): Promise<Uint8Array>;
   dispose(): void;
 }
 
@@ -210,6 +219,15 @@ export interface BotInfo {
 }
 
 /** The context a seat's raw answer is checked against. */
+/** One piece's order: which piece ("(3, 4)", "ship 12"), the order in words, and where the piece
+ * is, in the units bots draw in. */
+export interface PieceOrder {
+  piece: string;
+  order: string;
+  x: number;
+  y: number;
+}
+
 export interface ActionContext {
   width: number;
   height: number;
@@ -257,6 +275,9 @@ export interface GameModule {
   /** Checks a seat's raw answer; garbage gets a reason (and the seat is ejected). `recorded`:
    * the answer replays a recorded game, so anything the original protocol accepted is let through. */
   checkAction(raw: unknown, seat: number, ctx: ActionContext, recorded?: boolean): Checked<unknown>;
+  /** Each piece's order in an answer (a bot's, or a recorded one), keyed by piece, for comparing
+   * two answers to the same observation (pieces that stay still are absent). */
+  answerOrders(raw: unknown, observation: unknown): Map<string, PieceOrder>;
   /** The built-in bots (loaded on demand). */
   bots(): Promise<readonly BotInfo[]>;
   /** A lineup of built-in bots for a live game with `players` seats. */

@@ -15,6 +15,7 @@ export type KeyAction =
   | { kind: 'arrows' }
   | { kind: 'perspective' }
   | { kind: 'palette' }
+  | { kind: 'drawings' }
   | { kind: 'zoom'; dir: 1 | -1 }
   | { kind: 'help' };
 
@@ -41,6 +42,7 @@ export const KEY_HELP: ReadonlyArray<readonly [string, string]> = [
   ['M', 'Move arrows on / off'],
   ['V', 'Next perspective (whole map, then each player)'],
   ['C', 'Colour-blind-safe palette on / off'],
+  ['B', 'What the bots drew on the map on / off'],
   ['?', 'This help'],
 ];
 
@@ -77,6 +79,8 @@ export function keyAction(e: KeyLike): KeyAction | null {
       return { kind: 'pan', dx: 1, dy: 0 };
     case 'o':
       return { kind: 'recentre' };
+    case 'b':
+      return { kind: 'drawings' };
     case 'p':
       return { kind: 'production' };
     case 'e':

@@ -31,6 +31,12 @@ export class LogPane {
     root.hidden = true;
   }
 
+  /** The seat the pane is filtered to, or -1 for every bot. */
+  get only(): number {
+    const n = Number(this.filter.value);
+    return Number.isInteger(n) ? n : -1;
+  }
+
   /** Called when the filter changes (the viewer redraws the pane). */
   onFilter: (() => void) | null = null;
 

@@ -7,6 +7,7 @@ import { bindCamera } from './camera';
 import { el, setText } from './dom';
 import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, LayerInfo, Perspective, Standing } from './game';
 import { GraphPanel } from './graphs';
+import { drawShapes, turnLayers, type Drawings, type ShapeLayer } from './drawings';
 import { LogPane } from './logs';
 import { HelpDialog } from './help';
 import { keyAction, keyBelongsToTarget, type KeyAction } from './keys';
@@ -80,6 +81,8 @@ export class Viewer {
     layers: Map<string, HTMLButtonElement>;
     extended: HTMLButtonElement;
     palette: HTMLButtonElement;
+    drawingsChip: HTMLButtonElement;
+    overlay: HTMLCanvasElement;
     finalBtn: HTMLButtonElement;
     play: HTMLDivElement;
   };
@@ -91,6 +94,11 @@ export class Viewer {
   private info: SourceInfo = { kind: 'replay', names: [] };
   private final: Standing[] | null = null;
   private ejections = new Map<number, Ejection>();
+  /** What the bots drew, `[seat][turn]` (live arrays), and whether it is shown. */
+  private drawings: Drawings = [];
+  private showDrawings = true;
+  /** Shapes shown at one frame only (Debug this turn: what a bot answered there). */
+  private marks: { frame: number; layers: ShapeLayer[] } | null = null;
   private outs = new Map<number, SeatOut>();
   private showFinal = false;
   private perspective: Perspective = { seat: -1, radius: 2 };
@@ -130,6 +138,7 @@ export class Viewer {
       <section class="stage" aria-label="Game map and playback">
         <div class="map-well" data-part="well">
           <canvas class="map-canvas" data-part="map" tabindex="0" role="img" aria-label="Game map. Drag to pan, wheel or pinch to zoom, hover or tap to inspect."></canvas>
+          <canvas class="map-overlay" data-part="drawings" aria-hidden="true" hidden></canvas>
           <div class="map-tools" role="group" aria-label="Zoom">
             <button type="button" class="tool" data-part="zoom-in" aria-label="Zoom in" title="Zoom in (+)"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 6v12M6 12h12"/></svg></button>
             <button type="button" class="tool" data-part="zoom-out" aria-label="Zoom out" title="Zoom out (−)"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 12h12"/></svg></button>
@@ -193,7 +202,10 @@ export class Viewer {
     this.graphs = new GraphPanel(q('graphs'), module.series, (f) => this.seek(f));
     this.help = new HelpDialog(root, [...(module.helpNotes ?? HELP_NOTES)]);
     this.logs = new LogPane(q('logs'));
-    this.logs.onFilter = () => this.logs.update(this.playback.frame);
+    this.logs.onFilter = () => {
+      this.logs.update(this.playback.frame);
+      this.dirty = true;
+    };
     const toggles = q('toggles');
     const chip = (part: string, label: string, kbd: string, title: string) => {
       const b = el('button', { className: 'chip', attrs: { type: 'button', 'aria-pressed': 'false', title, 'data-part': part } }, [
@@ -213,10 +225,13 @@ export class Viewer {
       radius: q('radius'),
       layers,
       extended: chip('extended', 'Extended stats', 'E', 'Extended statistics (E)'),
+      drawingsChip: chip('bot-drawings', 'Bot drawings', 'B', 'What the bots drew on the map this turn (B); filtered by bot like the logs'),
+      overlay: q<HTMLCanvasElement>('drawings'),
       palette: chip('palette', 'Colour-blind safe', 'C', 'Colour-blind-safe palette, Okabe–Ito (C)'),
       finalBtn: q('final'),
       play: q('human-play'),
     };
+    this.parts.drawingsChip.hidden = true;
     if (!module.perspectives) q('perspective-group').hidden = true;
     let saved: string | null = null;
     try {
@@ -321,6 +336,8 @@ export class Viewer {
     this.setPerspective(opts.seat ?? -1, false);
     this.players.setPlayers(info.names, this.module.series.filter((s) => s.basic), this.colours);
     this.logs.setLogs([], info.names);
+    this.drawings = [];
+    this.marks = null;
     this.graphs.setSource(src, this.colours);
     this.graphsIn = 2;
     this.shownFrame = -1;
@@ -533,6 +550,7 @@ export class Viewer {
   /** Draws frame `f` at once (benchmarks). */
   drawFrameNow(f: number, transit = 0): void {
     this.board.draw(this.drawState(f, transit));
+    this.drawOverlay(f);
   }
 
   // ---------------------------------------------------------------- frame loop
@@ -567,6 +585,7 @@ export class Viewer {
         if (moved || this.dirty) {
           this.dirty = false;
           this.board.draw(this.drawState(this.playback.frame, this.playback.transit));
+          this.drawOverlay(this.playback.frame);
           this.graphs.draw(this.playback.pos);
         }
         let force = false;
@@ -705,6 +724,7 @@ export class Viewer {
     p.perspective.addEventListener('change', () => this.setPerspective(Number(p.perspective.value)));
     p.radius.addEventListener('change', () => this.setRadius(Number(p.radius.value)));
     for (const [key, b] of p.layers) b.addEventListener('click', () => this.toggleLayer(key));
+    p.drawingsChip.addEventListener('click', () => this.toggleDrawings());
     p.extended.addEventListener('click', () => this.toggleExtended());
     p.palette.addEventListener('click', () => this.togglePalette());
     p.finalBtn.addEventListener('click', () => {
@@ -728,6 +748,48 @@ export class Viewer {
     else this.layers.add(key);
     this.parts.layers.get(key)?.setAttribute('aria-pressed', String(this.layers.has(key)));
     this.dirty = true;
+  }
+
+  /** Bot drawings to show with the frames: `drawings[seat][turn]` (read again as the game grows). */
+  setDrawings(drawings: Drawings): void {
+    this.drawings = drawings;
+    this.dirty = true;
+  }
+
+  toggleDrawings(): void {
+    this.showDrawings = !this.showDrawings;
+    this.dirty = true;
+  }
+
+  /** Shapes to show over frame `frame` only, whatever the toggle (null: none). */
+  setMarks(marks: { frame: number; layers: ShapeLayer[] } | null): void {
+    this.marks = marks;
+    this.dirty = true;
+  }
+
+  /** Draws the bots' shapes of frame `f` over the board (the chip shows only when any bot drew). */
+  private drawOverlay(f: number): void {
+    const o = this.parts.overlay;
+    const any = this.drawings.some((d) => d.some((t) => t && t.length));
+    this.parts.drawingsChip.hidden = !any;
+    this.parts.drawingsChip.setAttribute('aria-pressed', String(this.showDrawings));
+    const layers = any && this.showDrawings && this.perspective.seat < 0 ? turnLayers(this.drawings, f, this.logs.only, this.colours.slice(1)) : [];
+    if (this.marks && this.marks.frame === f) layers.push(...this.marks.layers);
+    const show = layers.length > 0;
+    if (!show) {
+      // Hidden and empty: nothing of an earlier frame stays behind.
+      if (!o.hidden) o.getContext('2d')?.clearRect(0, 0, o.width, o.height);
+      o.hidden = true;
+      return;
+    }
+    o.hidden = false;
+    const c = this.board.canvas;
+    if (o.width !== c.width || o.height !== c.height) {
+      o.width = c.width;
+      o.height = c.height;
+    }
+    const dpr = c.clientWidth > 0 ? c.width / c.clientWidth : 1;
+    drawShapes(o, dpr, layers, this.board);
   }
 
   toggleExtended(): void {
@@ -850,6 +912,9 @@ export class Viewer {
       }
       case 'palette':
         this.togglePalette();
+        break;
+      case 'drawings':
+        this.toggleDrawings();
         break;
       case 'zoom':
         this.zoom(a.dir);

@@ -20,6 +20,7 @@ import {
   pointOfSite,
   siteAtPoint,
   wrappedCentre,
+  wrapSigned,
   zoomAt,
 } from './wrap';
 import {
@@ -169,6 +170,20 @@ export class MapRenderer implements BoardView {
 
   cellToClient(x: number, y: number): { x: number; y: number } | null {
     return this.siteToClient(x, y);
+  }
+
+  /** Site units (a site's centre at (x + 0.5, y + 0.5)), wrapped to the copy nearest the view's
+   * centre, in canvas pixels. */
+  mapToCanvas(x: number, y: number): [number, number] {
+    const c = this.camera;
+    const L = layout(c, this.viewW, this.viewH, this.width, this.height);
+    const wx = c.cx + wrapSigned(x - c.cx, this.width);
+    const wy = c.cy + wrapSigned(y - c.cy, this.height);
+    return [L.clipX + (wx - L.ox) * c.scale, L.clipY + (wy - L.oy) * c.scale];
+  }
+
+  pixelsPerUnit(): number {
+    return this.camera.scale;
   }
 
   panSteps(dx: number, dy: number): void {

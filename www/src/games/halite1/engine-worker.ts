@@ -2,6 +2,7 @@
 // replay (decompress, parse, then statistics, standings and the rules check, each posted as soon
 // as it is known), or runs a match (new or forked from a replay) one joint step at a time.
 
+import { readBotExtras, type BotExtras } from '../../shell/bot-extras';
 import type { FrameBatch, FromEngine, Header, ToEngine } from './worker-protocol';
 
 type Engine = typeof import('halite-wasm/halite');
@@ -70,24 +71,23 @@ function header(src: Replay | Game, names: string[], fog: number | undefined): H
   };
 }
 
-/** The bot logs a replay saved in the page carries (`"bot_logs": [[turn 0, turn 1, ...] per
- * seat]`, a key the original tools ignore), or null. Only plain JSON is searched. */
-function botLogs(bytes: Uint8Array): string[][] | null {
-  if (bytes[0] === 0x1f) return null;
-  const marker = new TextEncoder().encode('"bot_logs"');
+/** The logs and drawings a replay saved in the page carries (`"bot_logs"`, `"bot_drawings"`,
+ * keys the original tools ignore). Only plain JSON is searched, and parsed only when one of the
+ * keys is there. */
+function botExtras(bytes: Uint8Array, players: number, frames: number): BotExtras {
+  const none = { logs: null, drawings: null };
+  if (bytes[0] === 0x1f) return none;
+  const marker = new TextEncoder().encode('"bot_');
   search: for (let i = bytes.length - marker.length; i >= 0; i--) {
     for (let j = 0; j < marker.length; j++) if (bytes[i + j] !== marker[j]) continue search;
     try {
-      const v: unknown = (JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>).bot_logs;
-      if (Array.isArray(v) && v.every((l) => Array.isArray(l))) {
-        return v.map((l: unknown[]) => l.map((t) => (typeof t === 'string' ? t : '')));
-      }
+      return readBotExtras(JSON.parse(new TextDecoder().decode(bytes)), players, frames);
     } catch {
-      // Not readable: the replay opens without its logs.
+      // Not readable: the replay opens without them.
+      return none;
     }
-    return null;
   }
-  return null;
+  return none;
 }
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -107,7 +107,8 @@ async function open(bytes: Uint8Array): Promise<void> {
     post({ type: 'series', series }, Object.values(series).map((s) => s.buffer as Transferable));
     await tick();
     post({ type: 'verdict', verdict: r.verify() });
-    post({ type: 'logs', logs: botLogs(bytes) });
+    const extras = botExtras(bytes, r.numPlayers, r.numFrames);
+    post({ type: 'logs', logs: extras.logs, drawings: extras.drawings });
   } finally {
     r.free();
   }

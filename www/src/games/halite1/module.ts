@@ -1,6 +1,7 @@
 // Halite I (and Blitz) behind the shell's GameModule seam: replays and matches run in an engine
 // worker each; the main thread holds their frames as flat arrays (Halite1Frames) and draws them.
 
+import { insertMembers, type BotExtras } from '../../shell/bot-extras';
 import type {
   ActionContext,
   BoardView,
@@ -14,6 +15,7 @@ import type {
   MatchHost,
   OpenedReplay,
   SeriesInfo,
+  PieceOrder,
   Standing,
 } from '../../shell/game';
 import { EngineClient, concatActions } from '../../shell/engine-client';
@@ -63,8 +65,8 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
       failLater = j;
     });
     pVerdict.catch(() => {});
-    let logs!: (l: string[][] | null) => void;
-    const pLogs = new Promise<string[][] | null>((r) => (logs = r));
+    let extras!: (x: BotExtras) => void;
+    const pExtras = new Promise<BotExtras>((r) => (extras = r));
     let frames: Halite1Frames | null = null;
     w.onEvent = (m) => {
       switch (m.type) {
@@ -72,7 +74,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           onProgress(m.label);
           break;
         case 'error':
-          logs(null);
+          extras({ logs: null, drawings: null });
           if (!frames) rejectOpen(new Error(m.message));
           else failLater(new Error(m.message));
           w.terminate();
@@ -86,7 +88,8 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
             standings: pStandings,
             seriesReady: pSeries,
             verdict: pVerdict,
-            logs: pLogs,
+            logs: pExtras.then((x) => x.logs),
+            drawings: pExtras.then((x) => x.drawings),
             bytes,
             dispose: () => w.terminate(),
           });
@@ -104,7 +107,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           break;
         case 'logs':
           // The last message of an opening: the worker's work is done.
-          logs(m.logs);
+          extras({ logs: m.logs, drawings: m.drawings });
           w.terminate();
           break;
         default:
@@ -171,9 +174,9 @@ class Halite1Match implements MatchHost {
     this.w.send({ type: 'name', seat, name });
   }
 
-  async replayBytes(): Promise<Uint8Array> {
+  async replayBytes(members = ''): Promise<Uint8Array> {
     const r = await this.w.request((id) => ({ type: 'json', id }), 'json');
-    return r.bytes;
+    return insertMembers(r.bytes, members);
   }
 
   dispose(): void {
@@ -221,6 +224,17 @@ export const HALITE1: GameModule = {
   checkAction(raw: unknown, seat: number, ctx: ActionContext, recorded = false): Checked<unknown> {
     const c = checkMoves(raw, seat, ctx.width, ctx.height, recorded);
     return c.ok ? { ok: true, action: c.quads } : { ok: false, reason: c.reason };
+  },
+  answerOrders(raw: unknown): Map<string, PieceOrder> {
+    const out = new Map<string, PieceOrder>();
+    if (!Array.isArray(raw)) return out;
+    const names = ['still', 'north', 'east', 'south', 'west'];
+    for (const m of raw as unknown[]) {
+      const { x, y, dir } = (m ?? {}) as Record<string, unknown>;
+      if (typeof x !== 'number' || typeof y !== 'number' || typeof dir !== 'number' || dir === 0) continue;
+      out.set(`${x},${y}`, { piece: `(${x}, ${y})`, order: names[dir] ?? `direction ${dir}`, x: x + 0.5, y: y + 0.5 });
+    }
+    return out;
   },
   bots: BOT_LIST,
   async lineup(players, random) {

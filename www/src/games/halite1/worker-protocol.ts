@@ -1,6 +1,7 @@
 // Messages between the page and a Halite I engine worker (games/halite1/engine-worker.ts).
 // One worker per replay being opened or per match being played; it owns the engine state.
 
+import type { Drawings } from '../../shell/drawings';
 export interface MatchStartConfig {
   width: number;
   height: number;
@@ -46,7 +47,7 @@ export type FromEngine =
   | { type: 'standings'; standings: unknown }
   | { type: 'series'; series: Record<string, Uint32Array> }
   | { type: 'verdict'; verdict: unknown }
-  | { type: 'logs'; logs: string[][] | null }
+  | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null }
   | { type: 'started'; header: Header; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
   | { type: 'observations'; id: number; observations: (unknown | null)[]; over: boolean; results: unknown }
   | { type: 'stepped'; id: number; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }

@@ -255,6 +255,14 @@ export class Halite2Board implements BoardView {
     return { x: r.left + sx, y: r.top + sy };
   }
 
+  mapToCanvas(x: number, y: number): [number, number] {
+    return this.toScreen(x, y);
+  }
+
+  pixelsPerUnit(): number {
+    return this.camera.scale;
+  }
+
   isVisible(_t: number, _frame: number, _p: Perspective): boolean {
     // Halite II has no fog of war.
     return true;

@@ -3,6 +3,7 @@
 // check and the recorded moves, each posted as soon as it is known), or runs a match (new or
 // forked from a replay) one joint step at a time. The page gets flat rows only (rows.ts).
 
+import { readBotExtras } from '../../shell/bot-extras';
 import { observe } from './observe';
 import { EV_STRIDE, SeriesBuilder, turnRows } from './rows';
 import { K_DOCK, K_THRUST, K_UNDOCK, PLANET_STRIDE, SHIP_STRIDE } from './types';
@@ -115,13 +116,6 @@ class RowReader {
   }
 }
 
-/** The bot logs a replay saved in the page carries (`"bot_logs"`), or null. */
-function botLogs(json: unknown): string[][] | null {
-  const v = (json as { bot_logs?: unknown } | null)?.bot_logs;
-  if (!Array.isArray(v) || !v.every((l) => Array.isArray(l))) return null;
-  return v.map((l: unknown[]) => l.map((t) => (typeof t === 'string' ? t : '')));
-}
-
 /** The moves the replay's JSON recorded, packed per turn (the original's `moves` list: per
  * turn, per player, a list of `{shipId: command}` maps). */
 function recordedMoves(json: unknown, players: number, turns: number): RecordedMoves | null {
@@ -218,8 +212,16 @@ async function open(bytes: Uint8Array): Promise<void> {
     }
     const moves = recordedMoves(json, players, frames - 1);
     post({ type: 'moves', moves }, moves ? [moves.packed.buffer as Transferable, moves.counts.buffer as Transferable] : []);
-    const original = bytes[0] === 0x7b ? (JSON.parse(new TextDecoder().decode(await plain(bytes))) as unknown) : null;
-    post({ type: 'logs', logs: botLogs(original) });
+    // What the page kept with the game (logs, drawings) is in the JSON, compressed or not.
+    let original: unknown = null;
+    try {
+      const text = new TextDecoder().decode(e.halite2PlainJson(await plain(bytes)));
+      if (text.includes('"bot_')) original = JSON.parse(text) as unknown;
+    } catch {
+      original = null;
+    }
+    const extras = readBotExtras(original, players, frames);
+    post({ type: 'logs', logs: extras.logs, drawings: extras.drawings });
   } finally {
     r.free();
   }
@@ -307,7 +309,7 @@ async function handle(m: ToEngine): Promise<void> {
       need().setPlayerName(m.seat, m.name);
       return;
     case 'hlt': {
-      const bytes = need().toHlt();
+      const bytes = m.members ? need().toHltWith(new TextEncoder().encode(m.members)) : need().toHlt();
       post({ type: 'hlt', id: m.id, bytes }, [bytes.buffer as Transferable]);
       return;
     }

@@ -1,6 +1,8 @@
 // Halite II behind the shell's GameModule seam: replays and matches run in an engine worker
 // each; the main thread holds their frames as flat rows (Halite2Frames) and draws them.
 
+import type { Command, Observation } from './types';
+import type { BotExtras } from '../../shell/bot-extras';
 import type {
   ActionContext,
   BoardView,
@@ -14,6 +16,7 @@ import type {
   MatchHost,
   OpenedReplay,
   SeriesInfo,
+  PieceOrder,
   Standing,
   VerifyResult,
 } from '../../shell/game';
@@ -106,8 +109,8 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
       failLater = j;
     });
     pVerdict.catch(() => {});
-    let logs!: (l: string[][] | null) => void;
-    const pLogs = new Promise<string[][] | null>((r) => (logs = r));
+    let extras!: (x: BotExtras) => void;
+    const pExtras = new Promise<BotExtras>((r) => (extras = r));
     let frames: Halite2Frames | null = null;
     let expected = 0;
     let total = 0;
@@ -119,7 +122,8 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
         standings: pStandings,
         seriesReady: pSeries,
         verdict: pVerdict,
-        logs: pLogs,
+        logs: pExtras.then((x) => x.logs),
+        drawings: pExtras.then((x) => x.drawings),
         bytes,
         dispose: () => w.terminate(),
       });
@@ -130,7 +134,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           onProgress(m.label);
           break;
         case 'error':
-          logs(null);
+          extras({ logs: null, drawings: null });
           frames?.setMoves(null);
           if (!frames || frames.numFrames < total) rejectOpen(new Error(m.message));
           else failLater(new Error(m.message));
@@ -162,7 +166,7 @@ function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Pro
           break;
         case 'logs':
           // The last message of an opening: the worker's work is done.
-          logs(m.logs && m.logs.length === expected ? m.logs : null);
+          extras({ logs: m.logs && m.logs.length === expected ? m.logs : null, drawings: m.drawings });
           w.terminate();
           break;
         default:
@@ -229,8 +233,8 @@ class Halite2Match implements MatchHost {
     this.w.send({ type: 'name', seat, name });
   }
 
-  async replayBytes(): Promise<Uint8Array> {
-    const r = await this.w.request((id) => ({ type: 'hlt', id }), 'hlt');
+  async replayBytes(members = ''): Promise<Uint8Array> {
+    const r = await this.w.request((id) => ({ type: 'hlt', id, members }), 'hlt');
     return r.bytes;
   }
 
@@ -280,6 +284,19 @@ export const HALITE2: GameModule = {
   checkAction(raw: unknown, seat: number, _ctx: ActionContext, recorded = false): Checked<unknown> {
     const c = checkCommands(raw, seat, recorded);
     return c.ok ? { ok: true, action: c.packed } : { ok: false, reason: c.reason };
+  },
+  answerOrders(raw: unknown, observation: unknown): Map<string, PieceOrder> {
+    const out = new Map<string, PieceOrder>();
+    if (!Array.isArray(raw)) return out;
+    const ships = new Map(((observation as Observation | null)?.ships ?? []).map((s) => [s.id, s]));
+    for (const c of raw as Partial<Command>[]) {
+      if (typeof c !== 'object' || c === null || typeof c.ship !== 'number') continue;
+      const order =
+        c.type === 'thrust' ? `thrust ${String(c.magnitude)} at ${String(c.angle)}°` : c.type === 'dock' ? `dock at planet ${String(c.planet)}` : c.type === 'undock' ? 'undock' : 'an unknown command';
+      const s = ships.get(c.ship);
+      out.set(`ship ${c.ship}`, { piece: `ship ${c.ship}`, order, x: s?.x ?? 0, y: s?.y ?? 0 });
+    }
+    return out;
   },
   bots: BOT_LIST,
   async lineup(players, random) {

@@ -2,6 +2,7 @@
 // One worker per replay being opened or per match being played; it owns the engine state and
 // sends the page flat rows (frames.ts documents their layout), never per-frame JSON.
 
+import type { Drawings } from '../../shell/drawings';
 export interface MatchStartConfig {
   width: number;
   height: number;
@@ -18,7 +19,7 @@ export type ToEngine =
   | { type: 'step'; id: number; commands: Float64Array }
   | { type: 'eject'; seat: number; atInit: boolean }
   | { type: 'name'; seat: number; name: string }
-  | { type: 'hlt'; id: number };
+  | { type: 'hlt'; id: number; members: string };
 
 /** Frames `[from, from + shipCounts.length)` and the turns `[turnFrom, turnFrom +
  * eventCounts.length)` (turn t leads from frame t to t + 1). Counts are rows per frame/turn. */
@@ -62,7 +63,7 @@ export type FromEngine =
   | { type: 'standings'; standings: unknown }
   | { type: 'verdict'; verdict: unknown }
   | { type: 'moves'; moves: RecordedMoves | null }
-  | { type: 'logs'; logs: string[][] | null }
+  | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null }
   | { type: 'started'; header: Header; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
   | { type: 'observations'; id: number; observations: (unknown | null)[]; over: boolean; results: unknown }
   | { type: 'stepped'; id: number; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }

@@ -1,0 +1,82 @@
+"""Gymnasium single-agent environments: seat 0 against built-in bots in the other seats.
+
+``Halite1Env(opponents="expander", width=30, height=30, players=2, seed=None, fog=None,
+max_turns=None, reward="rank")`` and ``Halite2Env(opponents="settler", width=240,
+height=160, players=2, seed=None, max_ships=64)``. ``opponents`` is a bot name or a list of
+names, one per other seat (the Rust policies of :data:`halite_engine.halite1.BOTS` /
+:data:`halite_engine.halite2.BOTS`). Observations and actions are seat 0's, as in
+:mod:`halite_engine.pettingzoo`. ``reset(seed=s)`` plays the map of seed ``s``; later resets
+play the next seeds; without any seed, a seed is drawn from the environment's ``np_random``.
+"""
+
+import gymnasium as gym
+
+from . import halite1, halite2
+from ._single import adapter
+
+__all__ = ["Halite1Env", "Halite2Env"]
+
+
+class _SingleEnv(gym.Env):
+    metadata = {"render_modes": []}
+
+    def __init__(self, game, bots, opponents, **kwargs):
+        self._seed_given = kwargs.pop("seed", None)
+        self._game = adapter(game, seed=self._seed_given or 0, **kwargs)
+        others = self._game.players - 1
+        if isinstance(opponents, str):
+            opponents = [opponents] * others
+        opponents = list(opponents)
+        if len(opponents) != others:
+            raise ValueError(f"{others} opponents needed, got {len(opponents)}")
+        for o in opponents:
+            if o not in bots:
+                raise ValueError(f"no built-in bot {o!r} (there are: {', '.join(bots)})")
+        self.opponents = opponents
+        self.observation_space = self._game.observation_space
+        self.action_space = self._game.action_space
+        self._obs = None
+        self._seeded = False
+
+    def reset(self, *, seed=None, options=None):
+        super().reset(seed=seed)
+        if seed is None and not self._seeded:
+            seed = self._seed_given if self._seed_given is not None else int(self.np_random.integers(0, 2**32))
+        if seed is not None:
+            seed = int(seed) % 2**32
+            self._seeded = True
+        obs, info = self._game.vec.reset(seed=seed)
+        self._obs = obs
+        return self._game.seat_obs(obs, 0), {"map_seed": int(self._game.vec.seeds[0])}
+
+    def step(self, action):
+        if self._obs is None:
+            raise RuntimeError("call reset() first")
+        joint = self._game.empty_action()
+        self._game.put_action(joint, 0, action)
+        for seat, bot in enumerate(self.opponents, start=1):
+            self._game.put_bot(joint, seat, bot)
+        obs, rewards, terminated, truncated, info = self._game.step(joint)
+        info_out = {"alive": bool(info["alive"][0, 0])}
+        if terminated[0] or truncated[0]:
+            info_out["rank"] = int(info["final_ranks"][0, 0])
+            info_out["final_turn"] = int(info["final_turns"][0])
+            out = self._game.seat_obs(info["final_obs"], 0)
+        else:
+            out = self._game.seat_obs(obs, 0)
+        self._obs = obs
+        return out, float(rewards[0, 0]), bool(terminated[0]), bool(truncated[0]), info_out
+
+    def replay(self):
+        """The last finished game's replay bytes."""
+        return self._game.vec.replay(0)
+
+
+class Halite1Env(_SingleEnv):
+    def __init__(self, opponents="expander", **kwargs):
+        super().__init__("halite1", halite1.BOTS, opponents, **kwargs)
+
+
+class Halite2Env(_SingleEnv):
+    def __init__(self, opponents="settler", **kwargs):
+        super().__init__("halite2", halite2.BOTS, opponents, **kwargs)

@@ -1,0 +1,196 @@
+"""Halite II as a batched environment.
+
+``VecEnv(num_envs, width, height, players, seed)`` (players 1, 2 or 4) runs ``num_envs``
+games at once in Rust across threads, exact to the original engine.
+
+Observations (a dict):
+
+* ``ships``: a structured array ``[num_envs, players, max_ships]`` (dtype :data:`SHIP_DTYPE`),
+  the game as each seat sees it: its own ships first (by id), then each other seat's ships in
+  seat order after it. Fields: ``id``; ``owner`` (1 the seat itself, 2.. the others in seat
+  order after it, 0 an empty slot); ``status`` (0 undocked, 1 docking, 2 docked, 3 undocking);
+  ``planet`` (-1 none); ``x``, ``y``, ``vel_x``, ``vel_y``; ``health``; ``cooldown``;
+  ``progress`` (turns left docking or undocking). Ships beyond ``max_ships`` (default 256) are
+  left out, enemies' first; ``ships_dropped`` counts them.
+* ``ship_mask``: ``bool [num_envs, players, max_ships]``, the slots holding a ship.
+* ``planets``: a structured array ``[num_envs, players, 32]`` (dtype :data:`PLANET_DTYPE`),
+  slot = planet id. Fields: ``id``, ``owner`` (0 none, 1 the seat, 2.. the others), ``alive``,
+  ``docking_spots``, ``docked`` (ships docking, docked or undocking), ``x``, ``y``, ``r``,
+  ``health``, ``current_production``, ``remaining_production``.
+* ``planet_mask``: ``bool [num_envs, players, 32]``, the slots holding a living planet.
+* ``ships_dropped``: ``uint32 [num_envs, players]``.
+
+Commands: ``step(commands)`` with ``commands`` None (no command from anyone) or a dict of
+arrays ``[num_envs, players, max_ships]`` aligned with each seat's own ship slots of the last
+observation (slot ``j`` commands the seat's ``j``-th own ship; slots without an own ship are
+ignored): ``kind`` (0 none, 1 thrust, 2 dock, 3 undock), ``magnitude`` (0 to 7), ``angle``
+(degrees, 0 to 65535, acting modulo 360 as in the original), ``planet`` (the dock target's
+id). Missing keys are zeros. :func:`commands` makes an all-zero dict to fill in.
+
+Returns, seeding, auto-reset, ``seeds`` and ``replay(i)`` (the zstd-compressed replay ``halite
+run`` writes) are as in :mod:`halite_engine.halite1`: game ``k`` of env ``i`` plays the map of
+seed ``(seed + i + k * num_envs) mod 2**32``, the map ``halite --game halite2 mapgen -d "W H"
+-s SEED -n PLAYERS`` prints. The end-of-game reward is the final rank's share (1 for first
+down to 0 for last). The ranking's tie-break draws from the game's own generator, seeded by
+the map seed, so the same arguments give the same games on any number of threads.
+"""
+
+import numpy as np
+
+from . import _core
+from ._util import as_uint_array
+
+try:  # Gymnasium's name for the auto-reset this batch does, when Gymnasium is there.
+    from gymnasium.vector import AutoresetMode as _Autoreset
+    _SAME_STEP = _Autoreset.SAME_STEP
+except ImportError:
+    _SAME_STEP = "SameStep"
+
+_Core = _core.halite2.VecEnv
+BOTS = tuple(_core.halite2.BOTS)
+MAX_PLANETS = _core.halite2.MAX_PLANETS
+SHIP_DTYPE = np.dtype([(n, t) for n, t in _core.halite2.SHIP_FIELDS])
+PLANET_DTYPE = np.dtype([(n, t) for n, t in _core.halite2.PLANET_FIELDS])
+assert SHIP_DTYPE.itemsize == 48 and PLANET_DTYPE.itemsize == 40
+
+__all__ = ["VecEnv", "BOTS", "MAX_PLANETS", "SHIP_DTYPE", "PLANET_DTYPE", "commands"]
+
+_COMMAND_FIELDS = (("kind", np.uint8, 3), ("magnitude", np.uint8, 7), ("angle", np.uint16, 65535),
+                   ("planet", np.int32, 2**31 - 1))
+
+
+def _obs(t):
+    ships, planets, dropped = t
+    ships = ships.view(SHIP_DTYPE)[..., 0]
+    planets = planets.view(PLANET_DTYPE)[..., 0]
+    return {
+        "ships": ships,
+        "ship_mask": ships["owner"] > 0,
+        "planets": planets,
+        "planet_mask": planets["alive"] > 0,
+        "ships_dropped": dropped,
+    }
+
+
+def commands(num_envs, players, max_ships=256):
+    """An all-zero command dict (no command for any ship) to fill in."""
+    shape = (num_envs, players, max_ships)
+    return {name: np.zeros(shape, dtype) for name, dtype, _ in _COMMAND_FIELDS}
+
+
+class VecEnv:
+    """A batch of Halite II games; see the module's documentation."""
+
+    metadata = {"autoreset_mode": _SAME_STEP}
+
+    def __init__(self, num_envs, width, height, players, seed, max_ships=256, num_threads=None,
+                 time_limit=None, player_names=None):
+        for name, v in (("num_envs", num_envs), ("width", width), ("height", height),
+                        ("players", players), ("seed", seed), ("max_ships", max_ships)):
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+                raise TypeError(f"{name} must be an integer, not {type(v).__name__}")
+            if v < 0 or v >= 2**32:
+                raise ValueError(f"{name} {v}: out of range")
+        for name, v in (("time_limit", time_limit), ("num_threads", num_threads)):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0 or v >= 2**32):
+                raise ValueError(f"{name} {v!r}: a non-negative integer or None")
+        self._env = _Core(int(num_envs), int(width), int(height), int(players), int(seed),
+                          int(max_ships), num_threads, time_limit,
+                          None if player_names is None else [str(n) for n in player_names])
+        self.num_envs = int(num_envs)
+        self.width = int(width)
+        self.height = int(height)
+        self.players = int(players)
+        self.max_ships = int(max_ships)
+
+    @property
+    def num_threads(self):
+        return self._env.num_threads
+
+    @property
+    def rules_seconds(self):
+        """Seconds spent in the rules since the batch was made, summed over envs."""
+        return self._env.rules_seconds
+
+    @property
+    def seeds(self):
+        """``uint32 [num_envs]``: the map seed of each env's current game."""
+        return self._env.seeds
+
+    @property
+    def max_turns(self):
+        return self._env.max_turns
+
+    @property
+    def game_index(self):
+        return self._env.game_index
+
+    def reset(self, seed=None, options=None):
+        """New games (with ``seed``: game 0 of every env from that seed). Returns ``(obs, infos)``."""
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**32):
+            raise ValueError(f"seed {seed!r}: an integer from 0 to 2**32 - 1")
+        obs, alive, turn = self._env.reset(None if seed is None else int(seed))
+        return _obs(obs), {"alive": alive.astype(bool), "turn": turn}
+
+    def _command_arrays(self, commands):
+        if commands is None:
+            return ()
+        if not isinstance(commands, dict):
+            if isinstance(commands, np.ndarray) and commands.dtype.names:
+                commands = {n: commands[n] for n in commands.dtype.names}
+            else:
+                raise TypeError("commands must be None, a dict of arrays or a structured array")
+        unknown = set(commands) - {f[0] for f in _COMMAND_FIELDS}
+        if unknown:
+            raise ValueError(f"unknown command fields {sorted(unknown)}; use kind, magnitude, angle, planet")
+        shape = (self.num_envs, self.players, self.max_ships)
+        out = []
+        for name, dtype, high in _COMMAND_FIELDS:
+            v = commands.get(name)
+            out.append(np.zeros(shape, dtype) if v is None else as_uint_array(v, name, dtype, shape, high))
+        return tuple(out)
+
+    def step(self, commands=None):
+        """One turn of every env; see the module's documentation."""
+        (obs, rewards, terminated, truncated, fin, ranks, turns, seeds, alive,
+         turn) = self._env.step(*self._command_arrays(commands))
+        infos = {"alive": alive, "turn": turn}
+        done = terminated | truncated
+        if done.any():
+            infos["final_obs"] = _obs(fin)
+            infos["_final_obs"] = done
+            infos["final_ranks"] = ranks
+            infos["_final_ranks"] = done
+            infos["final_turns"] = turns
+            infos["final_seeds"] = seeds
+        return _obs(obs), rewards, terminated, truncated, infos
+
+    def replay(self, i):
+        """Env ``i``'s last finished game as zstd-compressed replay bytes (None before its first)."""
+        return self._env.replay(int(i))
+
+    def replay_seed(self, i):
+        return self._env.replay_seed(int(i))
+
+    def bot_commands(self, name, seat):
+        """The built-in bot ``name``'s commands for ``seat`` in every env: a dict of arrays
+        ``[num_envs, max_ships]`` aligned with the seat's ship slots."""
+        kind, magnitude, angle, planet = self._env.bot_commands(str(name), int(seat))
+        return {"kind": kind, "magnitude": magnitude, "angle": angle, "planet": planet}
+
+    def random_commands(self, rng, obs):
+        """Random commands for every seat's ships: thrusts at random angles and speeds, docks at
+        random planets, undocks (a NumPy ``Generator`` and the last observation)."""
+        shape = (self.num_envs, self.players, self.max_ships)
+        kind = rng.choice(np.array([0, 1, 1, 1, 2, 3], np.uint8), size=shape)
+        own = obs["ship_mask"] & (obs["ships"]["owner"] == 1)
+        kind = np.where(own, kind, 0).astype(np.uint8)
+        return {
+            "kind": kind,
+            "magnitude": rng.integers(0, 8, shape, dtype=np.uint8),
+            "angle": rng.integers(0, 360, shape, dtype=np.uint16),
+            "planet": rng.integers(0, 24, shape, dtype=np.int32),
+        }
+
+    def close(self):
+        pass

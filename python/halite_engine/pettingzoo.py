@@ -1,0 +1,96 @@
+"""PettingZoo ``ParallelEnv`` wrappers: every seat moves at once, as the games are played.
+
+``halite1_parallel_env(width=30, height=30, players=2, seed=0, fog=None, max_turns=None,
+reward="rank")`` and ``halite2_parallel_env(width=240, height=160, players=2, seed=0,
+max_ships=64)``. Agents are ``player_0`` ... in seat order; every agent stays until the game
+ends (an eliminated seat keeps seeing the board; its actions are ignored), then all terminate
+together with their rank rewards (1 for first down to 0 for last). ``reset(seed=s)`` plays the
+map of seed ``s``; later ``reset()`` calls play seeds ``s + 1``, ``s + 2``, ... The spaces are
+the adapters' in :mod:`halite_engine._single`.
+"""
+
+import functools
+
+from pettingzoo import ParallelEnv
+
+from ._single import adapter
+
+__all__ = ["HaliteParallelEnv", "halite1_parallel_env", "halite2_parallel_env"]
+
+
+class HaliteParallelEnv(ParallelEnv):
+    metadata = {"name": "halite_parallel_v0", "render_modes": []}
+
+    def __init__(self, game, **kwargs):
+        self._game = adapter(game, **kwargs)
+        self.metadata = {"name": f"{game}_parallel_v0", "render_modes": []}
+        self.possible_agents = [f"player_{i}" for i in range(self._game.players)]
+        self.agents = []
+        self.render_mode = None
+        self._started = False
+
+    @functools.lru_cache(maxsize=None)
+    def observation_space(self, agent):
+        return self._game.observation_space
+
+    @functools.lru_cache(maxsize=None)
+    def action_space(self, agent):
+        return self._game.action_space
+
+    def _seat(self, agent):
+        try:
+            return self.possible_agents.index(agent)
+        except ValueError:
+            raise ValueError(f"unknown agent {agent!r}") from None
+
+    def reset(self, seed=None, options=None):
+        obs, info = self._game.vec.reset(seed=seed)
+        self.agents = list(self.possible_agents)
+        observations = {a: self._game.seat_obs(obs, i) for i, a in enumerate(self.agents)}
+        infos = {a: {"alive": bool(info["alive"][0, i]), "map_seed": int(self._game.vec.seeds[0])}
+                 for i, a in enumerate(self.agents)}
+        return observations, infos
+
+    def step(self, actions):
+        if not self.agents:
+            raise RuntimeError("the game is over: call reset()")
+        joint = self._game.empty_action()
+        for agent, action in actions.items():
+            if agent not in self.agents:
+                continue
+            self._game.put_action(joint, self._seat(agent), action)
+        obs, rewards, terminated, truncated, info = self._game.step(joint)
+        over = bool(terminated[0] or truncated[0])
+        if over:
+            obs = info["final_obs"]
+        observations = {a: self._game.seat_obs(obs, self._seat(a)) for a in self.agents}
+        rew = {a: float(rewards[0, self._seat(a)]) for a in self.agents}
+        terms = {a: bool(terminated[0]) for a in self.agents}
+        truncs = {a: bool(truncated[0]) for a in self.agents}
+        infos = {}
+        for a in self.agents:
+            s = self._seat(a)
+            infos[a] = {"alive": bool(info["alive"][0, s]) if not over else None}
+            if over:
+                infos[a]["rank"] = int(info["final_ranks"][0, s])
+        if over:
+            self.agents = []
+        return observations, rew, terms, truncs, infos
+
+    def render(self):
+        return None
+
+    def close(self):
+        pass
+
+    def replay(self):
+        """The last finished game's replay bytes."""
+        return self._game.vec.replay(0)
+
+
+def halite1_parallel_env(**kwargs):
+    return HaliteParallelEnv("halite1", **kwargs)
+
+
+def halite2_parallel_env(**kwargs):
+    return HaliteParallelEnv("halite2", **kwargs)

@@ -1,0 +1,181 @@
+"""The arena: results, ratings, SPRT, stdio bots, and the same results on local processes and
+on a two-node Ray cluster running on this machine (every address on the loopback)."""
+
+import json
+import os
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from halite_engine import verify_replay
+from halite_engine.arena import Sprt, arena, main
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+BOTS = REPO / "tests" / "fixtures" / "halite1" / "bots"
+
+
+def read(out):
+    return (Path(out) / "results.json").read_bytes()
+
+
+def test_results_of_builtin_bots(tmp_path):
+    r = arena("halite1", ["builtin:expander", "builtin:greedy", "python:arena_bots:still"], games=6,
+              size="20x20", seed=40, out=str(tmp_path), workers=2)
+    doc = json.loads(read(tmp_path))
+    assert [g["seed"] for g in doc["games"]] == list(range(40, 46))
+    assert [g["seats"] for g in doc["games"]][:4] == [[0, 1, 2], [1, 2, 0], [2, 0, 1], [0, 1, 2]]
+    for g in doc["games"]:
+        assert sorted(g["ranks"]) == [1, 2, 3] and g["command"] is None
+        data = (tmp_path / g["replay"]).read_bytes()
+        assert verify_replay(data) is None
+        names = json.loads(data)["player_names"]
+        assert names == [["builtin:expander", "builtin:greedy", "python:arena_bots:still"][b] for b in g["seats"]]
+    bots = {b["name"]: b for b in doc["bots"]}
+    assert sum(b["wins"] for b in bots.values()) == 6
+    assert bots["python:arena_bots:still"]["mean_rank"] == 3
+    assert bots["builtin:expander"]["mu"] > bots["python:arena_bots:still"]["mu"]
+    assert all(b["games"] == 6 for b in bots.values())
+    ci = doc["score_ci95"]
+    assert ci["games"] == 6 and ci["low"] <= ci["diff"] <= ci["high"]
+    assert doc["trueskill"] == {"mu": 25.0, "sigma": 25.0 / 3, "beta": 25.0 / 6, "tau": 0.0,
+                                "draw_probability": 0.0}
+    assert r["bots"] == doc["bots"]
+
+
+def test_trueskill_matches_the_library_applied_in_game_order(tmp_path):
+    import trueskill
+    arena("halite1", ["builtin:expander", "builtin:greedy"], games=8, size="16x16", seed=3, out=str(tmp_path))
+    doc = json.loads(read(tmp_path))
+    env = trueskill.TrueSkill(mu=25, sigma=25 / 3, beta=25 / 6, tau=0, draw_probability=0)
+    ratings = [env.create_rating(), env.create_rating()]
+    for g in doc["games"]:
+        groups = env.rate([(ratings[b],) for b in g["seats"]], ranks=g["ranks"])
+        for b, (rating,) in zip(g["seats"], groups):
+            ratings[b] = rating
+    assert [(b["mu"], b["sigma"]) for b in doc["bots"]] == [(r.mu, r.sigma) for r in ratings]
+
+
+def test_sprt_stops_early_on_a_clearly_stronger_bot(tmp_path):
+    r = arena("halite1", ["builtin:expander", "python:arena_bots:still"], games=200, size="16x16", seed=1,
+              out=str(tmp_path), sprt=(0, 200), workers=2)
+    s = r["sprt"]
+    assert s["result"] == "H1"
+    assert len(r["games"]) == s["stopped_after"] < 20
+    assert s["llr"] > s["upper"]
+    # Nothing beyond the deciding game is kept.
+    assert len(list(tmp_path.glob("game-*.hlt"))) == len(r["games"])
+
+
+def test_sprt_accepts_h0_for_equal_bots():
+    t = Sprt(0, 50, 0.05, 0.05)
+    for k in range(2000):
+        t.add(k % 2)
+        if t.status()["result"]:
+            break
+    assert t.status()["result"] == "H0"
+
+
+def test_stdio_bots_and_their_halite_run_line(tmp_path, halite):
+    bots = [f"python3 {shlex.quote(str(BOTS / 'greedy.py'))} 1 0.5",
+            f"python3 {shlex.quote(str(BOTS / 'greedy.py'))} 2 2"]
+    r = arena("halite1", bots, games=2, size="15x15", seed=5, out=str(tmp_path / "a"), workers=2)
+    g = r["games"][1]
+    assert g["seats"] == [1, 0] and g["command"].startswith("halite run -d '15 15' -s 6 ")
+    replay = (tmp_path / "a" / g["replay"]).read_bytes()
+    assert verify_replay(replay) is None
+    # The recorded line plays the same game again.
+    argv = shlex.split(g["command"])
+    again = tmp_path / "again.hlt"
+    subprocess.run([halite, *argv[1:], "--replay", str(again), "-q"], check=True, capture_output=True)
+    assert again.read_bytes() == replay
+
+
+def test_a_lost_local_worker_loses_only_its_game(tmp_path, monkeypatch):
+    bots = ["builtin:greedy", "python:arena_bots:crash_once"]
+    arena("halite1", bots, games=4, size="16x16", seed=11, out=str(tmp_path / "ref"), workers=2)
+    monkeypatch.setenv("HALITE_TEST_CRASH_MARKER", str(tmp_path / "marker"))
+    arena("halite1", bots, games=4, size="16x16", seed=11, out=str(tmp_path / "crash"), workers=2)
+    assert (tmp_path / "marker").exists()
+    assert read(tmp_path / "ref") == read(tmp_path / "crash")
+
+
+def test_command_line(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "halite_engine.arena", "--game", "halite2", "--bots",
+                          "builtin:settler", "builtin:aggressive", "--games", "2", "--size", "120x80",
+                          "--seed", "3", "--out", str(tmp_path)], capture_output=True, text=True, check=True)
+    assert "builtin:settler" in out.stdout
+    doc = json.loads(read(tmp_path))
+    assert len(doc["games"]) == 2
+    for g in doc["games"]:
+        assert verify_replay((tmp_path / g["replay"]).read_bytes()) is None
+    bad = subprocess.run([sys.executable, "-m", "halite_engine.arena", "--bots", "builtin:nobody", "builtin:greedy",
+                          "--out", str(tmp_path)], capture_output=True, text=True)
+    assert bad.returncode == 2 and "no built-in halite1 bot 'nobody'" in bad.stderr
+
+
+def test_bad_arguments(tmp_path):
+    with pytest.raises(ValueError):
+        arena("halite1", ["builtin:greedy"], out=str(tmp_path))
+    with pytest.raises(ValueError):
+        arena("halite2", ["builtin:settler"] * 3, out=str(tmp_path))
+    with pytest.raises(ValueError):
+        arena("halite1", ["builtin:greedy", "python3 bot.py"], out=str(tmp_path))
+    with pytest.raises(ValueError):
+        arena("halite1", ["builtin:greedy"] * 3, sprt=(0, 10), out=str(tmp_path))
+    with pytest.raises(ValueError):
+        arena("halite1", ["builtin:greedy"] * 2, size="big", out=str(tmp_path))
+    with pytest.raises(ValueError):
+        arena("halite1", ["builtin:greedy"] * 2, seed=0, out=str(tmp_path))
+    with pytest.raises(ImportError):
+        arena("halite1", ["python:no_such_module:f", "builtin:greedy"], out=str(tmp_path))
+
+
+@pytest.fixture(scope="module")
+def ray_cluster():
+    # No usage reports, and every node, the driver included, on the loopback address (Ray
+    # otherwise takes the machine's outward address on Linux).
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
+    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+    import ray
+    from ray.cluster_utils import Cluster
+    cluster = Cluster(initialize_head=True, head_node_args={
+        "num_cpus": 1, "node_ip_address": "127.0.0.1", "include_dashboard": False})
+    cluster.add_node(num_cpus=1, node_ip_address="127.0.0.1")
+    cluster.wait_for_nodes()
+    ray.init(address=cluster.address, log_to_driver=False)
+    nodes = [n for n in ray.nodes() if n["Alive"]]
+    assert len(nodes) == 2 and all(n["NodeManagerAddress"] == "127.0.0.1" for n in nodes)
+    yield cluster
+    ray.shutdown()
+    cluster.shutdown()
+
+
+def test_local_and_ray_give_identical_results(tmp_path, ray_cluster, monkeypatch):
+    bots = ["builtin:expander", "builtin:greedy"]
+    kw = dict(games=12, size="20x20", seed=100, sprt=(0, 100))
+    local = arena("halite1", bots, out=str(tmp_path / "local"), workers=2, **kw)
+    remote = arena("halite1", bots, out=str(tmp_path / "ray"), ray=ray_cluster.address, **kw)
+    assert read(tmp_path / "local") == read(tmp_path / "ray")
+    for g in local["games"]:
+        assert (tmp_path / "local" / g["replay"]).read_bytes() == (tmp_path / "ray" / g["replay"]).read_bytes()
+    assert remote["games"] == local["games"]
+    # Halite II, four seats.
+    bots2 = ["builtin:settler", "builtin:aggressive", "builtin:settler", "builtin:aggressive"]
+    kw2 = dict(games=4, size="120x120", seed=7)
+    arena("halite2", bots2, out=str(tmp_path / "l2"), workers=2, **kw2)
+    arena("halite2", bots2, out=str(tmp_path / "r2"), ray=ray_cluster.address, **kw2)
+    assert read(tmp_path / "l2") == read(tmp_path / "r2")
+
+
+def test_a_lost_ray_worker_loses_only_its_game(tmp_path, ray_cluster, monkeypatch):
+    bots = ["builtin:greedy", "python:arena_bots:crash_once"]
+    arena("halite1", bots, games=4, size="16x16", seed=11, out=str(tmp_path / "ref"), workers=2)
+    monkeypatch.setenv("HALITE_TEST_CRASH_MARKER", str(tmp_path / "marker"))
+    arena("halite1", bots, games=4, size="16x16", seed=11, out=str(tmp_path / "ray"), ray=ray_cluster.address,
+          runtime_env={"env_vars": {"HALITE_TEST_CRASH_MARKER": str(tmp_path / "marker")}})
+    assert (tmp_path / "marker").exists()
+    assert read(tmp_path / "ref") == read(tmp_path / "ray")

@@ -1,0 +1,295 @@
+// What runs inside a bot's worker: loads the bot, runs its optional `init`, then answers every
+// `turn` with the bot's moves, and keeps what the bot writes with console.* per turn (capped).
+//
+// The same function serves two workers. Built-in bots run in a worker of the app's own origin
+// (seats/bot-worker.ts calls it with a loader for them). Every other bot runs in the bot host: a
+// sandboxed iframe with an opaque origin and no network (seats/bot-host.ts), whose worker is made
+// from this function's source text, `(${botWorkerMain})(null)`. So the function must stand alone:
+// it may use only its parameter, its own locals and the worker's globals (no imports, no
+// module-level names); tests/bot-runtime.unit.test.mjs runs it from its source text.
+//
+// Whatever the bot does, what leaves this worker has a fixed form the page can check cheaply: an
+// answer is either flat records packed into an Int32Array (transferred, so it costs the page
+// nothing to receive) or JSON text of a capped length; a log is at most MAX_LOG characters a turn;
+// a name at most 40. The port the answers travel on is kept where the bot's code cannot reach it
+// (a closure, and the functions that post captured before the bot is loaded). The page checks it
+// all again anyway (seats/wire.ts): nothing here is trusted.
+
+/** Loads a built-in bot: `create(seed)` gives the bot function. */
+export type BuiltinLoader = (game: string, id: string, seed: number) => Promise<(obs: unknown, debug?: unknown) => unknown>;
+
+export function botWorkerMain(builtin: BuiltinLoader | null): void {
+  const MAX_LOG = 10_000;
+  const MAX_NAME = 40;
+  const MAX_KEYS = 8;
+  const MAX_RECORDS = 200_000;
+  const MAX_JSON = 4_000_000;
+  const scope = self as unknown as {
+    onmessage: ((e: MessageEvent) => void) | null;
+    postMessage(m: unknown, t?: Transferable[]): void;
+  };
+  // Captured before any bot code runs: a bot that replaces them later does not see our calls.
+  const apply = Reflect.apply;
+  const portPost = MessagePort.prototype.postMessage;
+  const selfPost = scope.postMessage;
+  const now = performance.now.bind(performance);
+  const stringify = JSON.stringify;
+  const isArray = Array.isArray;
+  const keysOf = Object.keys;
+  const protoOf = Object.getPrototypeOf;
+  const ObjectProto = Object.prototype;
+  const hasOwn = Object.prototype.hasOwnProperty;
+  const I32 = Int32Array;
+  // An event's `data` through the original getter: a bot that redefines it must not be handed the
+  // event (whose target is the port).
+  const dataGetter = Object.getOwnPropertyDescriptor(MessageEvent.prototype, 'data')?.get;
+  const dataOf = (e: MessageEvent): unknown => (dataGetter ? apply(dataGetter, e, []) : undefined);
+  let port: MessagePort | null = null;
+  const post = (m: unknown, transfer: Transferable[] = []): void => {
+    if (port) apply(portPost, port, [m, transfer]);
+    else apply(selfPost, scope, [m, transfer]);
+  };
+
+  // ---------------------------------------------------------------- logs
+  let log = '';
+  let cut = false;
+  const show = (v: unknown): string => {
+    try {
+      if (typeof v === 'string') return v;
+      if (v instanceof Error) return String(v.stack ?? `${v.name}: ${v.message}`);
+      const s = stringify(v);
+      return s === undefined ? String(v) : s;
+    } catch {
+      try {
+        return String(v);
+      } catch {
+        return '[unprintable]';
+      }
+    }
+  };
+  const capture = (...args: unknown[]): void => {
+    if (cut) return;
+    let line = '';
+    for (let i = 0; i < args.length && line.length <= MAX_LOG; i++) line += (i ? ' ' : '') + show(args[i]);
+    line = `${String(line)}\n`;
+    if (log.length + line.length > MAX_LOG) {
+      log += line.slice(0, Math.max(0, MAX_LOG - log.length));
+      log += `\n[log cut at ${MAX_LOG.toLocaleString('en-US')} characters this turn]\n`;
+      cut = true;
+    } else log += line;
+  };
+  for (const k of ['log', 'info', 'warn', 'error', 'debug', 'trace']) {
+    (console as unknown as Record<string, unknown>)[k] = capture;
+  }
+  const takeLog = (): string => {
+    const l = typeof log === 'string' ? log.slice(0, MAX_LOG + 100) : '';
+    log = '';
+    cut = false;
+    return l;
+  };
+  const message = (e: unknown): string => {
+    try {
+      const m = e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e);
+      return String(m).slice(0, 2000);
+    } catch {
+      return 'an error that cannot be printed';
+    }
+  };
+
+  // ---------------------------------------------------------------- drawings
+  // The bot's second argument: shapes on the map, in map coordinates, kept per turn.
+  const MAX_SHAPES = 1000;
+  let shapes: unknown[] = [];
+  let dropped = 0;
+  let warned = false;
+  const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 1e9;
+  const warn = (what: string): void => {
+    if (warned) return;
+    warned = true;
+    capture(`[debug] ${what}: not drawn (numbers must be finite, texts at most 100 characters, colours CSS strings of at most 32)`);
+  };
+  const colourOf = (c: unknown): string | null | undefined => {
+    if (c === undefined || c === null) return null;
+    return typeof c === 'string' && c.length <= 32 ? c : undefined;
+  };
+  const add = (what: string, shape: unknown[], nums: unknown[], c: unknown): void => {
+    const colour = colourOf(c);
+    for (const v of nums) if (!finite(v)) return warn(`debug.${what} with ${String(v)}`);
+    if (colour === undefined) return warn(`debug.${what} with colour ${String(c).slice(0, 40)}`);
+    if (shapes.length >= MAX_SHAPES) {
+      dropped++;
+      return;
+    }
+    shapes.push([...shape, colour]);
+  };
+  const debug = {
+    line: (x1: unknown, y1: unknown, x2: unknown, y2: unknown, colour?: unknown) => add('line', ['line', x1, y1, x2, y2], [x1, y1, x2, y2], colour),
+    circle: (x: unknown, y: unknown, r: unknown, colour?: unknown) => {
+      if (typeof r === 'number' && r < 0) return warn('debug.circle with a negative radius');
+      add('circle', ['circle', x, y, r], [x, y, r], colour);
+    },
+    text: (x: unknown, y: unknown, text: unknown, colour?: unknown) => {
+      const t = String(text);
+      if (t.length > 100) return warn('debug.text with more than 100 characters');
+      add('text', ['text', x, y, t], [x, y], colour);
+    },
+    dot: (x: unknown, y: unknown, colour?: unknown) => add('dot', ['dot', x, y], [x, y], colour),
+  };
+  Object.freeze(debug);
+  const takeShapes = (): string => {
+    if (dropped > 0) capture(`[debug] ${dropped} shapes past the first ${MAX_SHAPES} of this turn were not kept`);
+    const out = shapes.length ? stringify(shapes) : '';
+    shapes = [];
+    dropped = 0;
+    warned = false;
+    return out;
+  };
+
+  // ---------------------------------------------------------------- where an error happened
+  /** The blob address the bot's module was loaded from: its frames in a stack give the line. */
+  let moduleUrl = '';
+  const whereIn = (e: unknown): { line: number; column: number } | null => {
+    try {
+      const stack = e instanceof Error ? String(e.stack ?? '') : '';
+      const i = moduleUrl ? stack.indexOf(`${moduleUrl}:`) : -1;
+      if (i < 0) return null;
+      const m = /^:(\d+):(\d+)/.exec(stack.slice(i + moduleUrl.length));
+      return m ? { line: Number(m[1]), column: Number(m[2]) } : null;
+    } catch {
+      return null;
+    }
+  };
+  const failure = (turn: number, err: unknown) => {
+    const at = whereIn(err);
+    post({ type: 'error', turn, message: message(err), line: at ? at.line : null, column: at ? at.column : null, log: takeLog() });
+  };
+
+  // ---------------------------------------------------------------- answers
+  /** Packs an array of plain objects with the same int32 fields; null when it is not one. */
+  const pack = (raw: unknown): { keys: string[]; values: Int32Array } | null => {
+    if (!isArray(raw) || raw.length === 0 || raw.length > MAX_RECORDS) return null;
+    const first: unknown = raw[0];
+    if (typeof first !== 'object' || first === null || isArray(first)) return null;
+    const keys = keysOf(first);
+    const k = keys.length;
+    if (k === 0 || k > MAX_KEYS) return null;
+    for (const key of keys) if (key.length > 32) return null;
+    const values = new I32(raw.length * k);
+    for (let r = 0; r < raw.length; r++) {
+      const o: unknown = raw[r];
+      if (typeof o !== 'object' || o === null || isArray(o) || protoOf(o) !== ObjectProto) return null;
+      let own = 0;
+      for (const key in o) {
+        if (!apply(hasOwn, o, [key])) return null;
+        own++;
+      }
+      if (own !== k) return null;
+      for (let j = 0; j < k; j++) {
+        const v = (o as Record<string, unknown>)[keys[j]];
+        if (typeof v !== 'number' || (v | 0) !== v || Object.is(v, -0)) return null;
+        values[r * k + j] = v;
+      }
+    }
+    return { keys, values };
+  };
+  const answer = (turn: number, moves: unknown, ms: number): void => {
+    let packed: { keys: string[]; values: Int32Array } | null = null;
+    try {
+      packed = pack(moves);
+    } catch {
+      packed = null;
+    }
+    const drawings = takeShapes();
+    if (packed) {
+      post({ type: 'packed', turn, keys: packed.keys, values: packed.values, drawings, log: takeLog(), ms }, [packed.values.buffer]);
+      return;
+    }
+    let json: string | undefined;
+    try {
+      json = stringify(moves === undefined ? null : moves);
+    } catch (e) {
+      post({ type: 'error', turn, message: `answered something that cannot be sent (${message(e)})`, garbage: true, log: takeLog() });
+      return;
+    }
+    if (typeof json !== 'string') json = 'null';
+    if (json.length > MAX_JSON) {
+      post({ type: 'error', turn, message: `answered ${json.length.toLocaleString('en-US')} characters of moves (at most ${MAX_JSON.toLocaleString('en-US')})`, garbage: true, log: takeLog() });
+      return;
+    }
+    post({ type: 'json', turn, json, drawings, log: takeLog(), ms });
+  };
+
+  // ---------------------------------------------------------------- loading a bot
+  let bot: ((obs: unknown, debug: unknown) => unknown) | null = null;
+  const HINT = 'a bot is one self-contained ES module: importing other files or addresses is not available';
+  const load = async (src: { kind: string; id?: string; code?: string; label?: string }, game: string, seed: number) => {
+    if (src.kind === 'builtin') {
+      if (!builtin) throw new Error('built-in bots do not run here');
+      return { bot: await builtin(game, String(src.id), seed), name: null, init: null };
+    }
+    const url = URL.createObjectURL(new Blob([String(src.code)], { type: 'text/javascript' }));
+    moduleUrl = url;
+    let m: Record<string, unknown>;
+    try {
+      m = (await import(/* webpackIgnore: true */ url)) as Record<string, unknown>;
+    } catch (e) {
+      const why = message(e);
+      const hint = e instanceof SyntaxError || !/import|fetch|resolve|module specifier/i.test(why) ? '' : ` (${HINT})`;
+      throw new Error(`could not load ${String(src.label ?? 'the bot')}: ${why}${hint}`);
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+    const fn = m.default;
+    if (typeof fn !== 'function') throw new Error('the module has no default export function (the bot)');
+    const n = m.name;
+    const name = typeof n === 'string' && n.trim() !== '' ? n.trim().slice(0, MAX_NAME) : null;
+    const init = typeof m.init === 'function' ? (m.init as (obs: unknown, debug: unknown) => unknown) : null;
+    return { bot: fn as (obs: unknown, debug: unknown) => unknown, name, init };
+  };
+
+  // ---------------------------------------------------------------- messages
+  const receive = (e: MessageEvent): void => {
+    const msg = dataOf(e) as { type?: unknown; turn?: unknown; obs?: unknown; bot?: { kind: string; id?: string; code?: string; label?: string }; game?: unknown; seed?: unknown };
+    if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'init') {
+      load(msg.bot ?? { kind: 'none' }, String(msg.game), Number(msg.seed))
+        .then(async (b) => {
+          bot = b.bot;
+          if (b.init) await b.init(msg.obs, debug);
+          const drawings = takeShapes();
+          post({ type: 'ready', name: b.name, drawings, log: takeLog() });
+        })
+        .catch((err: unknown) => failure(-1, err));
+    } else if (msg.type === 'turn') {
+      const turn = Number(msg.turn);
+      const b = bot;
+      if (!b) {
+        post({ type: 'error', turn, message: 'bot not initialised', log: takeLog() });
+        return;
+      }
+      // A bot may answer at once or with a promise; `ms` is the time inside the bot function.
+      const t0 = now();
+      new Promise<unknown>((resolve) => resolve(b(msg.obs, debug))).then(
+        (moves) => answer(turn, moves, now() - t0),
+        (err: unknown) => {
+          takeShapes();
+          failure(turn, err);
+        },
+      );
+    }
+  };
+
+  // The first message says where to talk: a port (the bot host hands the worker one end of a
+  // channel whose other end is the page) or this worker's own channel (a built-in bot's worker).
+  scope.onmessage = (first: MessageEvent) => {
+    const p = first.ports && first.ports[0];
+    if (p) {
+      port = p;
+      scope.onmessage = null;
+      p.onmessage = receive;
+      return;
+    }
+    scope.onmessage = receive;
+    receive(first);
+  };
+}

@@ -1,0 +1,148 @@
+// What bots draw on the map: per seat and turn, a list of shapes in map coordinates (Halite I:
+// site units, (x + 0.5, y + 0.5) a site's centre; Halite II: map units), kept like the logs,
+// drawn over the board at that frame, and saved in a download as `bot_drawings[seat][turn]`.
+//
+//   ["line", x1, y1, x2, y2, colour]   ["circle", x, y, r, colour]
+//   ["text", x, y, text, colour]       ["dot", x, y, colour]
+//
+// `colour` is a CSS colour string of at most 32 characters, or null for the seat's colour.
+// Shapes come from bots and from replay files: `readShapes` checks every one.
+
+export type Shape =
+  | ['line', number, number, number, number, string | null]
+  | ['circle', number, number, number, string | null]
+  | ['text', number, number, string, string | null]
+  | ['dot', number, number, string | null];
+
+/** The most shapes a bot keeps in one turn (the rest are dropped, with a line in its log). */
+export const MAX_SHAPES = 1000;
+export const MAX_COLOUR = 32;
+export const MAX_TEXT = 100;
+
+/** `drawings[seat][turn]`. */
+export type Drawings = (Shape[] | undefined)[][];
+
+const num = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= 1e9;
+const colour = (v: unknown): v is string | null => v === null || (typeof v === 'string' && v.length <= MAX_COLOUR);
+
+/** One shape, checked, or null. */
+export function readShape(v: unknown): Shape | null {
+  if (!Array.isArray(v) || v.length < 4 || v.length > 6) return null;
+  const [kind] = v;
+  if (kind === 'line' && v.length === 6 && num(v[1]) && num(v[2]) && num(v[3]) && num(v[4]) && colour(v[5])) return ['line', v[1], v[2], v[3], v[4], v[5]];
+  if (kind === 'circle' && v.length === 5 && num(v[1]) && num(v[2]) && num(v[3]) && v[3] >= 0 && colour(v[4])) return ['circle', v[1], v[2], v[3], v[4]];
+  if (kind === 'text' && v.length === 5 && num(v[1]) && num(v[2]) && typeof v[3] === 'string' && v[3].length <= MAX_TEXT && colour(v[4])) return ['text', v[1], v[2], v[3], v[4]];
+  if (kind === 'dot' && v.length === 4 && num(v[1]) && num(v[2]) && colour(v[3])) return ['dot', v[1], v[2], v[3]];
+  return null;
+}
+
+/** A turn's shapes, checked (at most MAX_SHAPES), or null when anything is wrong. */
+export function readShapes(v: unknown): Shape[] | null {
+  if (!Array.isArray(v) || v.length > MAX_SHAPES) return null;
+  const out: Shape[] = [];
+  for (let i = 0; i < v.length; i++) {
+    const s = readShape(v[i]);
+    if (!s) return null;
+    out.push(s);
+  }
+  return out;
+}
+
+/** `bot_drawings` of a replay file (`[seat][turn]` lists of shapes), checked; null if absent or
+ * malformed. `players` and `turns` bound the table. */
+export function readDrawingsTable(v: unknown, players: number, turns: number): Drawings | null {
+  if (!Array.isArray(v) || v.length > players) return null;
+  const out: Drawings = [];
+  for (const seat of v) {
+    if (!Array.isArray(seat) || seat.length > turns + 1) return null;
+    const row: (Shape[] | undefined)[] = [];
+    for (const turn of seat) {
+      if (turn === null) {
+        row.push(undefined);
+        continue;
+      }
+      const shapes = readShapes(turn);
+      if (!shapes) return null;
+      row.push(shapes.length ? shapes : undefined);
+    }
+    out.push(row);
+  }
+  return out;
+}
+
+/** Where a board puts map points (canvas pixels, CSS units) and how many pixels a map unit is. */
+export interface MapProjection {
+  mapToCanvas(x: number, y: number): [number, number];
+  pixelsPerUnit(): number;
+}
+
+/** Shapes to draw, with the colour of those that name none. */
+export interface ShapeLayer {
+  shapes: readonly Shape[];
+  colour: string;
+}
+
+/** The layers of turn `frame`: every seat's shapes (or only seat `only`'s, unless -1), each in its
+ * seat's colour `colours[seat]`. */
+export function turnLayers(drawings: Drawings, frame: number, only: number, colours: readonly string[]): ShapeLayer[] {
+  const out: ShapeLayer[] = [];
+  drawings.forEach((turns, seat) => {
+    const shapes = turns[frame];
+    if (shapes && (only < 0 || seat === only)) out.push({ shapes, colour: colours[seat] ?? '#fff' });
+  });
+  return out;
+}
+
+/**
+ * Draws `layers` over the board, on `canvas` (the size of the board's canvas, in CSS pixels times
+ * `dpr`), cleared first.
+ */
+export function drawShapes(canvas: HTMLCanvasElement, dpr: number, layers: readonly ShapeLayer[], map: MapProjection): void {
+  const g = canvas.getContext('2d');
+  if (!g) return;
+  g.setTransform(1, 0, 0, 1, 0, 0);
+  g.clearRect(0, 0, canvas.width, canvas.height);
+  g.setTransform(dpr, 0, 0, dpr, 0, 0);
+  const unit = map.pixelsPerUnit();
+  g.lineWidth = 2;
+  g.lineCap = 'round';
+  g.font = '600 12px system-ui, sans-serif';
+  g.textBaseline = 'middle';
+  for (const { shapes, colour: own } of layers) {
+    for (const s of shapes) {
+      const c = s[s.length - 1] as string | null;
+      g.strokeStyle = own;
+      g.fillStyle = own;
+      if (c) {
+        // An invalid CSS colour leaves the seat's colour in place.
+        g.strokeStyle = c;
+        g.fillStyle = c;
+      }
+      if (s[0] === 'line') {
+        // The far end is placed from the near one, so a line across a wrapped edge stays whole.
+        const [x1, y1] = map.mapToCanvas(s[1], s[2]);
+        g.beginPath();
+        g.moveTo(x1, y1);
+        g.lineTo(x1 + (s[3] - s[1]) * unit, y1 + (s[4] - s[2]) * unit);
+        g.stroke();
+      } else if (s[0] === 'circle') {
+        const [x, y] = map.mapToCanvas(s[1], s[2]);
+        g.beginPath();
+        g.arc(x, y, Math.max(1, s[3] * unit), 0, Math.PI * 2);
+        g.stroke();
+      } else if (s[0] === 'dot') {
+        const [x, y] = map.mapToCanvas(s[1], s[2]);
+        g.beginPath();
+        g.arc(x, y, Math.max(2.5, unit * 0.15), 0, Math.PI * 2);
+        g.fill();
+      } else {
+        const [x, y] = map.mapToCanvas(s[1], s[2]);
+        g.lineWidth = 3;
+        g.strokeStyle = 'rgba(0, 0, 0, 0.75)';
+        g.strokeText(s[3], x + 4, y);
+        g.fillText(s[3], x + 4, y);
+        g.lineWidth = 2;
+      }
+    }
+  }
+}
