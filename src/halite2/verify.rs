@@ -300,7 +300,7 @@ pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
         return Err(Mismatch {
             frame: Some(last),
             message: format!(
-                "unfinished: the replay stops before the game's end; the rules are verified to frame {last}"
+                "unfinished: the replay stops before the game's end (the game goes on by the rules); the rules are verified to frame {last}"
             ),
             unfinished: true,
         });

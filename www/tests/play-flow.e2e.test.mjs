@@ -121,11 +121,11 @@ async function doneExpectingNetworkErrors(page) {
 const BAD_ADDRESSES = [
   ['?bots=human,greedy&seed=42&size=9999x9999', /size=9999x9999 is too large: Halite I map sides are 1 to 250/, { seed: '42' }],
   ['?bots=human,greedy&seed=abc&size=30x30', /seed=abc is not a seed: a seed is a whole number from 1 to 4294967295/, { width: '30' }],
-  ['?bots=greedy,greedy,greedy,greedy,greedy,greedy,random&seed=5', /bots= gives 7 seats: Halite I plays with 2 to 6 seats/, { seed: '5' }],
+  ['?bots=greedy,greedy,greedy,greedy,greedy,greedy,random&seed=5', /bots= gives 7 seats: Halite I plays with 2 to 6 players/, { seed: '5' }],
   ['?game=halite3&bots=human,greedy&seed=9', /game=halite3 is not a game here: the games are halite1 \(Halite I\) and halite2 \(Halite II\)/, { seed: '9' }],
   ['?bots=human,nosuchbot&seed=8', /no built-in bot named nosuchbot/, { seed: '8' }],
   ['?bots=human,saved:ghost&seed=8', /no saved bot called ghost in this browser/, { seed: '8' }],
-  ['?game=halite2&bots=human,settler,settler&seed=42', /bots= gives 3 seats: Halite II plays with 1, 2 or 4 seats/, { seed: '42' }],
+  ['?game=halite2&bots=human,settler,settler&seed=42', /bots= gives 3 seats: Halite II plays with 1, 2 or 4 players/, { seed: '42' }],
   ['?bots=human,greedy&fog=-1&seed=3', /fog=-1 is not a fog radius/, { seed: '3' }],
   ['?bots=human,greedy&turnMs=fast&seed=3', /turnMs=fast is not a budget/, { seed: '3' }],
 ];
@@ -348,3 +348,53 @@ for (const viewport of [undefined, PHONE]) {
     await page.done();
   });
 }
+
+test('an arena game opens by ?replay=stored:<id> after the arena tab is gone', { timeout: 120000 }, async () => {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true });
+  try {
+    const arena = await context.newPage();
+    await arena.goto(`${server.url}?arena&bots=expander,greedy&games=2&size=20x20&seed=11`);
+    await arena.waitForSelector('[data-part="start"]');
+    await arena.tap('[data-part="start"]');
+    await arena.waitForFunction(() => window.__arena.state === 'done', null, { timeout: 90000 });
+    await arena.waitForFunction(() => [...document.querySelectorAll('[data-part="games-list"] a')].every((a) => a.getAttribute('href').startsWith('./?replay=stored:')), null, { timeout: 10000 });
+    const href = await arena.$eval('[data-part="games-list"] a', (a) => a.href);
+    // The standings fit the phone: the bot's column stays while the numbers scroll.
+    const sticky = await arena.$eval('[data-part="standings"] tbody th', (th) => getComputedStyle(th).position);
+    assert.equal(sticky, 'sticky');
+    await arena.close();
+    const page = await context.newPage();
+    await page.goto(href);
+    await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'replay' && window.__viewer.numFrames > 1, null, { timeout: 30000 });
+    assert.match(await page.textContent('[data-part="meta"]'), /arena-/);
+    // An id this browser does not have says so, on a working page.
+    await page.goto(`${server.url}?replay=stored:arena-nothing-9`);
+    await page.locator('[data-part="empty"]').waitFor({ state: 'visible', timeout: 20000 });
+    assert.match(await page.textContent('[data-part="banner-text"]'), /No replay called arena-nothing-9 is kept in this browser/);
+  } finally {
+    await context.close();
+  }
+});
+
+test('continuing a replay opened from a file says the link needs the replay at a URL and offers its download', { timeout: 90000 }, async () => {
+  const page = await open('?replay=replays/s101-20x20-greedy-chaos.hlt.gz');
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'replay' && window.__viewer.numFrames > 40, null, { timeout: 20000 });
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-part="download"]')]);
+  await page.setInputFiles('[data-part="file"]', { name: 'from-disk.hlt', mimeType: 'application/json', buffer: fs.readFileSync(await download.path()) });
+  await page.waitForFunction(() => document.querySelector('[data-part="title"]').textContent.length > 0 && window.__viewer.kind === 'replay' && !new URLSearchParams(location.search).get('replay'), null, { timeout: 20000 });
+  await page.fill('[data-part="frame-input"]', '40');
+  await page.press('[data-part="frame-input"]', 'Enter');
+  await page.click('[data-part="continue"]');
+  await page.locator('[data-part="continue-dialog"]').waitFor({ state: 'visible' });
+  await page.selectOption('[data-part="continue-seats"] select[data-seat="0"]', 'human');
+  await page.click('[data-part="continue-play"]');
+  assert.equal(await askedAt(page, 40), 40);
+  const toast = page.locator('.toast', { hasText: 'a link needs the replay at a URL' });
+  await toast.waitFor({ state: 'visible', timeout: 5000 });
+  const [saved] = await Promise.all([page.waitForEvent('download'), toast.locator('.toast-action').click()]);
+  assert.equal(saved.suggestedFilename(), 'from-disk.hlt');
+  // The first turn still ends with Enter after that click.
+  await page.keyboard.press('Enter');
+  assert.equal(await askedAt(page, 41), 41);
+  await page.done();
+});

@@ -477,3 +477,38 @@ test('faulty test bots misbehave on turn 2 as documented', () => {
   assert.equal(protocol.checkMoves(builtin.BOTS.garbage.create(1)(obs(1)), 1, 3, 3).ok, true);
   assert.ok(builtin.BOTS.hang.hidden && builtin.BOTS.crash.hidden && builtin.BOTS.garbage.hidden);
 });
+
+test('checkAddress names every bad parameter with what is allowed, and keeps what it understood', () => {
+  const games = {
+    halite1: { title: 'Halite I', seats: [2, 3, 4, 5, 6], side: [1, 250], fog: true },
+    halite2: { title: 'Halite II', seats: [1, 2, 4], side: [16, 4096], fog: false },
+  };
+  const check = (s) => url.checkAddress(s, games, 'halite1');
+  assert.deepEqual(check('?bots=human,greedy&seed=42&size=30x30').problems, []);
+  let r = check('?bots=human,greedy&seed=42&size=9999x9999');
+  assert.deepEqual(r.problems, ['size=9999x9999 is too large: Halite I map sides are 1 to 250.']);
+  assert.equal(r.state.seed, 42);
+  assert.equal(r.state.size, undefined);
+  r = check('?seed=abc');
+  assert.match(r.problems[0], /seed=abc is not a seed: a seed is a whole number from 1 to 4294967295 \(0 or none gives a random map\)/);
+  assert.deepEqual(check('?seed=0').problems, [], '0 is a random map, as halite run -s 0');
+  assert.equal(check('?seed=0').state.seed, undefined);
+  assert.match(check('?seed=4294967296').problems[0], /is not a seed/);
+  r = check('?bots=a,b,c,d,e,f,g');
+  assert.deepEqual(r.problems, ['bots= gives 7 seats: Halite I plays with 2 to 6 players.']);
+  assert.equal(r.state.bots.length, 6);
+  assert.match(check('?game=halite3').problems[0], /game=halite3 is not a game here: the games are halite1 \(Halite I\) and halite2 \(Halite II\)/);
+  assert.deepEqual(check('?game=halite2&bots=human,settler,settler').problems, ['bots= gives 3 seats: Halite II plays with 1, 2 or 4 players.']);
+  assert.match(check('?game=halite2&size=10x10').problems[0], /Halite II map sides are 16 to 4096/);
+  assert.match(check('?game=halite2&fog=2').problems[0], /Halite II has no fog of war/);
+  assert.match(check('?bots=human,human').problems[0], /human more than once/);
+  assert.match(check('?speed=0').problems[0], /speed=0 cannot be used: a speed is 1 to 60/);
+  assert.match(check('?turnMs=fast').problems[0], /turnMs=fast is not a budget/);
+  // continue=: entries in seat order, recorded or a bots= entry; it needs a replay.
+  r = check('?replay=a.hlt&frame=200&continue=human,recorded,greedy');
+  assert.deepEqual(r.problems, []);
+  assert.deepEqual(r.state.continue, ['human', 'recorded', 'greedy']);
+  assert.match(check('?continue=human,recorded').problems[0], /continue= needs replay=/);
+  assert.match(check('?replay=a.hlt&continue=human,recorded,human').problems[0], /human more than once/);
+  assert.equal(url.buildSearch({ replay: 'a.hlt', frame: 200, continue: ['human', 'recorded'] }), '?replay=a.hlt&frame=200&continue=human%2Crecorded');
+});

@@ -786,7 +786,7 @@ export class WatchPage {
       onEject: (seat, name, reason, frame) => {
         if (!isCurrent()) return;
         this.viewer.setEjections(match.ejections);
-        const text = `${name} (player ${seat + 1}) was ejected at frame ${frame}: ${reason}.`;
+        const text = reason === 'resigned' ? `${name} (player ${seat + 1}) resigned.` : `${name} (player ${seat + 1}) was ejected at frame ${frame}: ${reason}.`;
         // A bot of this browser's that failed at a known line: a link to that line in the editor.
         const s = match.seats[seat];
         const line = match.ejections.get(seat)?.line;
@@ -994,7 +994,12 @@ export class WatchPage {
       void this.continueFrom(c, frame, entries, budgets, true);
     });
     if (resumedAt > 0) this.toast(`Your game is back at turn ${resumedAt}.`);
-    if (!link) this.toast('This game has no link: a link needs the replay at a URL. Download the replay to keep or share it.');
+    if (!link) {
+      this.toast('This game has no link: a link needs the replay at a URL (put the file on a server, then open ?replay=URL). ', {
+        label: 'Download the replay',
+        run: () => void this.saveBytes(c.opened.bytes, downloadName(c.name)),
+      });
+    }
   }
 
   /** When the display reaches the end of a finished live game: the result, then a new game. */
@@ -1109,12 +1114,19 @@ export class WatchPage {
       this.showError(`Could not save the replay: ${errorMessage(e)}`);
       return;
     }
-    const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
-    const a = el('a', { attrs: { href: url, download: name } });
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    this.saveBytes(bytes, name);
+  }
+
+  /** Saves `bytes` as a download named `name` (a gzipped replay is saved decompressed first). */
+  private saveBytes(raw: Uint8Array, name: string): void {
+    void plainJson(raw).then((bytes) => {
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
+      const a = el('a', { attrs: { href: url, download: name } });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    });
   }
 
   private scheduleUrlUpdate(): void {
@@ -1175,17 +1187,21 @@ export class WatchPage {
     this.els.banner.hidden = true;
   }
 
-  private toast(text: string, link?: { text: string; href: string }): void {
+  /** A passing message over the map; with a link (somewhere to go) or an action (a button), it
+   * stays until it is read. */
+  private toast(text: string, extra?: { text: string; href: string } | { label: string; run: () => void }): void {
     const t = el('div', { className: 'toast', text });
-    if (link) {
-      t.append(' ', el('a', { className: 'toast-link', text: link.text, attrs: { href: link.href } }));
-      // A toast with somewhere to go stays until it is read.
-      setTimeout(() => t.remove(), 20_000);
-      this.els.toasts.appendChild(t);
-      return;
+    if (extra && 'href' in extra) t.append(' ', el('a', { className: 'toast-link', text: extra.text, attrs: { href: extra.href } }));
+    else if (extra) {
+      const b = el('button', { className: 'btn btn-small toast-action', text: extra.label, attrs: { type: 'button' } });
+      b.addEventListener('click', () => {
+        extra.run();
+        t.remove();
+      });
+      t.append(' ', b);
     }
     this.els.toasts.appendChild(t);
-    setTimeout(() => t.remove(), 6000);
+    setTimeout(() => t.remove(), extra ? 20_000 : 6000);
     while (this.els.toasts.childElementCount > 3) this.els.toasts.firstElementChild?.remove();
   }
 

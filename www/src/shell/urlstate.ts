@@ -221,7 +221,7 @@ export function checkAddress(search: string, games: Readonly<Record<string, Game
     const good = entries.filter((b) => !bad.includes(b)).map((b) => (isBotUrl(b) ? b : b.toLowerCase()));
     const max = limits.seats[limits.seats.length - 1];
     if (bad.length === 0 && !limits.seats.includes(entries.length)) {
-      problems.push(`bots= gives ${entries.length} seat${entries.length === 1 ? '' : 's'}: ${limits.title} plays with ${seatsText(limits.seats)} seats.`);
+      problems.push(`bots= gives ${entries.length} seat${entries.length === 1 ? '' : 's'}: ${limits.title} plays with ${seatsText(limits.seats)} players.`);
     }
     if (good.filter((b) => b === 'human').length > 1) problems.push('bots= has human more than once: a game has one human seat.');
     if (good.length > 0) state.bots = good.slice(0, max);

@@ -45,7 +45,7 @@ const HELP_NOTES = [
   'Drag the map to pan: a Halite I map wraps around, like the game board. Wheel or pinch to zoom at the pointer.',
   'Hover a site (or tap it on a touch screen) to inspect it; click to pin it.',
   'Click or drag on a graph to jump to that frame.',
-  'Open a replay with Open replay, by dropping a file anywhere on the page, or with a link: ?replay=URL&frame=N&player=P&radius=R.',
+  'Open a replay with Open replay, by dropping a file anywhere on the page, or with a link: ?replay=URL&frame=N&player=P&radius=R. Add &continue=human,recorded,… (one entry per player) to play it on from that frame.',
   'The View menu shows exactly what one player saw within the fog radius (Blitz replays use their own radius).',
   'The players panel shows the standings at the current frame; press "Final result" to see how the game ended.',
   'Space always plays and pauses. Enter activates a button reached with Tab; a button clicked or tapped does not keep the focus, so while you play a seat Enter always ends the turn.',

@@ -50,9 +50,9 @@ const HELP_NOTES: readonly string[] = [
   'Ships point where they fly; zoomed in, a bar shows their health. Lines are attacks, bursts are ships or planets destroyed, rings are new ships.',
   'Click or drag on a graph to jump to that frame.',
   'Open a replay (.hlt, zstd or plain JSON) with Open replay, by dropping a file anywhere on the page, or with a link: ?replay=URL&frame=N.',
-  'A live game: ?game=halite2&bots=a,b&seed=N&size=WxH (2 or 4 seats).',
+  'A live game: ?game=halite2&bots=a,b&seed=N&size=WxH (1, 2 or 4 seats). Continue a replay from a frame: ?replay=URL&frame=N&continue=human,recorded.',
   'Space always plays and pauses. Enter activates a button reached with Tab; a button clicked or tapped does not keep the focus, so while you play a seat Enter always ends the turn.',
-  'Playing a seat yourself: click a ship or drag a box to select (shift adds), Ctrl+A selects all; click open space to fly there, a planet to dock (the ships fly into range first); U undocks, H holds, Esc clears the selection, Enter ends the turn. Orders stand until done. Pan with the right mouse button or two fingers.',
+  'Playing a seat yourself: click a ship or drag a box to select (shift adds), Ctrl+A selects all; click open space to fly there, a planet to dock (the ships fly into range first; ships beyond its free spots go on to the nearest planet with room); U undocks, H holds, Ctrl+Z / Ctrl+Shift+Z undo and redo, Esc clears the selection, Enter ends the turn. Orders stand until done. Pan with the right mouse button or two fingers.',
 ];
 
 /** Seat counts the original plays. */
