@@ -137,6 +137,9 @@ export interface CodeOptions {
   onChange?: () => void;
   /** Ctrl/Cmd+S. */
   onSaveKey?: () => void;
+  /** Tab moves the focus on instead of indenting (Ctrl+] and Ctrl+[ indent): for a code box
+   * among other controls, which keyboard users pass through. */
+  tabMovesFocus?: boolean;
 }
 
 /** The editing set both editors use: JavaScript with highlighting, brackets, completion, search,
@@ -176,7 +179,7 @@ function codeExtensions(o: CodeOptions): Extension[] {
       ...historyKeymap,
       ...completionKeymap,
       ...lintKeymap,
-      indentWithTab,
+      ...(o.tabMovesFocus ? [] : [indentWithTab]),
     ]),
     EditorView.domEventHandlers({
       // A dropped file is a new bot for the page, not text to paste into this one: the editor

@@ -104,7 +104,7 @@ export function mountBotTrack(host: HTMLElement, engine: Engine, spec: LessonSpe
   host.innerHTML = `
     <h2>Now with a bot</h2>
     <p class="lg-muted">Write a bot that solves this lesson and its mirror images. It runs in its own worker, ${TURN_MS / 1000} s a turn.</p>
-    <p class="lg-code-label" id="lg-code-label-${spec.id}">Bot code</p>
+    <p class="lg-code-label" id="lg-code-label-${spec.id}">Bot code <span class="lg-muted">(Tab moves on; Ctrl+] and Ctrl+[ indent)</span></p>
     <div class="lg-code play-editor" data-part="bot-code"><p class="play-loading">Loading the editor…</p></div>
     <p class="play-problems" data-part="bot-problems" role="status" hidden></p>
     <p class="lg-actions"><button type="button" class="btn btn-primary" data-part="bot-run">Run the bot</button>
@@ -126,6 +126,7 @@ export function mountBotTrack(host: HTMLElement, engine: Engine, spec: LessonSpe
       box.dataset.text = text;
       editor = new m.CodeBox(box, text, {
         label: 'Bot code',
+        tabMovesFocus: true,
         onChange: () => {
           if (editor) box.dataset.text = editor.value;
         },
