@@ -348,3 +348,12 @@ test('the watch page never loads the rating library', { timeout: 60000 }, async 
   for (const c of ratingChunks) assert.ok(!page.requested.some((u) => u.endsWith(c)), `${c} is not requested by the watch page or its workers`);
   await page.done();
 });
+
+test('a shared link with run plays its arena on load, without a click', { timeout: 90000 }, async () => {
+  const page = await open('?arena&bots=greedy,random&games=2&size=20x20&seed=5&run');
+  await ready(page);
+  await page.waitForFunction(() => window.__arena.state === 'done' && window.__arena.rated === 2, null, { timeout: 80000, polling: 200 });
+  const rows = await standings(page);
+  assert.equal(rows.length, 2);
+  await page.done();
+});

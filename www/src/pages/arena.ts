@@ -158,6 +158,11 @@ export class ArenaPage {
 
   // ------------------------------------------------------------------ running
 
+  /** Starts the run the address describes, as Start does. */
+  startFromLink(): Promise<void> {
+    return this.start();
+  }
+
   private async start(): Promise<void> {
     if (this.starting || this.run?.state === 'running') return;
     this.starting = true;
@@ -468,5 +473,7 @@ export async function mount(root: HTMLElement, search: string): Promise<ArenaPag
   const builtins = await module.bots();
   const page = new ArenaPage(root, module, builtins, search, GAME_CHOICES);
   (window as unknown as { __arena: object }).__arena = page.testHook();
+  // `&run`: a shared link plays its arena at once (after consent for bots from another site).
+  if (new URLSearchParams(search).has('run')) void page.startFromLink();
   return page;
 }
