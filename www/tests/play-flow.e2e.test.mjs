@@ -357,7 +357,11 @@ test('an arena game opens by ?replay=stored:<id> after the arena tab is gone', {
     await arena.waitForSelector('[data-part="start"]');
     await arena.tap('[data-part="start"]');
     await arena.waitForFunction(() => window.__arena.state === 'done', null, { timeout: 90000 });
-    await arena.waitForFunction(() => [...document.querySelectorAll('[data-part="games-list"] a')].every((a) => a.getAttribute('href').startsWith('./?replay=stored:')), null, { timeout: 10000 });
+    // Both games listed, each Open link at its stored address (set once the replay is kept).
+    await arena.waitForFunction(() => {
+      const links = [...document.querySelectorAll('[data-part="games-list"] a')];
+      return links.length === 2 && links.every((a) => a.getAttribute('href').startsWith('./?replay=stored:'));
+    }, null, { timeout: 10000 });
     const href = await arena.$eval('[data-part="games-list"] a', (a) => a.href);
     // The standings fit the phone: the bot's column stays while the numbers scroll.
     const sticky = await arena.$eval('[data-part="standings"] tbody th', (th) => getComputedStyle(th).position);
