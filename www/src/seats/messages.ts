@@ -7,7 +7,7 @@ import type { GameId } from '../shell/game';
 
 /** Where a bot's code comes from: a game's built-in bot, an ES module URL, or source text (the
  * editor, a file, or a URL's module fetched by the page). A module's default export is the bot;
- * `name` and `init` are optional. `origin` (source text from a URL) is where it came from. */
+ * `name` and `init` are optional. `saved` is the id of a bot saved in this browser. */
 export type BotSource = { kind: 'builtin'; id: string } | { kind: 'url'; url: string } | { kind: 'code'; code: string; label: string; saved?: string };
 
 /** page -> worker (a URL bot arrives as its fetched source text, `kind: 'code'`). */
