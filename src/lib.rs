@@ -9,6 +9,7 @@
 //! * `web` (wasm32 only): everything exported to JavaScript, one handle pair per game.
 
 pub mod env;
+pub mod games;
 pub mod halite1;
 pub mod halite2;
 

@@ -15,6 +15,8 @@
 //!
 //! Nothing here knows about WebAssembly: the boundary lives in `crate::web`.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
 pub mod contract;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod runner;
@@ -180,4 +182,21 @@ pub fn sampled_frames(frames: usize) -> Vec<usize> {
         out.push(last);
     }
     out
+}
+
+/// A seed from the operating system's (or the browser's) random source, never 0.
+pub fn random_seed() -> u32 {
+    let mut bytes = [0u8; 4];
+    loop {
+        if getrandom::getrandom(&mut bytes).is_err() {
+            // No random source at all (never seen in practice): a fixed sequence, still non-zero.
+            use std::sync::atomic::{AtomicU32, Ordering};
+            static NEXT: AtomicU32 = AtomicU32::new(0x9e37_79b9);
+            bytes = NEXT.fetch_add(0x7f4a_7c15, Ordering::Relaxed).to_le_bytes();
+        }
+        let seed = u32::from_le_bytes(bytes);
+        if seed != 0 {
+            return seed;
+        }
+    }
 }

@@ -11,11 +11,10 @@
 use super::fog::fog_view;
 use super::grid::{Board, Move, MAX_PLAYERS};
 use super::mapgen::{check_sides, MapRequest};
-use super::ranking::{PlayerResult, Ranking, Score};
+use super::ranking::{PlayerResult, Ranking};
 use super::replay::Replay;
 use super::stats::Series;
 use super::turn::{resolve_turn, TurnReport, TurnScratch};
-use crate::env;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -137,7 +136,7 @@ impl Game {
             Some(n) => n,
             None => config.players,
         };
-        let seed = config.seed.unwrap_or_else(random_seed);
+        let seed = config.seed.unwrap_or_else(crate::env::random_seed);
         let board = MapRequest {
             width: config.width,
             height: config.height,
@@ -430,107 +429,5 @@ impl Game {
     /// Every player's standing now (final once [`Game::is_over`]), in seat order.
     pub fn results(&self) -> Vec<PlayerResult> {
         self.ranking.results(&self.replay.player_names)
-    }
-}
-
-impl env::Game for Game {
-    type Config = GameConfig;
-    type Action = Vec<Move>;
-    type Observation = Board;
-    type Replay = Replay;
-    type Score = Score;
-    type Error = GameError;
-
-    fn new(config: &GameConfig) -> Result<Game, GameError> {
-        Game::new(config)
-    }
-    fn from_replay(replay: &Replay, frame: usize) -> Result<Game, GameError> {
-        Game::from_replay(replay, frame)
-    }
-    fn step(&mut self, actions: &[Vec<Move>]) -> Result<(), GameError> {
-        Game::step(self, actions).map(|_| ())
-    }
-    fn observation(&self, seat: usize) -> Board {
-        Game::observation(self, seat)
-    }
-    fn eject(&mut self, seat: usize) {
-        Game::eject(self, seat)
-    }
-    fn eject_at_init(&mut self, seat: usize) {
-        Game::eject_at_init(self, seat)
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    fn is_alive(&self, seat: usize) -> bool {
-        Game::is_alive(self, seat)
-    }
-    fn results(&self) -> Vec<PlayerResult> {
-        Game::results(self)
-    }
-    fn replay(&self) -> &Replay {
-        Game::replay(self)
-    }
-    fn seats(&self) -> usize {
-        self.players
-    }
-    fn turn(&self) -> u32 {
-        Game::turn(self)
-    }
-    fn set_player_name(&mut self, seat: usize, name: &str) {
-        Game::set_player_name(self, seat, name)
-    }
-}
-
-/// Random play for the contract checks: each piece of the seat stays (half the time) or moves
-/// one step; now and then a move is garbage (an invalid direction, a site the seat does not
-/// own, a site off the map) or repeats a site.
-impl env::contract::RandomPlay for Game {
-    fn random_action(&self, seat: usize, rng: &mut rand::rngs::StdRng) -> Vec<Move> {
-        use rand::Rng;
-        let tag = (seat + 1) as u8;
-        let (w, h) = (self.board.width, self.board.height);
-        let mut moves = Vec::new();
-        for (i, _) in self
-            .board
-            .owner
-            .iter()
-            .enumerate()
-            .filter(|(_, &o)| o == tag)
-        {
-            let (x, y) = ((i % w) as u16, (i / w) as u16);
-            let dir = match rng.gen_range(0..100) {
-                0..=49 => continue,
-                50..=95 => rng.gen_range(1..=4),
-                _ => rng.gen(),
-            };
-            moves.push(Move { x, y, dir });
-        }
-        if rng.gen_range(0..20) == 0 {
-            let (x, y) = (rng.gen_range(0..w + 2), rng.gen_range(0..h + 2));
-            moves.push(Move {
-                x: x as u16,
-                y: y as u16,
-                dir: rng.gen_range(0..=4),
-            });
-        }
-        moves
-    }
-}
-
-/// A seed from the operating system's (or the browser's) random source, never 0.
-pub fn random_seed() -> u32 {
-    let mut bytes = [0u8; 4];
-    loop {
-        if getrandom::getrandom(&mut bytes).is_err() {
-            // No random source at all (never seen in practice): a fixed sequence, still non-zero.
-            use std::sync::atomic::{AtomicU32, Ordering};
-            static NEXT: AtomicU32 = AtomicU32::new(0x9e37_79b9);
-            bytes = NEXT.fetch_add(0x7f4a_7c15, Ordering::Relaxed).to_le_bytes();
-        }
-        let seed = u32::from_le_bytes(bytes);
-        if seed != 0 {
-            return seed;
-        }
     }
 }

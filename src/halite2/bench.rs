@@ -2,9 +2,9 @@
 //! (`benches/halite2.rs`) and the wasm export `Halite2Replay.benchResimulate` run this same loop,
 //! so their microseconds per turn compare.
 
+use super::follow::fork;
 use super::game::GameError;
 use super::replay::Replay;
-use super::verify::fork;
 
 /// Re-simulates `replay` from frame 0 with its moves (and inferred ejections) `rounds` times;
 /// returns the number of turns played.

@@ -16,10 +16,11 @@
 
 use super::{game_accessors, js_error, shared_accessors, to_js, HoldsGame, HoldsReplay};
 use crate::env::Game as _;
+use crate::halite2::follow::{initial_game, replay_turn};
 use crate::halite2::protocol::parse_commands;
 use crate::halite2::replay::{event_json, Frame, Replay};
 use crate::halite2::stats::{replay_series, standings, SERIES};
-use crate::halite2::verify::{initial_game, replay_turn, verify};
+use crate::halite2::verify::verify;
 use crate::halite2::{Command, Game, GameConfig, ShipCommand};
 use js_sys::{Float64Array, Uint32Array};
 use wasm_bindgen::prelude::*;

@@ -15,7 +15,6 @@ after(() => src.cleanup());
 const nav = src.load('games/halite2/navigate.js');
 const { BOTS, liveLineup } = src.load('games/halite2/bots.js');
 const { HALITE2_STARTER } = src.load('games/halite2/starter.js');
-const { starterBot } = src.load('bots/starter.js');
 const { rng } = src.load('shell/random.js');
 const h2 = { ...src.load('games/halite2/observe.js'), ...src.load('games/halite2/protocol.js') };
 
@@ -131,7 +130,6 @@ test('the list of built-ins: visible settler and aggressive, hidden misbehaving 
     assert.equal(lineup.length, players);
     for (const id of lineup) assert.ok(BOTS[id] && !BOTS[id].hidden, id);
   }
-  assert.equal(starterBot('halite2'), HALITE2_STARTER);
 });
 
 // ------------------------------------------------------------------ games in the engine

@@ -13,6 +13,7 @@ after(() => src.cleanup());
 const wrap = src.load('games/halite1/wrap.js');
 const palette = src.load('shell/palette.js');
 const clock = src.load('shell/playback.js');
+src.load('shell/catalog.js').registerGames(['halite1', 'halite2'].map((g) => src.load(`games/${g}/info.js`).INFO)); // as the registry does when it loads
 const url = src.load('shell/urlstate.js');
 const keys = src.load('shell/keys.js');
 const protocol = src.load('games/halite1/protocol.js');

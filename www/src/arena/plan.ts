@@ -4,7 +4,7 @@
 
 import { countsText, sizeText } from '../shell/live-setup';
 import { rng } from '../shell/random';
-import type { Budgets } from '../seats/seat';
+import type { Budgets } from '../shell/seat';
 import type { GameId } from '../shell/game';
 
 /** How participants take the seats from one game to the next (spawn positions differ by seat). */

@@ -7,7 +7,7 @@
 
 import { SeatPicker } from '../seats/seat-picker';
 import type { BotLibrary } from '../seats/library';
-import { ORIGINAL_BUDGETS } from '../seats/seat';
+import { ORIGINAL_BUDGETS } from '../shell/seat';
 import { el } from '../shell/dom';
 import type { BotInfo, GameId } from '../shell/game';
 import { fewerSeats, moreSeats, sizeText, type LiveRules } from '../shell/live-setup';
@@ -56,7 +56,7 @@ const FORM = `
             <input class="num" data-part="height" type="number" inputmode="numeric" min="${LIMITS.side.min}" max="${LIMITS.side.max}" aria-label="Map height">
           </span>
         </div>
-        <label class="arena-field" data-part="fog-field"><span class="field-label">Fog radius (Blitz)</span>
+        <label class="arena-field" data-part="fog-field"><span class="field-label" data-part="fog-label">Fog radius</span>
           <input class="num" data-part="fog" type="number" inputmode="numeric" min="${LIMITS.fog.min}" max="${LIMITS.fog.max}" step="1" placeholder="off"></label>
         <label class="arena-field"><span class="field-label">Seat order</span>
           <select class="select select-small" data-part="order" title="Who takes which spawn from one game to the next">
@@ -162,6 +162,7 @@ export class SetupForm {
     }
     this.syncSize();
     this.q('fog-field').hidden = !rules.fog;
+    this.q('fog-label').textContent = rules.fogName ? `Fog radius (${rules.fogName})` : 'Fog radius';
     this.input('fog').value = rules.fog && init.fog !== undefined ? String(init.fog) : '';
     this.q<HTMLSelectElement>('order').value = init.order ?? 'rotate';
     this.input('parallel').value = String(init.parallel ?? opts.defaultParallel);

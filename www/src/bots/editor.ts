@@ -30,7 +30,7 @@ import { tags as t } from '@lezer/highlight';
 import { StyleModule } from 'style-mod';
 import type { BotLibrary } from '../seats/library';
 import { syntaxError } from '../seats/syntax';
-import { declaredName } from './files';
+import { declaredName } from '../seats/files';
 
 /** How long after the last keystroke the text is saved. */
 export const AUTOSAVE_MS = 600;

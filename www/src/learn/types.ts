@@ -1,7 +1,17 @@
 // The shapes the engine's explanation and lesson exports return (serde, camelCase). Every number
 // the learn page and the sandbox show is read from these.
 
-import type { PlayerTurnStats } from '../games/halite1/types';
+/** Per-player statistics of one turn. */
+export interface PlayerTurnStats {
+  damageToPlayers: number;
+  damageToNeutral: number;
+  overkill: number;
+  damageTaken: number;
+  production: number;
+  capLoss: number;
+  sitesCaptured: number;
+  piecesLost: number;
+}
 
 export interface Rules {
   combat: boolean;

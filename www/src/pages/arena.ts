@@ -17,14 +17,14 @@ import { ResultsTable } from '../arena/table';
 import { arenaSearch, parseArenaQuery } from '../arena/url';
 import { consentForSeats, raisedBudgets } from '../seats/consent';
 import { resolveEntry, seatNames } from '../seats/entries';
-import { ORIGINAL_BUDGETS } from '../seats/seat';
+import { ORIGINAL_BUDGETS } from '../shell/seat';
 import { BotLibrary } from '../seats/library';
 import { el, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import type { GameId, GameModule } from '../shell/game';
 import { DEFAULT_PALETTE } from '../shell/palette';
 import { gameFromSearch, gameSearch, liveRules, sizeText } from '../shell/live-setup';
-import { GAME_CHOICES, GAME_IDS, loadGame } from '../shell/registry';
+import { GAME_CHOICES, GAME_IDS, loadGame } from '../games/index';
 
 const PAGE = `
   ${topbarHtml({ page: 'arena', title: 'Arena', meta: 'Many games between bots, in this page · rated with TrueSkill' })}

@@ -1,13 +1,12 @@
 // Hooks for the browser benchmark (www/bench/bench.mjs), mounted on `?bench=1` only.
 // Everything is timed inside the page with performance.now().
 
-import type { SelfPlayConfig, SelfPlayResult } from '../games/halite1/selfplay';
 import { Match } from '../seats/match';
-import type { Seat, SeatAnswer } from '../seats/seat';
+import type { Seat, SeatAnswer } from '../shell/seat';
 import { WorkerSeat } from '../seats/worker-seat';
 import { loadEngine } from '../shell/engine';
 import type { GameModule, MatchHost, OpenedReplay } from '../shell/game';
-import { loadGame } from '../shell/registry';
+import { DEFAULT_GAME, loadGame, loadSelfPlay } from '../games/index';
 import { Viewer } from '../shell/viewer';
 
 /** A full game through the live path, timed: where the time of each turn goes. */
@@ -160,15 +159,16 @@ export interface BenchHooks {
   wasmMemory(): Promise<number>;
   info(): { width: number; height: number; numFrames: number; numPlayers: number };
   free(): void;
-  /** A whole Halite I game between built-in bots, played inline with the page's engine. */
-  playBots(config: SelfPlayConfig): Promise<SelfPlayResult>;
+  /** A whole game of the default game between built-in bots, played inline with the page's
+   * engine (its self-play's config and result). */
+  playBots(config: unknown): Promise<unknown>;
   /** A whole game of built-in bots through the live path (engine worker, a worker per bot, the
    * match loop never waiting for a display), timed. */
   fullGame(bots: string[], width: number, height: number, seed: number): Promise<FullGameTiming>;
 }
 
 export async function mount(root: HTMLElement): Promise<void> {
-  const module = await loadGame('halite1');
+  const module = await loadGame(DEFAULT_GAME);
   await loadEngine();
   const host = document.createElement('main');
   document.documentElement.classList.add('fills-window');
@@ -270,7 +270,7 @@ export async function mount(root: HTMLElement): Promise<void> {
       opened = null;
     },
     async playBots(config) {
-      const [engine, selfplay] = await Promise.all([loadEngine(), import(/* webpackChunkName: "halite1-selfplay" */ '../games/halite1/selfplay')]);
+      const [engine, selfplay] = await Promise.all([loadEngine(), loadSelfPlay()]);
       return selfplay.playSelf(engine, config);
     },
     fullGame: (bots, width, height, seed) => fullGame(module, bots, width, height, seed),

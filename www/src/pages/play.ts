@@ -10,19 +10,18 @@
 import { bindFileDrop } from '../shell/drop';
 import { topbarHtml } from '../shell/nav';
 import type { BotEditor, SaveState, SyntaxProblem } from '../bots/editor';
-import { changedWhen, downloadBot, firstBotFile, renameInCode, saveBotFile } from '../bots/files';
+import { changedWhen, downloadBot, firstBotFile, renameInCode, saveBotFile } from '../seats/files';
 import { loadEditor } from '../bots/load-editor';
-import { starterBot } from '../bots/starter';
 import { BotLibrary, type SavedBot } from '../seats/library';
 import { SeatPicker } from '../seats/seat-picker';
-import { ORIGINAL_BUDGETS } from '../seats/seat';
+import { ORIGINAL_BUDGETS } from '../shell/seat';
 import { forgetTrusted, trustedOrigins } from '../shell/consent';
 import { el, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import type { BotInfo, GameId, GameModule } from '../shell/game';
 import { rng } from '../shell/random';
 import { fewerSeats, gameFromSearch, gameSearch, liveRules, moreSeats, seatsAllowed, sizeOffered, sizeText, type LiveRules } from '../shell/live-setup';
-import { GAME_CHOICES, GAME_IDS, loadGame } from '../shell/registry';
+import { GAME_CHOICES, GAME_IDS, loadGame } from '../games/index';
 import { buildSearch, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
 
 /** The page's bounds on seats; a game narrows them (`GameModule.playerCounts`). */
@@ -80,7 +79,7 @@ const PAGE = `
               <p class="play-error" id="play-seed-error" data-part="seed-error" hidden></p>
             </div>
             <div class="play-field" data-part="fog-field">
-              <span class="play-field-name">Blitz</span>
+              <span class="play-field-name" data-part="fog-name">Fog of war</span>
               <div class="play-inline">
                 <label class="play-check"><input type="checkbox" data-part="fog-on"> Fog of war, radius</label>
                 <input class="num num-small" type="number" inputmode="numeric" min="1" max="20" value="${DEFAULT_FOG}" data-part="fog" aria-label="Fog radius" disabled>
@@ -366,6 +365,7 @@ export class PlayPage {
       this.els.width.nextElementSibling?.setAttribute('hidden', '');
     }
     this.els.fogField.hidden = !this.rules.fog;
+    this.els.fogField.querySelector('[data-part="fog-name"]')!.textContent = this.rules.fogName ?? 'Fog of war';
   }
 
   private bindForm(): void {
@@ -579,7 +579,7 @@ export class PlayPage {
     let name = 'My bot';
     for (let k = 2; names.has(name); k++) name = `My bot ${k}`;
     try {
-      const bot = this.library.create(name, renameInCode(starterBot(this.module.id), name), 'editor');
+      const bot = this.library.create(name, renameInCode(this.module.starterBot, name), 'editor');
       this.say(`Created “${bot.name}” from the template.`);
       void this.select(bot.id, true);
     } catch (err) {

@@ -8,7 +8,7 @@ import { consentForSeats, raisedBudgets } from '../seats/consent';
 import { resolveEntry, seatNames, type SeatChoice } from '../seats/entries';
 import { HumanSeat } from '../seats/human-seat';
 import { BotLibrary } from '../seats/library';
-import { ORIGINAL_BUDGETS, type Seat } from '../seats/seat';
+import { ORIGINAL_BUDGETS, type Seat } from '../shell/seat';
 import { WorkerSeat } from '../seats/worker-seat';
 import { botMembers } from '../shell/bot-extras';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
@@ -18,11 +18,10 @@ import type { FrameSource, GameModule, HumanPlay, MatchHost, OpenedReplay, Stand
 import { downloadName, fetchBytes, readFile } from '../shell/loader';
 import { bindFileDrop } from '../shell/drop';
 import { topbarHtml, type PageName } from '../shell/nav';
-import { loadGame, recogniseReplay } from '../shell/registry';
+import { replayExtensions } from '../shell/catalog';
+import { DEFAULT_GAME, GAME_LIMITS, SAMPLES, loadGame, recogniseReplay } from '../games/index';
 import { rng } from '../shell/random';
 import { forgetGame, gzip, loadSavedGame, loadStoredReplay, saveGame } from '../shell/resume';
-import { SAMPLES } from '../shell/samples';
-import { GAME_LIMITS } from '../shell/registry';
 import { buildSearch, checkAddress, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
 import { Viewer } from '../shell/viewer';
 import { DebugPanel } from './debug-turn';
@@ -67,7 +66,7 @@ const ACTIONS = `
       <label class="btn btn-primary file-btn">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 7.5V18a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9.5a2 2 0 0 0-2-2h-6.5L9.5 5H6a2 2 0 0 0-2 2.5Z"/></svg>
         <span>Open<span class="wide-only"> replay</span></span>
-        <input type="file" data-part="file" class="visually-hidden" accept=".hlt,.gz,.blitz,.json,application/json,application/gzip">
+        <input type="file" data-part="file" class="visually-hidden" accept="${replayAccept()},application/json,application/gzip">
       </label>
       <button type="button" class="btn btn-continue" data-part="continue" aria-label="Continue from this frame as a live game" title="Continue from this frame: a live game from this exact state" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h10M11 7l5 5-5 5M19 5v14"/></svg>
@@ -106,6 +105,16 @@ const INTRO = `
 
 const INTRO_KEY = 'halite.introHidden';
 
+/** "a, b or c". */
+function listText(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/** The file picker's endings: every game's replay endings (`.hlt.gz` as `.gz`). */
+function replayAccept(): string {
+  return [...new Set(replayExtensions().map((e) => e.slice(e.lastIndexOf('.'))).concat('.json'))].join(',');
+}
+
 const pageHtml = (page: PageName): string => `
   <a class="skip-link" href="#" data-part="skip">Skip to playback controls</a>
   ${topbarHtml({ page, title: 'Loading the engine…', metaExtra: BADGE, actions: ACTIONS })}
@@ -116,7 +125,7 @@ const pageHtml = (page: PageName): string => `
     <div class="drop-card">
       <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
       <p>Drop a replay to open it</p>
-      <p class="drop-hint">.hlt, .hlt.gz or .blitz</p>
+      <p class="drop-hint">${listText(replayExtensions())}</p>
     </div>
   </div>
   <dialog class="dialog" data-part="continue-dialog" aria-labelledby="continue-title">
@@ -142,7 +151,7 @@ const OVERLAYS = `
   </div>
   <div class="empty-card" data-part="empty" hidden>
     <h2 class="empty-title">Open a replay</h2>
-    <p class="empty-text">Choose a <code>.hlt</code>, <code>.hlt.gz</code> or <code>.blitz</code> file, drop one anywhere on the page, or pick a sample above.</p>
+    <p class="empty-text">Choose a ${listText(replayExtensions().map((e) => `<code>${e}</code>`))} file, drop one anywhere on the page, or pick a sample above.</p>
     <div class="result-actions">
       <button type="button" class="btn btn-primary" data-part="empty-open">Open a replay file</button>
       <button type="button" class="btn" data-part="empty-live">Watch a live game</button>
@@ -497,7 +506,7 @@ export class WatchPage {
     const fog = opened.fogOfWar;
     setText(
       this.els.meta,
-      `${this.module.title} · ${src.width}×${src.height} · ${src.numPlayers} players · ${frames - 1} turns${fog !== undefined && fog !== null ? ` · Blitz, fog radius ${fog}` : ''} · ${name}`,
+      `${this.module.title} · ${src.width}×${src.height} · ${src.numPlayers} players · ${frames - 1} turns${fog !== undefined && fog !== null ? ` · ${this.module.fogName ?? 'fog'}, fog radius ${fog}` : ''} · ${name}`,
     );
     this.els.download.disabled = false;
     this.els.continueBtn.hidden = false;
@@ -627,7 +636,7 @@ export class WatchPage {
     const r = rng(seed);
     let module: GameModule;
     try {
-      module = await loadGame(request.game ?? 'halite1');
+      module = await loadGame(request.game ?? DEFAULT_GAME);
     } catch (e) {
       if (token === this.loadToken) {
         if (this.current.kind === 'none') this.setTitle('The game could not start');
@@ -761,7 +770,7 @@ export class WatchPage {
     this.els.resign.hidden = !human || host.over;
     this.release(previous);
     this.setTitle(titleOf(names()));
-    const fog = request.fog !== undefined ? ` · Blitz, fog radius ${request.fog}` : '';
+    const fog = request.fog !== undefined ? ` · ${this.module.fogName ?? 'fog'}, fog radius ${request.fog}` : '';
     const game = this.module.title;
     setText(this.els.meta, from ? `${game} · ${src.width}×${src.height} · ${src.numPlayers} players · continued from frame ${src.numFrames - 1} of ${from}` : `${game} · ${src.width}×${src.height} · ${src.numPlayers} players · seed ${seed}${fog}`);
     this.setBadge('live', 'Live', 'A game being played now, each bot in its own worker');
@@ -1303,9 +1312,9 @@ async function checkSeats(module: GameModule, entries: readonly string[]): Promi
 /** Mounts the watch page on `root`; an address that cannot start its game opens the set-up
  * form instead, filled with what the address could use, with each problem named. */
 export async function mount(root: HTMLElement, search: string): Promise<unknown> {
-  const { state, problems } = checkAddress(search, GAME_LIMITS, 'halite1');
+  const { state, problems } = checkAddress(search, GAME_LIMITS, DEFAULT_GAME);
   // A live game's game is in the address; a replay's is told by its bytes once they are read.
-  const module = await loadGame(state.game ?? 'halite1');
+  const module = await loadGame(state.game ?? DEFAULT_GAME);
   if (!state.replay && state.bots) {
     const seats = await checkSeats(module, state.bots);
     problems.push(...seats.problems);

@@ -2,7 +2,7 @@
 // `turn` with the bot's moves, and keeps what the bot writes with console.* per turn (capped).
 //
 // The same function serves two workers. Built-in bots run in a worker of the app's own origin
-// (seats/bot-worker.ts calls it with a loader for them). Every other bot runs in the bot host: a
+// (games/bot-worker.ts calls it with a loader for them). Every other bot runs in the bot host: a
 // sandboxed iframe with an opaque origin and no network (seats/bot-host.ts), whose worker is made
 // from this function's source text, `(${botWorkerMain})(null)`. So the function must stand alone:
 // it may use only its parameter, its own locals and the worker's globals (no imports, no

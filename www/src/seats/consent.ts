@@ -3,7 +3,7 @@
 
 import { askConsent } from '../shell/consent';
 import { botFileName, type SeatChoice } from './entries';
-import type { Budgets } from './seat';
+import type { Budgets } from '../shell/seat';
 import { sourceOrigin } from './sources';
 
 /** Budgets a link asks for; `null` is no limit, undefined the page's default. */

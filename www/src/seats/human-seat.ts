@@ -3,7 +3,7 @@
 // a human who does nothing simply stays still: a human seat is never ejected.
 
 import type { HumanPlay } from '../shell/game';
-import type { Seat, SeatAnswer } from './seat';
+import type { Seat, SeatAnswer } from '../shell/seat';
 
 export class HumanSeat implements Seat {
   readonly kind = 'human' as const;

@@ -5,7 +5,7 @@
 
 import { MAX_SHAPES, type Drawings, type Shape } from '../shell/drawings';
 import type { GameModule, MatchHost } from '../shell/game';
-import type { Budgets, Seat } from './seat';
+import type { Budgets, Seat } from '../shell/seat';
 
 export interface MatchEvents {
   /** Whether another turn may be played now (the display has caught up). */

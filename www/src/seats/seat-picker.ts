@@ -7,7 +7,7 @@
 // move through it, and a choice that opens a file dialog must not stand between keyboard users
 // and the choices below it.
 
-import { firstBotFile, saveBotFile } from '../bots/files';
+import { firstBotFile, saveBotFile } from './files';
 import { el } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import type { BotInfo } from '../shell/game';

@@ -9,12 +9,13 @@
 // answers something that cannot be read, overruns its budget, or whose host crashes gets a
 // failure (its worker ends); the match ejects it and carries on.
 
+import { builtinBotWorker } from './builtin';
 import type { GameId } from '../shell/game';
 import { botHostAlive, hostBot, type HostedBot } from './bot-host';
 import { readFromWorker, type BotSource, type FromWorker, type ToWorker } from './messages';
 import { fetchBotSource, sourceOrigin, withOrigin } from './sources';
 import { syntaxError } from './syntax';
-import type { Seat, SeatAnswer } from './seat';
+import type { Seat, SeatAnswer } from '../shell/seat';
 
 interface Pending {
   turn: number;
@@ -50,7 +51,7 @@ export class WorkerSeat implements Seat {
     this.name = name;
     this.called = name;
     if (source.kind === 'builtin') {
-      const worker = new Worker(new URL('./bot-worker.ts', import.meta.url));
+      const worker = builtinBotWorker();
       worker.onmessage = (e: MessageEvent) => this.receive(e.data);
       worker.onerror = (e: ErrorEvent) => {
         e.preventDefault();

@@ -3,11 +3,12 @@
 // only under games/<id>/. Seats are numbered from 0 everywhere at this seam; a game maps them to
 // its own ids inside (Halite I owner values are seat + 1).
 
-import type { Seat } from '../seats/seat';
+import type { Seat } from './seat';
 import type { Drawings } from './drawings';
 import type { Palette } from './palette';
 
-export type GameId = 'halite1' | 'halite2';
+/** A game's id, as the registry (games/index.ts) lists it. */
+export type GameId = string;
 
 /** What the shell reads of any game being shown: its size, seats, frames and statistics. */
 export interface FrameSource {
@@ -245,13 +246,15 @@ export interface LayerInfo {
 export interface GameModule {
   readonly id: GameId;
   readonly title: string;
+  /** The text a new bot starts from: a short bot that plays, with steps to make it better. */
+  readonly starterBot: string;
   readonly series: readonly SeriesInfo[];
-  /** The board's optional layers (none when absent). */
-  readonly layers?: readonly LayerInfo[];
-  /** Lines of the viewer's help about this game's board (the shell's own when absent). */
-  readonly helpNotes?: readonly string[];
-  /** What the inspector shows, for its card's title (Halite I: "Site"). */
-  readonly inspectorTitle?: string;
+  /** The board's optional layers, each a chip and a key in the viewer (none: an empty list). */
+  readonly layers: readonly LayerInfo[];
+  /** Lines of the viewer's help about this game's board. */
+  readonly helpNotes: readonly string[];
+  /** What the inspector shows, for its card's title. */
+  readonly inspectorTitle: string;
   /** The series a live standing is ranked by (largest first). */
   readonly rankSeries: string;
   /** Whether the board can be seen through one seat's eyes (fog of war). */
@@ -260,8 +263,10 @@ export interface GameModule {
   readonly playerCounts?: readonly number[];
   /** The map sizes a live game is offered on (absent: any size within the page's bounds). */
   readonly sizes?: readonly { width: number; height: number }[];
-  /** Whether a live game can have Blitz fog (absent: when the board has `perspectives`). */
+  /** Whether a live game can have fog of war (absent: when the board has `perspectives`). */
   readonly fog?: boolean;
+  /** The name its fog-of-war games go by, when they have one of their own. */
+  readonly fogName?: string;
   /** Whether these bytes are this game's replay (plain or compressed). */
   recognise(bytes: Uint8Array): boolean;
   /** Opens a replay in a worker; rejects with the engine's message. */

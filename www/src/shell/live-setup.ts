@@ -16,9 +16,11 @@ export interface LiveRules {
   /** The map sizes offered, or null for any size within the page's bounds. */
   sizes: readonly MapDims[] | null;
   fog: boolean;
+  /** The name its fog-of-war games go by, when they have one of their own. */
+  fogName: string | null;
 }
 
-type RulesOf = Pick<GameModule, 'perspectives' | 'playerCounts' | 'sizes' | 'fog'>;
+type RulesOf = Pick<GameModule, 'perspectives' | 'playerCounts' | 'sizes' | 'fog' | 'fogName'>;
 
 /** The rules of `module` for a page that allows `min` to `max` seats (a module without its own
  * counts: 2 to `max`, a game between at least two). */
@@ -26,7 +28,7 @@ export function liveRules(module: RulesOf, min: number, max: number): LiveRules 
   const all = module.playerCounts ?? Array.from({ length: Math.max(0, max - 1) }, (_, k) => 2 + k);
   const playerCounts = [...new Set(all)].filter((n) => Number.isInteger(n) && n >= min && n <= max).sort((a, b) => a - b);
   const sizes = module.sizes && module.sizes.length > 0 ? module.sizes : null;
-  return { playerCounts, sizes, fog: module.fog ?? module.perspectives };
+  return { playerCounts, sizes, fog: module.fog ?? module.perspectives, fogName: module.fogName ?? null };
 }
 
 /** The next seat count up from `n` (null: none). */

@@ -72,7 +72,8 @@ export function readFile(file: File, onProgress: ProgressFn): Promise<Uint8Array
 /** The name to save a replay under: the source's base name with a `.hlt` extension. */
 export function downloadName(source: string): string {
   const base = source.split(/[\\/]/).pop() ?? '';
-  const stem = base.replace(/[?#].*$/, '').replace(/\.(hlt\.gz|hlt|blitz|gz|json)$/i, '');
+  // The file's own ending goes (a compressed one with the ending before it: `.hlt.gz`).
+  const stem = base.replace(/[?#].*$/, '').replace(/(\.[A-Za-z0-9]{1,8})?\.(gz|zst)$/i, '').replace(/\.[A-Za-z0-9]{1,8}$/, '');
   const safe = stem.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
   return `${safe || 'replay'}.hlt`;
 }

@@ -2,10 +2,11 @@
 // game `?game=G&bots=a,b,c&seed=N&size=WxH&fog=R&turnMs=T&initMs=T&speed=S`. Pure functions:
 // unit-tested in node.
 
+import { defaultGameId, gameInfos, isGameId, type GameLimits } from './catalog';
 import type { GameId } from './game';
 
 export interface UrlState {
-  /** The game of a live game (`halite1` when absent). */
+  /** The game of a live game (the registry's default when absent). */
   game?: GameId;
   /** Replay address (absolute, or relative to the page). */
   replay?: string;
@@ -22,7 +23,7 @@ export interface UrlState {
   seed?: number;
   /** The requested map size of a live game. */
   size?: { width: number; height: number };
-  /** Blitz: the fog radius of a live game. */
+  /** The fog radius of a live game (games with fog of war). */
   fog?: number;
   /** Bots' per-turn and first-turn budgets, ms; null: no limit (for debugging). */
   turnMs?: number | null;
@@ -71,7 +72,7 @@ export function parseUrlState(search: string): UrlState {
   const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const out: UrlState = {};
   const game = q.get('game')?.trim().toLowerCase();
-  if (game === 'halite1' || game === 'halite2') out.game = game;
+  if (game && isGameId(game)) out.game = game;
   const replay = q.get('replay');
   if (replay !== null && replay.trim() !== '') out.replay = replay.trim();
   const frame = int(q.get('frame'), 0, 1_000_000);
@@ -112,7 +113,7 @@ export function parseUrlState(search: string): UrlState {
 /** Writes the state as a query string (with the leading `?`, or '' when empty). */
 export function buildSearch(s: UrlState): string {
   const q = new URLSearchParams();
-  if (s.game && s.game !== 'halite1') q.set('game', s.game);
+  if (s.game && s.game !== defaultGameId()) q.set('game', s.game);
   if (s.replay) q.set('replay', s.replay);
   if (s.frame !== undefined && s.frame > 0) q.set('frame', String(Math.floor(s.frame)));
   if (s.player !== undefined && s.player > 0) {
@@ -132,16 +133,7 @@ export function buildSearch(s: UrlState): string {
   return str ? `?${str.replace(/%2F/gi, '/')}` : '';
 }
 
-/** What a game's address may ask for (the registry lists each game's). */
-export interface GameLimits {
-  title: string;
-  /** Seat counts it plays, ascending. */
-  seats: readonly number[];
-  /** Smallest and largest map side. */
-  side: readonly [number, number];
-  /** Whether it has Blitz fog. */
-  fog: boolean;
-}
+export type { GameLimits } from './catalog';
 
 export interface AddressCheck {
   /** What was understood: every valid parameter (bad ones are left out). */
@@ -151,6 +143,12 @@ export interface AddressCheck {
 }
 
 const MAX_SEED = 4_294_967_295;
+
+/** " (Blitz is a Halite I game)": which games have fog, for a game that has none. */
+function fogGames(title: string): string {
+  const named = gameInfos().filter((g) => g.limits.fog && g.fogName && g.title !== title);
+  return named.length ? ` (${listText(named.map((g) => `${g.fogName} is a ${g.title} game`), 'and')})` : '';
+}
 
 /** "1, 2 or 4". */
 function listText(items: readonly (string | number)[], last = 'or'): string {
@@ -240,7 +238,7 @@ export function checkAddress(search: string, games: Readonly<Record<string, Game
   if (fogRaw !== null) {
     delete state.fog;
     const n = /^\d{1,3}$/.test(fogRaw) ? Number(fogRaw) : NaN;
-    if (limits && !limits.fog) problems.push(`fog=${fogRaw}: ${limits.title} has no fog of war (Blitz is a Halite I game).`);
+    if (limits && !limits.fog) problems.push(`fog=${fogRaw}: ${limits.title} has no fog of war${fogGames(limits.title)}.`);
     else if (!(n >= 0 && n <= 250)) problems.push(`fog=${fogRaw} is not a fog radius: a radius is a whole number from 0 to 250.`);
     else state.fog = n;
   }

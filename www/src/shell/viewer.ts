@@ -5,7 +5,7 @@
 
 import { bindCamera } from './camera';
 import { el, setText } from './dom';
-import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, LayerInfo, Perspective, Standing } from './game';
+import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, Perspective, Standing } from './game';
 import { GraphPanel } from './graphs';
 import { drawShapes, turnLayers, type Drawings, type ShapeLayer } from './drawings';
 import { LogPane } from './logs';
@@ -40,23 +40,6 @@ export interface Ejection {
 }
 
 const PALETTE_KEY = 'halite.palette';
-
-const HELP_NOTES = [
-  'Drag the map to pan: a Halite I map wraps around, like the game board. Wheel or pinch to zoom at the pointer.',
-  'Hover a site (or tap it on a touch screen) to inspect it; click to pin it.',
-  'Click or drag on a graph to jump to that frame.',
-  'Open a replay with Open replay, by dropping a file anywhere on the page, or with a link: ?replay=URL&frame=N&player=P&radius=R. Add &continue=human,recorded,… (one entry per player) to play it on from that frame.',
-  'The View menu shows exactly what one player saw within the fog radius (Blitz replays use their own radius).',
-  'The players panel shows the standings at the current frame; press "Final result" to see how the game ended.',
-  'Space always plays and pauses. Enter activates a button reached with Tab; a button clicked or tapped does not keep the focus, so while you play a seat Enter always ends the turn.',
-  'Playing a seat yourself: click or drag a box to select your pieces (shift adds), Ctrl+A selects all, W A S D or the arrows give them a direction, X makes them stay, G then a click sends them walking to a site, Ctrl+Z / Ctrl+Shift+Z undo and redo, Enter ends the turn. Pan with the right mouse button or two fingers.',
-];
-
-/** Halite I's layers, for a module that does not name its own. */
-const LAYERS: readonly LayerInfo[] = [
-  { key: 'production', label: 'Production', kbd: 'P', title: 'Production heat map (P)' },
-  { key: 'arrows', label: 'Arrows', kbd: 'M', title: 'Move arrows (M)' },
-];
 
 let uid = 0;
 
@@ -168,7 +151,7 @@ export class Viewer {
           <div data-part="players"></div>
         </section>
         <section class="card" aria-labelledby="${id}-site">
-          <div class="card-head" data-part="inspector-head"><h2 class="card-title" id="${id}-site">${module.inspectorTitle ?? 'Site'}</h2></div>
+          <div class="card-head" data-part="inspector-head"><h2 class="card-title" id="${id}-site">${module.inspectorTitle}</h2></div>
           <div data-part="inspector"></div>
         </section>
         <section class="card card-logs" data-part="logs" aria-label="Bot logs"></section>
@@ -200,7 +183,7 @@ export class Viewer {
     this.timeline.setSpeed(this.playback.fps);
     this.players = new PlayersPanel(q('players'));
     this.graphs = new GraphPanel(q('graphs'), module.series, (f) => this.seek(f));
-    this.help = new HelpDialog(root, [...(module.helpNotes ?? HELP_NOTES)]);
+    this.help = new HelpDialog(root, [...module.helpNotes]);
     this.logs = new LogPane(q('logs'));
     this.logs.onFilter = () => {
       this.logs.update(this.playback.frame);
@@ -217,7 +200,7 @@ export class Viewer {
       return b;
     };
     const layers = new Map<string, HTMLButtonElement>();
-    for (const l of module.layers ?? LAYERS) layers.set(l.key, chip(`layer-${l.key}`, l.label, l.kbd, l.title));
+    for (const l of module.layers) layers.set(l.key, chip(`layer-${l.key}`, l.label, l.kbd, l.title));
     this.parts = {
       chip: q('frame-chip'),
       note: q('map-note'),

@@ -1,5 +1,5 @@
 // The built-in bots: plain functions `(observation) => moves`. Each runs in its own worker
-// (seats/bot-worker.ts); a factory gives each seat its own state (a seeded random generator).
+// (games/bot-worker.ts); a factory gives each seat its own state (a seeded random generator).
 
 import { rng } from '../../shell/random';
 import type { Bot, Move, Observation } from './protocol';

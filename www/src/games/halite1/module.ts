@@ -19,7 +19,9 @@ import type {
   Standing,
 } from '../../shell/game';
 import { EngineClient, concatActions } from '../../shell/engine-client';
-import { GAME_TITLES } from '../../shell/registry';
+import type { LayerInfo } from '../../shell/game';
+import { INFO } from './info';
+import { HALITE1_STARTER } from './starter';
 import { MapRenderer } from './board';
 import { Halite1Frames } from './frames';
 import { Halite1HumanPlay } from './human';
@@ -189,9 +191,32 @@ const BOT_LIST = (): Promise<readonly BotInfo[]> =>
     Object.values(m.BOTS).map((b) => ({ id: b.id, name: b.name, description: b.description, hidden: b.hidden })),
   );
 
+/** The viewer's help about this board. */
+const HELP_NOTES: readonly string[] = [
+  'Drag the map to pan: a Halite I map wraps around, like the game board. Wheel or pinch to zoom at the pointer.',
+  'Hover a site (or tap it on a touch screen) to inspect it; click to pin it.',
+  'Click or drag on a graph to jump to that frame.',
+  'Open a replay with Open replay, by dropping a file anywhere on the page, or with a link: ?replay=URL&frame=N&player=P&radius=R. Add &continue=human,recorded,… (one entry per player) to play it on from that frame.',
+  'The View menu shows exactly what one player saw within the fog radius (Blitz replays use their own radius).',
+  'The players panel shows the standings at the current frame; press "Final result" to see how the game ended.',
+  'Space always plays and pauses. Enter activates a button reached with Tab; a button clicked or tapped does not keep the focus, so while you play a seat Enter always ends the turn.',
+  'Playing a seat yourself: click or drag a box to select your pieces (shift adds), Ctrl+A selects all, W A S D or the arrows give them a direction, X makes them stay, G then a click sends them walking to a site, Ctrl+Z / Ctrl+Shift+Z undo and redo, Enter ends the turn. Pan with the right mouse button or two fingers.',
+];
+
+/** The board's optional layers. */
+const LAYERS: readonly LayerInfo[] = [
+  { key: 'production', label: 'Production', kbd: 'P', title: 'Production heat map (P)' },
+  { key: 'arrows', label: 'Arrows', kbd: 'M', title: 'Move arrows (M)' },
+];
+
 export const HALITE1: GameModule = {
   id: 'halite1',
-  title: GAME_TITLES.halite1,
+  title: INFO.title,
+  starterBot: HALITE1_STARTER,
+  layers: LAYERS,
+  helpNotes: HELP_NOTES,
+  inspectorTitle: 'Site',
+  fogName: INFO.fogName,
   series: SERIES,
   rankSeries: 'territory',
   perspectives: true,

@@ -2,7 +2,7 @@
 // the sites this seat owns. With every seat recorded, a game continued from any frame replays
 // the rest of the recorded game exactly.
 
-import type { Seat, SeatAnswer } from '../../seats/seat';
+import type { Seat, SeatAnswer } from '../../shell/seat';
 import type { Halite1Frames } from './frames';
 import type { Move } from './protocol';
 

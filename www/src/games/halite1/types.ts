@@ -3,17 +3,10 @@
 
 import type { Standing, VerifyResult } from '../../shell/game';
 
-/** Per-player statistics of one turn. */
-export interface PlayerTurnStats {
-  damageToPlayers: number;
-  damageToNeutral: number;
-  overkill: number;
-  damageTaken: number;
-  production: number;
-  capLoss: number;
-  sitesCaptured: number;
-  piecesLost: number;
-}
+import type { PlayerTurnStats } from '../../learn/types';
+
+/** Per-player statistics of one turn (the lessons read them too, so they are declared there). */
+export type { PlayerTurnStats };
 
 /** The report of turn t (frame t -> t + 1). */
 export interface TurnReport {

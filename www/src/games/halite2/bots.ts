@@ -1,5 +1,5 @@
 // The built-in Halite II bots: plain functions `(observation) => commands`, each run in its own
-// worker (seats/bot-worker.ts).
+// worker (games/bot-worker.ts).
 
 import { rng } from '../../shell/random';
 import { Fleet, nearest } from './fleet';

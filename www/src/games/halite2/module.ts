@@ -21,7 +21,8 @@ import type {
   VerifyResult,
 } from '../../shell/game';
 import { EngineClient, concatActions } from '../../shell/engine-client';
-import { GAME_TITLES } from '../../shell/registry';
+import { INFO } from './info';
+import { HALITE2_STARTER } from './starter';
 import { Halite2Board } from './board';
 import { Halite2Frames } from './frames';
 import { Halite2HumanPlay } from './human';
@@ -250,7 +251,8 @@ const BOT_LIST = (): Promise<readonly BotInfo[]> =>
 
 export const HALITE2: GameModule = {
   id: 'halite2',
-  title: GAME_TITLES.halite2,
+  title: INFO.title,
+  starterBot: HALITE2_STARTER,
   series: SERIES,
   layers: [],
   helpNotes: HELP_NOTES,

@@ -2,7 +2,7 @@
 // for this seat's ships. With every seat recorded, a game continued from any frame replays the
 // rest of the recorded game exactly.
 
-import type { Seat, SeatAnswer } from '../../seats/seat';
+import type { Seat, SeatAnswer } from '../../shell/seat';
 import type { Halite2Frames } from './frames';
 import { K_DOCK, K_THRUST, type Command } from './types';
 

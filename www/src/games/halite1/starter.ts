@@ -1,10 +1,7 @@
-// The text a new bot starts from, per game: a short bot that plays, with numbered steps for
-// the user to make it better. Only text: it runs when a game gives a seat to the saved bot.
+// The text of a new Halite I bot: a short bot that plays, with numbered steps for the user to
+// make it better. Only text: it runs when a game gives a seat to the saved bot.
 
-import { HALITE2_STARTER } from '../games/halite2/starter';
-import type { GameId } from '../shell/game';
-
-const HALITE1 = `// My Halite bot. A bot is a JavaScript module: its default export gets what it
+export const HALITE1_STARTER = `// My Halite bot. A bot is a JavaScript module: its default export gets what it
 // sees each turn and answers its moves. It runs in its own worker with a time
 // budget (1.5 s a turn; 30 s for the first). Errors and console.log output show
 // in the game's bot logs pane, on the turn they happened.
@@ -62,10 +59,3 @@ export default function bot(obs) {
   return moves;
 }
 `;
-
-const STARTERS: Record<GameId, string> = { halite1: HALITE1, halite2: HALITE2_STARTER };
-
-/** A new bot's text for a game. */
-export function starterBot(game: GameId): string {
-  return STARTERS[game];
-}

@@ -1,7 +1,7 @@
 // A seat is anything that answers a turn: a bot in a Worker, a human at the board, a lesson's
 // script. The match loop (match.ts) drives seats without knowing which kind they are.
 
-import type { Shape } from '../shell/drawings';
+import type { Shape } from './drawings';
 
 /** A seat's raw answer (checked by the game module), or why it has none; with what the seat
  * logged meanwhile, (when it starts) the name it gives itself, and (a bot's answer) the

@@ -3,14 +3,14 @@
 // the bot in its own Worker under a time budget (a WorkerSeat, like every bot), the lesson judged
 // by the engine each time. User code runs only in the worker, and only when asked.
 
-import type { CodeBox } from '../bots/editor';
-import { loadEditor } from '../bots/load-editor';
-import { checkMoves } from '../games/halite1/protocol';
-import { WorkerSeat } from '../seats/worker-seat';
-import type { Engine } from '../shell/engine';
-import { errorMessage } from '../shell/engine';
-import type { LessonSpec, LessonStep, Scenario, Status } from './types';
-import { variants } from './variants';
+import type { CodeBox } from '../../../bots/editor';
+import { loadEditor } from '../../../bots/load-editor';
+import { checkMoves } from '../protocol';
+import { WorkerSeat } from '../../../seats/worker-seat';
+import type { Engine } from '../../../shell/engine';
+import { errorMessage } from '../../../shell/engine';
+import type { LessonSpec, LessonStep, Scenario, Status } from '../../../learn/types';
+import { variants } from '../../../learn/variants';
 
 export const STARTER = `// A bot: a function from what it sees to its moves. It runs in its own worker.
 // obs = { width, height, myId, owner, strength, production, turn }: flat arrays,

@@ -2,8 +2,8 @@
 // bot, and the name a module declares. A bot's code is only ever text here: it is read, stored
 // and written back, never evaluated (it runs only in a seat's Worker once a game starts).
 
-import type { BotLibrary, SavedBot } from '../seats/library';
-import { MAX_BOT_BYTES } from '../seats/sources';
+import type { BotLibrary, SavedBot } from './library';
+import { MAX_BOT_BYTES } from './sources';
 
 export { MAX_BOT_BYTES };
 

@@ -1,0 +1,131 @@
+//! What `halite run` does once a game is set up, for every game: play it between subprocess
+//! bots, write the replay and the logs of ejected bots, and report as the original binaries do.
+
+use super::runner::{run_game, RunOptions};
+use super::{Game, ReplayFile, TextProtocol};
+use std::path::PathBuf;
+
+/// How `halite run` reports a match (its flags).
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// Give every bot unlimited time.
+    pub no_timeouts: bool,
+    /// Print only the machine-readable results.
+    pub quiet: bool,
+    /// Do not write a replay.
+    pub no_replay: bool,
+    /// Directory for the replay (`DIR/Replays/ID-SEED.hlt` if `DIR/Replays` exists, else
+    /// `DIR/ID-SEED.hlt`) and the logs.
+    pub replay_dir: PathBuf,
+    /// Write the replay exactly here.
+    pub replay: Option<PathBuf>,
+}
+
+/// Plays `game` between subprocess bots and returns what the reference prints.
+/// `compressed_by_default`: the game's replays are compressed unless the name ends in `.json`
+/// (otherwise plain unless it ends in `.gz`).
+pub fn play_and_report<G: Game + TextProtocol>(
+    game: G,
+    seed: u32,
+    commands: &[String],
+    names: Option<&[String]>,
+    a: &Report,
+    compressed_by_default: bool,
+) -> Result<String, String> {
+    let options = RunOptions {
+        timeouts: !a.no_timeouts,
+        verbose: !a.quiet,
+        ..RunOptions::default()
+    };
+    let outcome = run_game(game, commands, names, &options).map_err(|e| e.to_string())?;
+    let id = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let replay = outcome.game.replay();
+    let mut out = String::new();
+    let mut written: Option<String> = None;
+    if !a.no_replay {
+        let path = match &a.replay {
+            Some(p) => p.clone(),
+            None => {
+                let dir = a.replay_dir.join("Replays");
+                let base = if dir.is_dir() {
+                    dir
+                } else {
+                    a.replay_dir.clone()
+                };
+                base.join(format!("{id}-{seed}.hlt"))
+            }
+        };
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        // Halite I writes plain JSON unless asked for gzip; Halite II (which has no gzip
+        // form) writes its zstd frame unless asked for plain JSON.
+        let compress = match ext {
+            "gz" => true,
+            "json" => false,
+            _ => compressed_by_default,
+        };
+        let bytes = if compress {
+            replay.to_compressed_bytes()
+        } else {
+            replay.to_bytes()
+        };
+        std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        written = Some(path.display().to_string());
+    }
+    let results = outcome.game.results();
+    let mut log_files = Vec::new();
+    for (p, e) in outcome.ejections.iter().enumerate() {
+        if e.is_some() {
+            let name = format!("{}-{id}.log", G::tag(p));
+            if std::fs::write(a.replay_dir.join(&name), &outcome.logs[p]).is_ok() {
+                log_files.push((G::tag(p), name));
+            }
+        }
+    }
+    let own_summary = if a.quiet {
+        outcome.game.quiet_summary(written.as_deref(), &log_files)
+    } else {
+        None
+    };
+    if let Some(summary) = own_summary {
+        out.push_str(&summary);
+        out.push('\n');
+    } else if a.quiet {
+        if let Some(path) = &written {
+            out.push_str(&format!("{path} {seed}\n"));
+        }
+        for r in &results {
+            let tag = G::tag(r.seat);
+            out.push_str(&format!("{tag} {} {}\n", r.rank, r.last_frame_alive));
+        }
+        let tags: String = results
+            .iter()
+            .filter(|r| r.ejected)
+            .map(|r| format!("{} ", G::tag(r.seat)))
+            .collect();
+        out.push_str(if tags.is_empty() { " " } else { &tags });
+        out.push('\n');
+        let logs: String = log_files.iter().map(|(_, f)| format!("{f} ")).collect();
+        out.push_str(if logs.is_empty() { " " } else { &logs });
+    } else {
+        if let Some(path) = &written {
+            out.push_str(&format!("Map seed was {seed}\nOpening a file at {path}\n"));
+        }
+        for r in &results {
+            let line = outcome.game.result_line(r.seat).unwrap_or_else(|| {
+                format!(
+                    "Player #{}, {}, came in rank #{} and was last alive on frame #{}!",
+                    G::tag(r.seat),
+                    r.name,
+                    r.rank,
+                    r.last_frame_alive
+                )
+            });
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,96 @@
+//! The games the crate knows: the one list that everything dispatching on a game reads (the
+//! `halite` CLI, the tests, the Python package). Each game offers its tools through
+//! [`GameTools`] from its own `seam` module; nothing outside a game's folder names it.
+
+use serde_json::Value;
+
+/// A recorded game, whatever its game: verified and summed up through one interface.
+pub trait ReplayTools {
+    /// Re-simulates the record from frame 0: `Ok` when every frame follows the rules and the
+    /// game reaches its end.
+    fn verify(&self) -> Result<(), Verdict>;
+    /// Final results and statistics series as one JSON document (`halite stats --json`).
+    fn stats_json(&self) -> Value;
+    /// The same as tables for a terminal (`halite stats`).
+    fn stats_table(&self) -> String;
+}
+
+/// Why a replay did not verify.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub message: String,
+    /// Every frame follows the rules, but the record stops before the game's end.
+    pub unfinished: bool,
+}
+
+/// What a new match between subprocess bots asks for (`halite run`'s flags).
+#[derive(Clone, Debug, Default)]
+pub struct RunSetup {
+    /// Requested map size; `None`: the game's own default for the seed.
+    pub dims: Option<(usize, usize)>,
+    /// Map seed, never 0.
+    pub seed: u32,
+    /// Single-player games: the map is made for this many players.
+    pub map_players: Option<usize>,
+    pub max_turns: Option<u32>,
+    /// Fog radius (games with fog of war only).
+    pub fog: Option<u32>,
+}
+
+/// One game's tools, as the registry lists them.
+pub trait GameTools: Sync {
+    /// The id the CLI's `--game`, the page's addresses and the Python package use.
+    fn id(&self) -> &'static str;
+    /// One line for `--help`.
+    fn about(&self) -> &'static str;
+    /// How sure the game is that `bytes` are one of its replays: 0 not, 1 perhaps (a form
+    /// another game may share, such as plain JSON), 2 sure.
+    fn recognise(&self, bytes: &[u8]) -> u8;
+    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String>;
+    /// The map the game's generator makes, as JSON (`halite mapgen`).
+    fn mapgen_json(
+        &self,
+        width: usize,
+        height: usize,
+        seed: u32,
+        players: usize,
+    ) -> Result<Value, String>;
+    /// Plays a match between subprocess bots and reports it as the original binary does.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run(
+        &self,
+        setup: &RunSetup,
+        commands: &[String],
+        names: Option<&[String]>,
+        report: &crate::env::cli::Report,
+    ) -> Result<String, String>;
+}
+
+/// Every game, the default (the CLI's `--game` when absent) first.
+pub static GAMES: &[&dyn GameTools] = &[&crate::halite1::seam::TOOLS, &crate::halite2::seam::TOOLS];
+
+/// The game with this id.
+pub fn game(id: &str) -> Option<&'static dyn GameTools> {
+    GAMES.iter().copied().find(|g| g.id() == id)
+}
+
+/// The ids of every game, the default first.
+pub fn ids() -> Vec<&'static str> {
+    GAMES.iter().map(|g| g.id()).collect()
+}
+
+/// Opens a replay of any game, recognised from its bytes alone (the surest game wins; on a tie
+/// the first listed).
+pub fn open_replay(bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
+    let mut best: Option<(&dyn GameTools, u8)> = None;
+    for &g in GAMES {
+        let r = g.recognise(bytes);
+        if r > 0 && best.map_or(true, |(_, b)| r > b) {
+            best = Some((g, r));
+        }
+    }
+    match best {
+        Some((g, _)) => g.open_replay(bytes),
+        None => Err("not a replay of any known game".into()),
+    }
+}

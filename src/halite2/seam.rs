@@ -1,0 +1,261 @@
+//! Halite II's side of the seam: the game as an [`env::Game`] (fork from a replay by following
+//! it, [`super::follow`]), its replay as an [`env::ReplayFile`], and random play for the
+//! contract checks, and its tools in the registry ([`crate::games`]): replays, maps and
+//! matches for the CLI.
+
+use super::follow;
+use super::game::{Action, Game, GameConfig, GameError};
+use super::ranking::Score;
+use super::replay::{Frame, Replay, ShipCommand};
+use super::{mapgen, replay, stats, verify};
+use crate::env::{self, SeatResult};
+use crate::games::{GameTools, ReplayTools, RunSetup, Verdict};
+use serde_json::Value;
+
+impl env::ReplayFile for Replay {
+    type Error = super::replay::ReplayError;
+
+    fn from_bytes(bytes: &[u8]) -> Result<Replay, Self::Error> {
+        Replay::from_bytes(bytes)
+    }
+    fn to_bytes(&self) -> Vec<u8> {
+        self.to_plain_bytes()
+    }
+    fn to_compressed_bytes(&self) -> Vec<u8> {
+        self.to_zstd_bytes()
+    }
+    fn width(&self) -> usize {
+        self.width as usize
+    }
+    fn height(&self) -> usize {
+        self.height as usize
+    }
+    fn num_frames(&self) -> usize {
+        self.frames.len()
+    }
+    fn seats(&self) -> usize {
+        self.num_players
+    }
+    fn player_names(&self) -> &[String] {
+        &self.player_names
+    }
+}
+
+impl env::Game for Game {
+    type Config = GameConfig;
+    type Action = Action;
+    type Observation = Frame;
+    type Replay = Replay;
+    type Score = Score;
+    type Error = GameError;
+
+    fn new(config: &GameConfig) -> Result<Game, GameError> {
+        Game::new(config)
+    }
+    fn from_replay(replay: &Replay, frame: usize) -> Result<Game, GameError> {
+        follow::fork(replay, frame)
+    }
+    fn step(&mut self, actions: &[Action]) -> Result<(), GameError> {
+        Game::step(self, actions)
+    }
+    fn observation(&self, _seat: usize) -> Frame {
+        self.frame().clone()
+    }
+    fn eject(&mut self, seat: usize) {
+        Game::eject(self, seat)
+    }
+    fn eject_at_init(&mut self, seat: usize) {
+        Game::eject_at_init(self, seat)
+    }
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+    fn is_alive(&self, seat: usize) -> bool {
+        Game::is_alive(self, seat)
+    }
+    fn results(&self) -> Vec<SeatResult<Score>> {
+        Game::results(self)
+    }
+    fn replay(&self) -> &Replay {
+        Game::replay(self)
+    }
+    fn seats(&self) -> usize {
+        self.players()
+    }
+    fn turn(&self) -> u32 {
+        Game::turn(self)
+    }
+    fn set_player_name(&mut self, seat: usize, name: &str) {
+        Game::set_player_name(self, seat, name)
+    }
+}
+
+impl env::contract::RandomPlay for Game {
+    /// Mostly purposeful commands (fly to the nearest planet, dock, undock, random thrusts)
+    /// so games see docking, production, fights and collisions; sometimes garbage (other
+    /// seats' or unknown ships, unknown planets, huge angles) the rules must ignore.
+    fn random_action(&self, seat: usize, rng: &mut rand::rngs::StdRng) -> Action {
+        use super::replay::Command;
+        use rand::Rng;
+        let st = &self.state;
+        let mut out = Vec::new();
+        if seat >= st.players {
+            return out;
+        }
+        for id in st.ship_ids(seat) {
+            let Some(ship) = st.ship(id) else { continue };
+            let (x, y) = ship.pos.to_f64();
+            let nearest = st
+                .planets
+                .iter()
+                .filter(|p| p.is_alive())
+                .map(|p| {
+                    let (px, py) = p.pos.to_f64();
+                    let d = ((px - x).powi(2) + (py - y).powi(2)).sqrt() - p.r;
+                    (d, p.id, (py - y).atan2(px - x).to_degrees())
+                })
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            let command = match rng.gen_range(0..100) {
+                0..=9 => continue,
+                10..=49 => match nearest {
+                    Some((d, _, angle)) => Command::Thrust {
+                        magnitude: (d - 2.0).clamp(0.0, 7.0) as u16,
+                        angle: angle.rem_euclid(360.0) as u16,
+                    },
+                    None => continue,
+                },
+                50..=74 => Command::Dock {
+                    planet: nearest.map_or(0, |n| u64::from(n.1)),
+                },
+                75..=89 => Command::Thrust {
+                    magnitude: rng.gen_range(0..=7),
+                    angle: rng.gen_range(0..360),
+                },
+                90..=94 => Command::Undock,
+                _ => match rng.gen_range(0..3) {
+                    0 => Command::Thrust {
+                        magnitude: rng.gen_range(0..=7),
+                        angle: rng.gen(),
+                    },
+                    1 => Command::Dock {
+                        planet: rng.gen_range(0..1000),
+                    },
+                    _ => {
+                        out.push(ShipCommand {
+                            ship: rng.gen_range(0..500),
+                            command: Command::Undock,
+                        });
+                        continue;
+                    }
+                },
+            };
+            out.push(ShipCommand { ship: id, command });
+        }
+        // The protocol rejects two commands for one ship; keep the first.
+        let mut seen = Vec::new();
+        out.retain(|c| {
+            let fresh = !seen.contains(&c.ship);
+            seen.push(c.ship);
+            fresh
+        });
+        out
+    }
+}
+
+/// Halite II's entry in the registry ([`crate::games`]).
+pub static TOOLS: Tools = Tools;
+
+/// Halite II's tools: its replays, maps and matches for the CLI and the tests.
+pub struct Tools;
+
+/// A Halite II replay behind [`ReplayTools`].
+struct Recorded(Box<Replay>);
+
+impl GameTools for Tools {
+    fn id(&self) -> &'static str {
+        "halite2"
+    }
+    fn about(&self) -> &'static str {
+        "Halite II (ships and planets in continuous space)"
+    }
+    fn recognise(&self, bytes: &[u8]) -> u8 {
+        // A zstd frame, or plain JSON with its `constants` and `engine_version`.
+        if replay::looks_like(bytes) {
+            2
+        } else {
+            0
+        }
+    }
+    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
+        Replay::from_bytes(bytes)
+            .map(|r| Box::new(Recorded(Box::new(r))) as Box<dyn ReplayTools>)
+            .map_err(|e| e.to_string())
+    }
+    fn mapgen_json(
+        &self,
+        width: usize,
+        height: usize,
+        seed: u32,
+        players: usize,
+    ) -> Result<Value, String> {
+        let request = mapgen::MapRequest {
+            width: width as u32,
+            height: height as u32,
+            players,
+            seed,
+        };
+        let map = request.generate()?;
+        let mut v = serde_json::to_value(&map).map_err(|e| e.to_string())?;
+        v["dims_flag"] = true.into();
+        Ok(v)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run(
+        &self,
+        setup: &RunSetup,
+        commands: &[String],
+        names: Option<&[String]>,
+        report: &crate::env::cli::Report,
+    ) -> Result<String, String> {
+        let (width, height) = match setup.dims {
+            Some((w, h)) => (w as u32, h as u32),
+            None => mapgen::size_from_seed(setup.seed),
+        };
+        let config = GameConfig {
+            width,
+            height,
+            players: commands.len(),
+            seed: setup.seed,
+            player_names: Vec::new(),
+        };
+        let game = Game::new(&config).map_err(|e| e.to_string())?;
+        crate::env::cli::play_and_report(game, setup.seed, commands, names, report, true)
+    }
+}
+
+impl ReplayTools for Recorded {
+    fn verify(&self) -> Result<(), Verdict> {
+        verify::verify(&self.0).map_err(|m| Verdict {
+            message: m.to_string(),
+            unfinished: m.is_unfinished(),
+        })
+    }
+    fn stats_json(&self) -> Value {
+        let r = &self.0;
+        let series = stats::replay_series(r);
+        let mut s = serde_json::Map::new();
+        for (k, name) in stats::SERIES.iter().enumerate() {
+            s.insert(name.to_string(), serde_json::json!(series.values[k]));
+        }
+        serde_json::json!({
+            "width": r.width,
+            "height": r.height,
+            "frames": r.frames.len(),
+            "players": stats::standings(r),
+            "series": s,
+        })
+    }
+    fn stats_table(&self) -> String {
+        stats::table(&self.0)
+    }
+}

@@ -1,0 +1,132 @@
+// The registry: every game the app knows, and the one place above the games that names them.
+// A game is its folder under games/ plus one entry here: its facts (info.ts, listed in the
+// shell's catalog when this module loads), its module (loaded on first use, a chunk of its own)
+// and its built-in bots (loaded in the built-in bots' worker).
+//
+// Layers, top first (each imports only its own folder and the ones below it; a game's folder
+// imports no other game's, nor this registry): main → pages → games → arena, learn → bots →
+// seats → shell.
+
+import { registerGames, gameInfos, type GameInfo, type GameLimits, type Sample } from '../shell/catalog';
+import type { LessonBook } from '../learn/book';
+import type { Engine } from '../shell/engine';
+import type { GameId, GameModule } from '../shell/game';
+import { provideBuiltinBotWorker } from '../seats/builtin';
+import { INFO as HALITE1_INFO } from './halite1/info';
+import { INFO as HALITE2_INFO } from './halite2/info';
+
+/** A built-in bot as the bots' worker makes it: `create(seed)` gives the bot function. */
+export type BuiltinBots = Readonly<Record<string, { create(seed: number): unknown } | undefined>>;
+
+interface Entry {
+  info: GameInfo;
+  module: () => Promise<GameModule>;
+  bots: () => Promise<BuiltinBots>;
+  /** Its lessons, for the learn page. */
+  lessons?: () => Promise<LessonBook>;
+  /** Pages only this game has, by the address key that opens them (`?sandbox`). */
+  pages?: Readonly<Record<string, () => Promise<GamePage>>>;
+  /** Whole games of built-in bots played inline with the page's engine (the benchmark page). */
+  selfPlay?: () => Promise<SelfPlay>;
+}
+
+/** A page a game draws by itself. */
+export interface GamePage {
+  mount(root: HTMLElement, search: string): Promise<void>;
+}
+
+/** Whole games between built-in bots on the page's own engine, for the benchmark page. */
+export interface SelfPlay {
+  playSelf(engine: Engine, config: unknown): Promise<unknown>;
+}
+
+const GAMES: readonly Entry[] = [
+  {
+    info: HALITE1_INFO,
+    module: () => import(/* webpackChunkName: "halite1" */ './halite1/module').then((m) => m.HALITE1),
+    bots: () => import(/* webpackChunkName: "halite1-bots" */ './halite1/bots').then((m) => m.BOTS),
+    lessons: () => import(/* webpackChunkName: "halite1-lessons" */ './halite1/lessons/book').then((m) => m.BOOK),
+    pages: { sandbox: () => import(/* webpackChunkName: "sandbox" */ './halite1/sandbox') },
+    selfPlay: () => import(/* webpackChunkName: "halite1-selfplay" */ './halite1/selfplay') as Promise<SelfPlay>,
+  },
+  {
+    info: HALITE2_INFO,
+    module: () => import(/* webpackChunkName: "halite2" */ './halite2/module').then((m) => m.HALITE2),
+    bots: () => import(/* webpackChunkName: "halite2-bots" */ './halite2/bots').then((m) => m.BOTS),
+    lessons: () => import(/* webpackChunkName: "halite2-lessons" */ './halite2/lessons/book').then((m) => m.BOOK),
+  },
+];
+
+registerGames(GAMES.map((g) => g.info));
+provideBuiltinBotWorker(() => new Worker(new URL('./bot-worker.ts', import.meta.url)));
+
+export const GAME_IDS: readonly GameId[] = GAMES.map((g) => g.info.id);
+
+/** The game an address without `game=` opens. */
+export const DEFAULT_GAME: GameId = GAME_IDS[0];
+
+/** What each game's address may ask for, known before its module is loaded. */
+export const GAME_LIMITS: Readonly<Record<GameId, GameLimits>> = Object.fromEntries(GAMES.map((g) => [g.info.id, g.info.limits]));
+
+/** Every game's id and title, for a game choice. */
+export const GAME_CHOICES: readonly { id: GameId; title: string }[] = GAMES.map((g) => ({ id: g.info.id, title: g.info.title }));
+
+/** Every game's sample replays, in registry order. */
+export const SAMPLES: readonly Sample[] = gameInfos().flatMap((g) => g.samples);
+
+export { isGameId } from '../shell/catalog';
+
+const cache = new Map<GameId, Promise<GameModule>>();
+
+function entry(id: GameId): Entry {
+  const e = GAMES.find((g) => g.info.id === id);
+  if (!e) throw new Error(`no game ${id}`);
+  return e;
+}
+
+export function loadGame(id: GameId): Promise<GameModule> {
+  let p = cache.get(id);
+  if (!p) {
+    p = entry(id)
+      .module()
+      .catch((e: unknown) => {
+        cache.delete(id);
+        throw e;
+      });
+    cache.set(id, p);
+  }
+  return p;
+}
+
+/** A game's built-in bots (in the built-in bots' worker). */
+export function loadBuiltinBots(id: GameId): Promise<BuiltinBots> {
+  const e = GAMES.find((g) => g.info.id === id);
+  return e ? e.bots() : Promise.resolve({});
+}
+
+/** The module whose replays these bytes are, or null when no game recognises them. */
+export async function recogniseReplay(bytes: Uint8Array): Promise<GameModule | null> {
+  for (const id of GAME_IDS) {
+    const m = await loadGame(id);
+    if (m.recognise(bytes)) return m;
+  }
+  return null;
+}
+
+/** Every game's lessons, in registry order. */
+export function loadLessonBooks(): Promise<LessonBook[]> {
+  return Promise.all(GAMES.flatMap((g) => (g.lessons ? [g.lessons()] : [])));
+}
+
+/** The page `key` of the first game that has one (`?sandbox`). */
+export function loadGamePage(key: string): Promise<GamePage> {
+  const e = GAMES.find((g) => g.pages?.[key]);
+  const load = e?.pages?.[key];
+  return load ? load() : Promise.reject(new Error(`no game has a ${key} page`));
+}
+
+/** A game's inline self-play (the default game's when `id` is absent). */
+export function loadSelfPlay(id: GameId = DEFAULT_GAME): Promise<SelfPlay> {
+  const e = GAMES.find((g) => g.info.id === id);
+  return e?.selfPlay ? e.selfPlay() : Promise.reject(new Error(`${id} has no self-play`));
+}

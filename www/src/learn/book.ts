@@ -1,0 +1,15 @@
+// A game's lessons as the learn page lists and opens them: each game writes its own book (its
+// lessons, their list section and their view); the page only lays the books out and opens the
+// lesson an address names.
+
+import type { Engine } from '../shell/engine';
+import type { Progress } from './progress';
+
+export interface LessonBook {
+  /** The list page's section for this game's lessons, with the stars earned so far. */
+  sectionHtml(progress: Progress): string;
+  /** Whether `id` is one of this game's lessons. */
+  has(id: string): boolean;
+  /** Opens lesson `id` on `root` (its view's code loads on first use). */
+  open(root: HTMLElement, engine: Engine, id: string): Promise<void>;
+}
