@@ -1,61 +1,20 @@
-// The registry: every game the app knows, and the one place above the games that names them.
-// A game is its folder under games/ plus one entry here: its facts (info.ts, listed in the
-// shell's catalog when this module loads), its module (loaded on first use, a chunk of its own)
-// and its built-in bots (loaded in the built-in bots' worker).
+// The registry: what the pages ask of the games (load one, recognise a replay, the lessons…),
+// answered from the list of games (list.ts, the one place above the games that names them). When
+// it loads it lists every game's facts in the shell's catalog and gives the seats the built-in
+// bots' worker.
 //
 // Layers, top first (each imports only its own folder and the ones below it; a game's folder
-// imports no other game's, nor this registry): main → pages → games → arena, learn → bots →
+// imports no other game's, nor the registry): main → pages → games → arena, learn → bots →
 // seats → shell.
 
-import { registerGames, gameInfos, type GameInfo, type GameLimits, type Sample } from '../shell/catalog';
+import { registerGames, gameInfos, type GameLimits, type Sample } from '../shell/catalog';
 import type { LessonBook } from '../learn/book';
-import type { Engine } from '../shell/engine';
 import type { GameId, GameModule } from '../shell/game';
 import { provideBuiltinBotWorker } from '../seats/builtin';
-import { INFO as HALITE1_INFO } from './halite1/info';
-import { INFO as HALITE2_INFO } from './halite2/info';
+import { GAMES, type Entry, type GamePage, type SelfPlay } from './list';
 
-/** A built-in bot as the bots' worker makes it: `create(seed)` gives the bot function. */
-export type BuiltinBots = Readonly<Record<string, { create(seed: number): unknown } | undefined>>;
-
-interface Entry {
-  info: GameInfo;
-  module: () => Promise<GameModule>;
-  bots: () => Promise<BuiltinBots>;
-  /** Its lessons, for the learn page. */
-  lessons?: () => Promise<LessonBook>;
-  /** Pages only this game has, by the address key that opens them (`?sandbox`). */
-  pages?: Readonly<Record<string, () => Promise<GamePage>>>;
-  /** Whole games of built-in bots played inline with the page's engine (the benchmark page). */
-  selfPlay?: () => Promise<SelfPlay>;
-}
-
-/** A page a game draws by itself. */
-export interface GamePage {
-  mount(root: HTMLElement, search: string): Promise<void>;
-}
-
-/** Whole games between built-in bots on the page's own engine, for the benchmark page. */
-export interface SelfPlay {
-  playSelf(engine: Engine, config: unknown): Promise<unknown>;
-}
-
-const GAMES: readonly Entry[] = [
-  {
-    info: HALITE1_INFO,
-    module: () => import(/* webpackChunkName: "halite1" */ './halite1/module').then((m) => m.HALITE1),
-    bots: () => import(/* webpackChunkName: "halite1-bots" */ './halite1/bots').then((m) => m.BOTS),
-    lessons: () => import(/* webpackChunkName: "halite1-lessons" */ './halite1/lessons/book').then((m) => m.BOOK),
-    pages: { sandbox: () => import(/* webpackChunkName: "sandbox" */ './halite1/sandbox') },
-    selfPlay: () => import(/* webpackChunkName: "halite1-selfplay" */ './halite1/selfplay') as Promise<SelfPlay>,
-  },
-  {
-    info: HALITE2_INFO,
-    module: () => import(/* webpackChunkName: "halite2" */ './halite2/module').then((m) => m.HALITE2),
-    bots: () => import(/* webpackChunkName: "halite2-bots" */ './halite2/bots').then((m) => m.BOTS),
-    lessons: () => import(/* webpackChunkName: "halite2-lessons" */ './halite2/lessons/book').then((m) => m.BOOK),
-  },
-];
+export type { GamePage, SelfPlay } from './list';
+export type { BuiltinBots } from './bots';
 
 registerGames(GAMES.map((g) => g.info));
 provideBuiltinBotWorker(() => new Worker(new URL('./bot-worker.ts', import.meta.url)));
@@ -96,12 +55,6 @@ export function loadGame(id: GameId): Promise<GameModule> {
     cache.set(id, p);
   }
   return p;
-}
-
-/** A game's built-in bots (in the built-in bots' worker). */
-export function loadBuiltinBots(id: GameId): Promise<BuiltinBots> {
-  const e = GAMES.find((g) => g.info.id === id);
-  return e ? e.bots() : Promise.resolve({});
 }
 
 /** The module whose replays these bytes are, or null when no game recognises them. */

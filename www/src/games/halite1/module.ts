@@ -28,7 +28,8 @@ import { Halite1HumanPlay } from './human';
 import { SiteInspector } from './inspector';
 import { checkMoves } from './protocol';
 import { looksLikeHalite1 } from './recognise';
-import { RecordedSeat } from './recorded-seat';
+import { RecordedSeat } from '../../shell/recorded-seat';
+import { recordedMoves } from './recorded-seat';
 import { asStandings, asVerifyResult } from './types';
 import type { FromEngine, MatchStartConfig, ToEngine } from './worker-protocol';
 
@@ -267,7 +268,7 @@ export const HALITE1: GameModule = {
     return m.liveLineup(players, random);
   },
   recordedSeat(replay, _seat, name) {
-    return new RecordedSeat(replay as Halite1Frames, name);
+    return new RecordedSeat(name, recordedMoves(replay as Halite1Frames));
   },
   liveSize(random) {
     const side = 24 + 2 * Math.floor(random() * 5);

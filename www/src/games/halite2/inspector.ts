@@ -2,9 +2,9 @@
 // owner, position, health, docking state or docking spots, and what a planet produces.
 // Mounted on the element it is given.
 
-import type { FrameSource, Inspector, Perspective } from '../../shell/game';
-import { el, fmt, setText } from '../../shell/dom';
-import { ownerColour, type Palette, DEFAULT_PALETTE } from '../../shell/palette';
+import type { Perspective } from '../../shell/game';
+import { fmt, setText } from '../../shell/dom';
+import { FactsInspector } from '../../shell/facts-inspector';
 import type { Halite2Frames } from './frames';
 import {
   DOCKING,
@@ -31,60 +31,26 @@ import {
   decodeTarget,
 } from './types';
 
-const FIELDS = ['what', 'owner', 'pos', 'health', 'dock', 'extra'] as const;
-type Field = (typeof FIELDS)[number];
+const FIELDS = [
+  ['what', 'Selected'],
+  ['owner', 'Owner'],
+  ['pos', 'Position'],
+  ['health', 'Health'],
+  ['dock', 'Docking'],
+  ['extra', 'Production'],
+] as const;
+type Field = (typeof FIELDS)[number][0];
 
 const DOCKING_TEXT = ['Undocked', 'Docking', 'Docked', 'Undocking'];
 
-export class Halite2Inspector implements Inspector {
-  private readonly root: HTMLElement;
-  private readonly note: HTMLElement;
-  private readonly dt = {} as Record<Field, HTMLElement>;
-  private readonly dd = {} as Record<Field, HTMLElement>;
-  private readonly dot: HTMLElement;
-  private src: Halite2Frames | null = null;
-  private names: string[] = [];
-  private palette: Palette = DEFAULT_PALETTE;
-
+export class Halite2Inspector extends FactsInspector<Field, Halite2Frames> {
   constructor(root: HTMLElement) {
-    this.root = el('div', { className: 'inspector', attrs: { 'aria-live': 'polite', 'data-part': 'inspector' } });
-    this.note = el('span', { className: 'card-note', text: 'hover or tap a ship or planet' });
-    const rows = FIELDS.map((key) => {
-      const dt = el('dt', { text: '' });
-      const dd = el('dd', { text: '—', attrs: { 'data-field': key } });
-      this.dt[key] = dt;
-      this.dd[key] = dd;
-      return el('div', {}, [dt, dd]);
-    });
-    this.root.appendChild(el('dl', { className: 'facts' }, rows));
-    root.appendChild(this.root);
-    this.dot = el('span', { className: 'owner-dot', attrs: { 'aria-hidden': 'true' } });
-    this.clear();
+    super(root, FIELDS, 'hover or tap a ship or planet');
   }
 
-  get noteElement(): HTMLElement {
-    return this.note;
-  }
-
-  setSource(src: FrameSource | null, names: string[]): void {
-    this.src = src as Halite2Frames | null;
-    this.names = names;
-    this.clear();
-  }
-
-  setPalette(p: Palette): void {
-    this.palette = p;
-  }
-
-  private labels(l: Record<Field, string>): void {
-    for (const k of FIELDS) setText(this.dt[k], l[k]);
-  }
-
-  private clear(): void {
-    this.root.classList.add('empty');
+  protected override clear(): void {
     this.labels({ what: 'Selected', owner: 'Owner', pos: 'Position', health: 'Health', dock: 'Docking', extra: 'Production' });
-    for (const k of FIELDS) setText(this.dd[k], '—');
-    setText(this.note, 'hover or tap a ship or planet');
+    super.clear();
   }
 
   show(t: number, f: number, _p: Perspective, pinned: boolean): void {
@@ -106,7 +72,7 @@ export class Halite2Inspector implements Inspector {
       const o = i * SHIP_STRIDE;
       this.labels({ what: 'Ship', owner: 'Owner', pos: 'Position', health: 'Health', dock: 'Docking', extra: 'Velocity' });
       setText(dd.what, `#${d.id}`);
-      this.setOwner(s[o + S_OWNER]);
+      this.setSeat(s[o + S_OWNER]);
       setText(dd.pos, `(${s[o + S_X].toFixed(1)}, ${s[o + S_Y].toFixed(1)})`);
       setText(dd.health, `${fmt(s[o + S_HEALTH])} / 255`);
       const status = s[o + S_STATUS];
@@ -130,22 +96,16 @@ export class Halite2Inspector implements Inspector {
       const o = i * PLANET_STRIDE;
       this.labels({ what: 'Planet', owner: 'Owner', pos: 'Position', health: 'Health', dock: 'Docked ships', extra: 'Production' });
       setText(dd.what, `#${d.id} · radius ${p[o + P_RADIUS].toFixed(1)}`);
-      this.setOwner(p[o + P_OWNER]);
+      this.setSeat(p[o + P_OWNER]);
       setText(dd.pos, `(${p[o + P_X].toFixed(1)}, ${p[o + P_Y].toFixed(1)})`);
       setText(dd.health, fmt(p[o + P_HEALTH]));
       setText(dd.dock, `${p[o + P_DOCKED]} of ${p[o + P_SPOTS]} spots`);
       setText(dd.extra, `${fmt(p[o + P_PRODUCTION])} / 72 toward a ship · ${fmt(p[o + P_REMAINING])} left`);
     }
-    this.root.classList.remove('empty');
-    setText(this.note, pinned ? 'pinned · click it again to release' : 'hover or tap a ship or planet');
+    this.shown(pinned);
   }
 
-  private setOwner(seat: number): void {
-    const name = seat < 0 ? 'Nobody' : (this.names[seat] ?? `Player ${seat + 1}`);
-    this.dot.style.background = seat < 0 ? 'transparent' : ownerColour(this.palette, seat + 1);
-    this.dot.style.border = seat < 0 ? '1px dashed #7f8aa0' : '0';
-    const dd = this.dd.owner;
-    if (dd.firstChild !== this.dot || dd.lastChild?.textContent !== name) dd.replaceChildren(this.dot, document.createTextNode(name));
-    dd.title = name;
+  private setSeat(seat: number): void {
+    this.setOwner(seat < 0 ? -1 : seat + 1, seat < 0 ? 'Nobody' : (this.names[seat] ?? `Player ${seat + 1}`));
   }
 }

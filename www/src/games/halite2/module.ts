@@ -30,7 +30,8 @@ import { navigate } from './navigate';
 import { Halite2Inspector } from './inspector';
 import { checkCommands } from './protocol';
 import { looksLikeHalite2 } from './recognise';
-import { RecordedSeat } from './recorded-seat';
+import { RecordedSeat } from '../../shell/recorded-seat';
+import { recordedCommands } from './recorded-seat';
 import { liveMapSize } from './sizes';
 import type { FromEngine, ToEngine } from './worker-protocol';
 
@@ -306,7 +307,7 @@ export const HALITE2: GameModule = {
     return m.liveLineup(players, random);
   },
   recordedSeat(replay, seat, name) {
-    return new RecordedSeat(replay as Halite2Frames, seat, name);
+    return new RecordedSeat(name, recordedCommands(replay as Halite2Frames), seat);
   },
   liveSize: liveMapSize,
   createHumanPlay(host: HumanPlayHost): HumanPlay {

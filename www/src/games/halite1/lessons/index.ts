@@ -2,6 +2,7 @@
 // their English prose in en.json, keyed by lesson id so that another language is one more file.
 
 import type { Goal, LessonSpec, Rules } from '../../../learn/types';
+import { fill, lessonList, proseOf, type LessonEntry as Entry, type LessonProse } from '../../../learn/lessons';
 import en from './en.json';
 import captureNeutral from './capture-neutral.json';
 import combat from './combat.json';
@@ -16,27 +17,14 @@ import simultaneous from './simultaneous.json';
 import wrapAround from './wrap-around.json';
 import zeroStrength from './zero-strength.json';
 
-export interface LessonProse {
-  title: string;
-  intro: string;
-  hint: string;
-  why: string;
-}
-
 interface Prose {
   goals: Record<string, string>;
   rules: Record<string, string>;
   lessons: Record<string, LessonProse>;
 }
 
-/** A lesson file as bundled: its text is what the engine parses; `spec` is read for display. */
-export interface LessonEntry {
-  id: string;
-  order: number;
-  text: string;
-  /** The file's fields (defaults are filled by the engine's `spec()` once it is loaded). */
-  raw: Partial<LessonSpec> & { id: string; order: number };
-}
+/** A Halite I lesson file as bundled. */
+export type LessonEntry = Entry<LessonSpec>;
 
 const FILES: unknown[] = [
   moveAndProduce,
@@ -53,10 +41,7 @@ const FILES: unknown[] = [
   gameEnd,
 ];
 
-export const LESSONS: readonly LessonEntry[] = FILES.map((f) => {
-  const raw = f as LessonEntry['raw'];
-  return { id: raw.id, order: raw.order, text: JSON.stringify(f), raw };
-}).sort((a, b) => a.order - b.order);
+export const LESSONS: readonly LessonEntry[] = lessonList<LessonSpec>(FILES);
 
 const PROSE = en as Prose;
 
@@ -65,11 +50,7 @@ export function lessonById(id: string): LessonEntry | undefined {
 }
 
 export function prose(id: string): LessonProse {
-  return PROSE.lessons[id] ?? { title: id, intro: '', hint: '', why: '' };
-}
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));
+  return proseOf(PROSE.lessons, id);
 }
 
 const site = ([x, y]: [number, number]) => `(${x}, ${y})`;

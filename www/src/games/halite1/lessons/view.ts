@@ -9,13 +9,13 @@ import { topbarHtml } from '../../../shell/nav';
 import { LESSONS, goalText, limitText, prose, rulesText, type LessonEntry } from './index';
 import { BoardGrid, type Arrow, type CellShow } from '../../../learn/board-grid';
 import { DirectionPad } from '../../../learn/dpad';
-import { parseMoves, starsFor } from '../../../learn/orders';
+import { parseMoves } from '../../../learn/orders';
 import type { Phase } from '../../../learn/phases';
-import { loadProgress, recordSolve } from '../../../learn/progress';
-import { starsHtml } from '../../../learn/stars';
+import { loadProgress } from '../../../learn/progress';
+import { LessonFrame } from '../../../learn/frame';
 import { Stepper } from '../../../learn/stepper';
-import { DIR_NAMES, type LessonSpec, type LessonStep, type Scenario, type Status } from '../../../learn/types';
-import { errorMessage, type Engine } from '../../../shell/engine';
+import { DIR_NAMES, type LessonSpec, type LessonStep, type Scenario } from '../../../learn/types';
+import type { Engine } from '../../../shell/engine';
 
 type LessonHandle = InstanceType<Engine['Halite1Lesson']>;
 
@@ -24,7 +24,7 @@ export function mountLesson(root: HTMLElement, engine: Engine, entry: LessonEntr
   new LessonView(root, engine, entry);
 }
 
-class LessonView {
+class LessonView extends LessonFrame<LessonStep> {
   private readonly lesson: LessonHandle;
   private readonly spec: LessonSpec;
   private readonly grid: BoardGrid;
@@ -32,18 +32,16 @@ class LessonView {
   private readonly stepper: Stepper;
   private readonly plan = new Map<number, number>();
   private selected = -1;
-  private hintLevel = 0;
   private prediction: { site: number; owner: number; strength: number } | null = null;
-  private status: Status = 'ongoing';
-  private last: LessonStep | null = null;
-  private pendingReveal: LessonStep | null = null;
-  private readonly q: <T extends HTMLElement>(p: string) => T;
+  private readonly root: HTMLElement;
 
   constructor(
     root: HTMLElement,
     private readonly engine: Engine,
     private readonly entry: LessonEntry,
   ) {
+    super(entry.id, () => this.lesson.reset());
+    this.root = root;
     this.lesson = new engine.Halite1Lesson(entry.text);
     this.spec = this.lesson.spec() as LessonSpec;
     const p = prose(entry.id);
@@ -91,7 +89,6 @@ class LessonView {
           </aside>
         </div>
       </main>`;
-    this.q = <T extends HTMLElement>(part: string) => root.querySelector<T>(`[data-part="${part}"]`) as T;
     this.grid = new BoardGrid(this.q('board'), {
       activate: (site) => this.select(site),
       direction: (site, dir) => {
@@ -189,100 +186,55 @@ class LessonView {
     this.refresh();
   }
 
-  private resolve(): void {
-    if (this.status !== 'ongoing') return;
+  protected q<T extends HTMLElement>(part: string): T {
+    return this.root.querySelector<T>(`[data-part="${part}"]`) as T;
+  }
+
+  protected get stepperPart(): Stepper {
+    return this.stepper;
+  }
+
+  protected takeTurn(): LessonStep {
     const flat: number[] = [];
     const w = this.position().width;
     for (const [site, dir] of this.plan) flat.push(site % w, Math.floor(site / w), dir);
-    let step: LessonStep;
-    try {
-      step = this.lesson.step(new Uint32Array(flat)) as LessonStep;
-    } catch (e) {
-      const err = this.q('move-error');
-      err.hidden = false;
-      err.textContent = errorMessage(e);
-      return;
-    }
-    this.last = step;
+    return this.lesson.step(new Uint32Array(flat)) as LessonStep;
+  }
+
+  protected clearPlan(): void {
     this.plan.clear();
-    this.status = step.status;
-    this.pendingReveal = step;
-    this.q('result').hidden = true;
-    this.stepper.extraElement.replaceChildren();
+  }
+
+  protected loadStep(step: LessonStep): void {
     this.stepper.load(step.explanation);
-    this.refresh();
   }
 
-  /** The prediction's answer and the lesson's verdict, once the stepper reaches the new board
-   * (at once when it does not animate). */
-  private reveal(): void {
-    const step = this.pendingReveal;
-    if (!step) return;
-    this.pendingReveal = null;
-    this.showPrediction(step);
-    this.showResult(step);
+  protected focusBoard(): void {
+    this.grid.focus(Math.max(0, this.selected));
   }
 
-  private showPrediction(step: LessonStep): void {
-    const box = this.stepper.extraElement;
-    box.replaceChildren();
+  protected takePrediction(step: LessonStep): { text: string; right: boolean } | null {
     const p = this.prediction;
     this.prediction = null;
-    if (!p) return;
+    if (!p) return null;
     const after = step.explanation.after;
     const w = after.width;
     const owner = after.owner[p.site];
     const strength = after.strength[p.site];
-    const right = owner === p.owner && strength === p.strength;
-    const el = document.createElement('p');
-    el.className = right ? 'lg-ok' : 'lg-warn';
-    el.dataset.part = 'prediction';
     const name = (o: number) => (o ? `player ${o}` : 'neutral');
-    el.textContent = `(${p.site % w}, ${Math.floor(p.site / w)}): you predicted ${name(p.owner)}, strength ${p.strength}; it is ${name(owner)}, strength ${strength}. ${right ? 'Right!' : 'Step through the phases to see why.'}`;
-    box.append(el);
-    this.q('predict-note').textContent = '';
+    return {
+      text: `(${p.site % w}, ${Math.floor(p.site / w)}): you predicted ${name(p.owner)}, strength ${p.strength}; it is ${name(owner)}, strength ${strength}.`,
+      right: owner === p.owner && strength === p.strength,
+    };
   }
 
-  private showResult(step: LessonStep): void {
-    const box = this.q('result');
-    const p = prose(this.entry.id);
-    if (step.status === 'passed') {
-      const stars = starsFor(step.turn, this.spec.par, this.hintLevel);
-      // Saved the instant the engine says the lesson is solved.
-      const best = recordSolve(this.entry.id, stars);
-      this.openBotTrack();
-      box.hidden = false;
-      box.className = 'lg-result is-passed';
-      box.innerHTML = `<h2>Solved in ${step.turn} ${step.turn === 1 ? 'turn' : 'turns'}</h2>
-        <p>${starsHtml(stars)} <span class="lg-muted">(par ${this.spec.par}${this.hintLevel ? `, ${this.hintLevel} hint ${this.hintLevel === 1 ? 'step' : 'steps'}` : ''}; best ${best})</span></p>
-        <p class="lg-actions"><button type="button" class="btn" data-part="retry">Play again</button></p>`;
-    } else if (step.status === 'notYet') {
-      box.hidden = false;
-      box.className = 'lg-result is-not-yet';
-      box.innerHTML = `<h2>Not solved yet</h2><p data-part="why">${esc(p.why)}</p>
-        <p class="lg-actions"><button type="button" class="btn btn-primary" data-part="retry">Retry</button></p>`;
-    } else if (step.punished) {
-      box.hidden = false;
-      box.className = 'lg-result is-not-yet';
-      box.innerHTML = `<h2>The enemy answers</h2><p data-part="why">${esc(p.why)}</p>
-        <p class="lg-actions"><button type="button" class="btn" data-part="retry">Start again</button></p>`;
-    } else {
-      box.hidden = true;
-      box.innerHTML = '';
-    }
-    box.querySelector('[data-part="retry"]')?.addEventListener('click', () => this.retry());
-  }
-
-  private retry(): void {
-    this.lesson.reset();
-    this.status = 'ongoing';
-    this.last = null;
-    this.plan.clear();
-    this.pendingReveal = null;
-    this.stepper.clear();
-    this.q('result').hidden = true;
-    this.refresh();
-    this.grid.focus(Math.max(0, this.selected));
+  protected resultContext() {
+    return {
+      par: this.spec.par,
+      why: prose(this.entry.id).why,
+      punished: { label: 'Start again', primary: false },
+      solved: () => this.openBotTrack(),
+    };
   }
 
   /** Cells of the lesson's current board, fog and stars included. */
@@ -347,7 +299,7 @@ class LessonView {
     return out;
   }
 
-  private refresh(): void {
+  protected refresh(): void {
     const pos = this.position();
     const playing = this.stepper.isPlaying && this.stepper.current?.key !== 'owners';
     if (!playing) {

@@ -2,6 +2,7 @@
 // English prose in en.json, keyed by lesson id so that another language is one more file. Ids
 // start with `h2-` so that `?learn=<id>` names one lesson across both games.
 
+import { fill, lessonList, proseOf, type LessonEntry, type LessonProse } from '../../../learn/lessons';
 import en from './en.json';
 import thrust from './h2-thrust.json';
 import docking from './h2-docking.json';
@@ -9,32 +10,17 @@ import weapons from './h2-weapons.json';
 import collisions from './h2-collisions.json';
 import type { Goal, H2LessonSpec } from './types';
 
-export interface LessonProse {
-  title: string;
-  intro: string;
-  hint: string;
-  why: string;
-}
-
 interface Prose {
   goals: Record<string, string>;
   lessons: Record<string, LessonProse>;
 }
 
-/** A lesson file as bundled: its text is what the engine parses; `raw` is read for display. */
-export interface H2LessonEntry {
-  id: string;
-  order: number;
-  text: string;
-  raw: Partial<H2LessonSpec> & { id: string; order: number };
-}
+/** A Halite II lesson file as bundled. */
+export type H2LessonEntry = LessonEntry<H2LessonSpec>;
 
 const FILES: unknown[] = [thrust, docking, weapons, collisions];
 
-export const H2_LESSONS: readonly H2LessonEntry[] = FILES.map((f) => {
-  const raw = f as H2LessonEntry['raw'];
-  return { id: raw.id, order: raw.order, text: JSON.stringify(f), raw };
-}).sort((a, b) => a.order - b.order);
+export const H2_LESSONS: readonly H2LessonEntry[] = lessonList<H2LessonSpec>(FILES);
 
 const PROSE = en as Prose;
 
@@ -43,11 +29,7 @@ export function h2LessonById(id: string): H2LessonEntry | undefined {
 }
 
 export function h2Prose(id: string): LessonProse {
-  return PROSE.lessons[id] ?? { title: id, intro: '', hint: '', why: '' };
-}
-
-function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? `{${k}}`));
+  return proseOf(PROSE.lessons, id);
 }
 
 /** "Destroy ship 3" inside a sentence: "destroy ship 3". */

@@ -7,15 +7,13 @@
 
 import { esc } from '../../../shell/dom';
 import { topbarHtml } from '../../../shell/nav';
-import { errorMessage, type Engine } from '../../../shell/engine';
-import { starsFor } from '../../../learn/orders';
-import { recordSolve } from '../../../learn/progress';
-import { starsHtml } from '../../../learn/stars';
+import type { Engine } from '../../../shell/engine';
+import { LessonFrame } from '../../../learn/frame';
 import { PhaseStepper } from '../../../learn/stepper';
 import { H2_LESSONS, goalText, h2Prose, limitText, lowerFirst, type H2LessonEntry } from './index';
 import { h2Phases, orderText, shipName, type H2Phase } from './phases';
 import { H2Scene, type SceneState } from './scene';
-import { orderShip, type Board, type H2LessonSpec, type H2Step, type Order, type RuleNumbers, type ShipView, type Status } from './types';
+import { orderShip, type Board, type H2LessonSpec, type H2Step, type Order, type RuleNumbers, type ShipView } from './types';
 
 type LessonHandle = InstanceType<Engine['Halite2Lesson']>;
 
@@ -25,27 +23,25 @@ export function mountLesson(root: HTMLElement, engine: Engine, entry: H2LessonEn
 
 const HINT_BUTTON = ['Show a hint arrow', 'Show a hint in words', 'Show the solution', 'Solution shown'];
 
-class H2LessonView {
+class H2LessonView extends LessonFrame<H2Step> {
   private readonly lesson: LessonHandle;
   private readonly spec: H2LessonSpec;
   private readonly rules: RuleNumbers;
   private readonly scene: H2Scene;
   private readonly stepper: PhaseStepper<H2Phase>;
   private readonly plan = new Map<number, Order>();
-  private readonly q: <T extends HTMLElement>(p: string) => T;
+  private readonly root: HTMLElement;
   private selected: number | null = null;
-  private hintLevel = 0;
   private showRanges = false;
   private prediction: { ship: number; health: number } | null = null;
-  private status: Status = 'ongoing';
-  private last: H2Step | null = null;
-  private pendingReveal: H2Step | null = null;
 
   constructor(
     root: HTMLElement,
     engine: Engine,
     private readonly entry: H2LessonEntry,
   ) {
+    super(entry.id, () => this.lesson.reset());
+    this.root = root;
     this.lesson = new engine.Halite2Lesson(entry.text);
     this.spec = this.lesson.spec() as H2LessonSpec;
     this.rules = this.lesson.rules() as RuleNumbers;
@@ -112,7 +108,6 @@ class H2LessonView {
           </aside>
         </div>
       </main>`;
-    this.q = <T extends HTMLElement>(part: string) => root.querySelector<T>(`[data-part="${part}"]`) as T;
     this.scene = new H2Scene(
       this.q('board'),
       this.rules,
@@ -210,25 +205,42 @@ class H2LessonView {
     this.refresh();
   }
 
-  private resolve(): void {
-    if (this.status !== 'ongoing') return;
-    let step: H2Step;
-    try {
-      step = this.lesson.step([...this.plan.values()]) as H2Step;
-    } catch (e) {
-      const err = this.q('move-error');
-      err.hidden = false;
-      err.textContent = errorMessage(e);
-      return;
-    }
-    this.last = step;
+  protected q<T extends HTMLElement>(part: string): T {
+    return this.root.querySelector<T>(`[data-part="${part}"]`) as T;
+  }
+
+  protected get stepperPart(): PhaseStepper<H2Phase> {
+    return this.stepper;
+  }
+
+  protected takeTurn(): H2Step {
+    return this.lesson.step([...this.plan.values()]) as H2Step;
+  }
+
+  protected clearPlan(): void {
     this.plan.clear();
-    this.status = step.status;
-    this.pendingReveal = step;
-    this.q('result').hidden = true;
-    this.stepper.extraElement.replaceChildren();
+  }
+
+  protected loadStep(step: H2Step): void {
     this.stepper.loadPhases(h2Phases(step, this.spec.player), (el) => this.report(step, el));
-    this.refresh();
+  }
+
+  protected focusBoard(): void {
+    const first = this.board.ships.find((s) => s.owner === this.spec.player);
+    if (first) this.scene.focusShip(first.id);
+  }
+
+  protected takePrediction(step: H2Step): { text: string; right: boolean } | null {
+    const p = this.prediction;
+    this.prediction = null;
+    if (!p) return null;
+    const after = step.after.ships.find((s) => s.id === p.ship);
+    const health = after ? after.health : 0;
+    return { text: `Ship ${p.ship}: you predicted health ${p.health}; it is ${after ? health : '0 (destroyed)'}.`, right: health === p.health };
+  }
+
+  protected resultContext() {
+    return { par: this.spec.par, why: h2Prose(this.entry.id).why, punished: { label: 'Retry', primary: true } };
   }
 
   /** The turn's report: every ship's health and docking before and after. */
@@ -266,68 +278,6 @@ class H2LessonView {
     }
   }
 
-  private reveal(): void {
-    const step = this.pendingReveal;
-    if (!step) return;
-    this.pendingReveal = null;
-    this.showPrediction(step);
-    this.showResult(step);
-  }
-
-  private showPrediction(step: H2Step): void {
-    const box = this.stepper.extraElement;
-    box.replaceChildren();
-    const p = this.prediction;
-    this.prediction = null;
-    if (!p) return;
-    const after = step.after.ships.find((s) => s.id === p.ship);
-    const health = after ? after.health : 0;
-    const right = health === p.health;
-    const el = document.createElement('p');
-    el.className = right ? 'lg-ok' : 'lg-warn';
-    el.dataset.part = 'prediction';
-    el.textContent = `Ship ${p.ship}: you predicted health ${p.health}; it is ${after ? health : '0 (destroyed)'}. ${right ? 'Right!' : 'Step through the phases to see why.'}`;
-    box.append(el);
-    this.q('predict-note').textContent = '';
-  }
-
-  private showResult(step: H2Step): void {
-    const box = this.q('result');
-    const p = h2Prose(this.entry.id);
-    if (step.status === 'passed') {
-      const stars = starsFor(step.turn, this.spec.par, this.hintLevel);
-      // Saved the instant the engine says the lesson is solved.
-      const best = recordSolve(this.entry.id, stars);
-      box.hidden = false;
-      box.className = 'lg-result is-passed';
-      box.innerHTML = `<h2>Solved in ${step.turn} ${step.turn === 1 ? 'turn' : 'turns'}</h2>
-        <p>${starsHtml(stars)} <span class="lg-muted">(par ${this.spec.par}${this.hintLevel ? `, ${this.hintLevel} hint ${this.hintLevel === 1 ? 'step' : 'steps'}` : ''}; best ${best})</span></p>
-        <p class="lg-actions"><button type="button" class="btn" data-part="retry">Play again</button></p>`;
-    } else if (step.status === 'notYet' || step.punished) {
-      box.hidden = false;
-      box.className = 'lg-result is-not-yet';
-      box.innerHTML = `<h2>${step.status === 'notYet' ? 'Not solved yet' : 'The enemy answers'}</h2><p data-part="why">${esc(p.why)}</p>
-        <p class="lg-actions"><button type="button" class="btn btn-primary" data-part="retry">Retry</button></p>`;
-    } else {
-      box.hidden = true;
-      box.innerHTML = '';
-    }
-    box.querySelector('[data-part="retry"]')?.addEventListener('click', () => this.retry());
-  }
-
-  private retry(): void {
-    this.lesson.reset();
-    this.status = 'ongoing';
-    this.last = null;
-    this.plan.clear();
-    this.pendingReveal = null;
-    this.stepper.clear();
-    this.q('result').hidden = true;
-    this.refresh();
-    const first = this.board.ships.find((s) => s.owner === this.spec.player);
-    if (first) this.scene.focusShip(first.id);
-  }
-
   private hintOrders(): Order[] {
     if (this.hintLevel < 1 || this.status !== 'ongoing') return [];
     const turn = this.lesson.turn;
@@ -348,7 +298,7 @@ class H2LessonView {
     };
   }
 
-  private refresh(): void {
+  protected refresh(): void {
     const board = this.board;
     const me = this.spec.player;
     if (this.selected !== null && !board.ships.some((s) => s.id === this.selected)) this.selected = null;
