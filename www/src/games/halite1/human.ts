@@ -4,13 +4,12 @@
 // drawn as arrows before the turn ends. Unset pieces stay. The answer is the same list of moves
 // a bot gives, checked by the same code.
 
-import { el, setText } from '../../shell/dom';
-import { mountOrdersPanel, unmountOrdersPanel } from '../../shell/orders-panel';
-import type { HumanPlay, HumanPlayHost, PointerIntercept } from '../../shell/game';
+import { el } from '../../shell/dom';
+import type { HumanPlayHost } from '../../shell/game';
+import { HumanTurn, turnHeadHtml, undoRedoTimerHtml } from '../../shell/human-turn';
 import type { MapRenderer } from './board';
 import type { Move, Observation } from './protocol';
 import { TurnPlan } from './plan';
-import { TurnTimer, timerOptionsHtml } from '../../shell/turn-timer';
 
 
 /** Direction of a key: arrows by name, WASD by physical position. */
@@ -54,34 +53,16 @@ const ICON: Record<number, string> = {
 const DIR_NAME = ['Stay still', 'North', 'East', 'South', 'West'];
 const DIR_KEYS = ['X', 'W or ↑', 'D or →', 'S or ↓', 'A or ←'];
 
-export class Halite1HumanPlay implements HumanPlay {
-  private readonly plan: TurnPlan;
+export class Halite1HumanPlay extends HumanTurn<TurnPlan, [number, number]> {
   private readonly board: MapRenderer;
-  private readonly host: HumanPlayHost;
-  private readonly panel: HTMLElement;
-  private readonly box: HTMLDivElement;
   private readonly els;
-  private pending: { turn: number; resolve: (raw: unknown) => void; reject: (e: Error) => void } | null = null;
   private goToMode = false;
-  private drag: { x: number; y: number; additive: boolean; moved: boolean; startX: number; startY: number } | null = null;
-  private readonly timer: TurnTimer;
-  private disposed = false;
-
-  readonly pointer: PointerIntercept;
 
   constructor(host: HumanPlayHost) {
-    this.host = host;
-    this.board = host.board as MapRenderer;
-    this.plan = new TurnPlan(host.source.width, host.source.height, host.seat + 1);
-    this.panel = host.panel;
-    const q = mountOrdersPanel(
-      this.panel,
-      `
-      <div class="orders-head">
-        <p class="orders-status" data-part="status" role="status" aria-live="polite">Waiting for the first turn…</p>
-        <p class="orders-timer" data-part="timer" aria-live="off" hidden></p>
-        <button type="button" class="btn btn-primary btn-end" data-part="end" disabled title="End the turn (Enter): pieces without orders stay">End turn <kbd>⏎</kbd></button>
-      </div>
+    super(
+      host,
+      new TurnPlan(host.source.width, host.source.height, host.seat + 1),
+      `${turnHeadHtml('End the turn (Enter): pieces without orders stay')}
       <div class="orders-row">
         <div class="orders-group" role="group" aria-label="Select pieces">
           <button type="button" class="btn btn-small" data-part="all" title="Select all your pieces (Ctrl+A)">All</button>
@@ -91,31 +72,20 @@ export class Halite1HumanPlay implements HumanPlay {
         </div>
         <div class="orders-dpad" role="group" aria-label="Direction for the selected pieces" data-part="dpad"></div>
         <div class="orders-group" role="group" aria-label="Orders">
-          <button type="button" class="btn btn-small" data-part="goto" aria-pressed="false" title="Go to: then click a site; the selected pieces walk there over the next turns (G)">Go to…</button>
-          <button type="button" class="btn btn-small btn-icon-text" data-part="undo" title="Undo (Ctrl+Z)" aria-label="Undo"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/></svg></button>
-          <button type="button" class="btn btn-small btn-icon-text" data-part="redo" title="Redo (Ctrl+Shift+Z)" aria-label="Redo"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/></svg></button>
-          <label class="orders-filter"><span class="visually-hidden">Turn timer</span>
-            <select class="select select-small" data-part="timer-choice" aria-label="Turn timer">
-              ${timerOptionsHtml()}
-            </select>
-          </label>
+          <button type="button" class="btn btn-small" data-part="goto" aria-pressed="false" title="Go to: then click a site; the selected pieces walk there over the next turns (G)">Go to…</button>${undoRedoTimerHtml()}
         </div>
       </div>
       <p class="orders-keys">Click or drag a box to select (shift adds) · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>W</kbd><kbd>A</kbd><kbd>S</kbd><kbd>D</kbd> or arrows move · <kbd>X</kbd> stay · <kbd>G</kbd> go to · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Enter</kbd> ends the turn · right-drag or two fingers pan</p>`,
     );
+    this.board = host.board as MapRenderer;
+    const q = this.q;
     this.els = {
-      status: q<HTMLParagraphElement>('status'),
-      timer: q<HTMLParagraphElement>('timer'),
       all: q<HTMLButtonElement>('all'),
       min: q<HTMLInputElement>('min'),
       filter: q<HTMLButtonElement>('filter'),
       none: q<HTMLButtonElement>('none'),
       dpad: q<HTMLDivElement>('dpad'),
       goto: q<HTMLButtonElement>('goto'),
-      undo: q<HTMLButtonElement>('undo'),
-      redo: q<HTMLButtonElement>('redo'),
-      timerChoice: q<HTMLSelectElement>('timer-choice'),
-      end: q<HTMLButtonElement>('end'),
     };
     for (const d of [4, 1, 0, 3, 2]) {
       const b = el('button', {
@@ -126,139 +96,64 @@ export class Halite1HumanPlay implements HumanPlay {
       b.addEventListener('click', () => this.direct(d));
       this.els.dpad.appendChild(b);
     }
-    this.els.all.addEventListener('click', () => this.select(() => this.plan.selectAll()));
-    this.els.filter.addEventListener('click', (e) => this.select(() => this.plan.selectStrongerThan(this.minStrength(), e.shiftKey)));
+    this.els.all.addEventListener('click', () => this.act(() => this.plan.selectAll()));
+    this.els.filter.addEventListener('click', (e) => this.act(() => this.plan.selectStrongerThan(this.minStrength(), e.shiftKey)));
     this.els.min.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') {
         e.preventDefault();
-        this.select(() => this.plan.selectStrongerThan(this.minStrength(), e.shiftKey));
+        this.act(() => this.plan.selectStrongerThan(this.minStrength(), e.shiftKey));
       }
     });
-    this.els.none.addEventListener('click', () => this.select(() => this.plan.clearSelection()));
+    this.els.none.addEventListener('click', () => this.act(() => this.plan.clearSelection()));
     this.els.goto.addEventListener('click', () => this.setGoToMode(!this.goToMode));
-    this.els.undo.addEventListener('click', () => this.changed(this.plan.undo()));
-    this.els.redo.addEventListener('click', () => this.changed(this.plan.redo()));
-    this.els.end.addEventListener('click', () => this.endTurn());
-    this.timer = new TurnTimer(this.els.timerChoice, this.els.timer, () => this.pending !== null, () => this.endTurn());
-
-    this.box = el('div', { className: 'select-box', attrs: { 'aria-hidden': 'true', hidden: '' } });
-    this.board.canvas.parentElement?.appendChild(this.box);
-
-    this.pointer = {
-      down: (x, y, additive) => {
-        if (this.pending === null) return false;
-        const w = this.board.worldAt(x, y);
-        if (!w) return false;
-        this.drag = { x: w[0], y: w[1], additive, moved: false, startX: x, startY: y };
-        return true;
-      },
-      move: (x, y) => {
-        const d = this.drag;
-        if (!d) return;
-        if (!d.moved && Math.hypot(x - d.startX, y - d.startY) < 6) return;
-        d.moved = true;
-        const w = this.board.worldAt(x, y);
-        if (!w) return;
-        const r = this.board.worldBoxToClient(Math.floor(d.x), Math.floor(d.y), Math.floor(w[0]), Math.floor(w[1]));
-        const parent = this.box.parentElement?.getBoundingClientRect();
-        if (!parent) return;
-        this.box.hidden = false;
-        this.box.style.left = `${r.left - parent.left}px`;
-        this.box.style.top = `${r.top - parent.top}px`;
-        this.box.style.width = `${r.width}px`;
-        this.box.style.height = `${r.height}px`;
-      },
-      up: (x, y, cancelled) => {
-        const d = this.drag;
-        this.drag = null;
-        this.box.hidden = true;
-        if (!d || cancelled || this.pending === null) return;
-        const w = this.board.worldAt(x, y);
-        if (!w) return;
-        if (d.moved) {
-          this.select(() => this.plan.selectBox(Math.floor(d.x), Math.floor(d.y), Math.floor(w[0]), Math.floor(w[1]), d.additive));
-          return;
-        }
-        const site = this.board.siteAt(x, y);
-        if (site < 0) return;
-        if (this.goToMode) {
-          this.setGoToMode(false);
-          this.changed(this.plan.goTo(site) > 0);
-          return;
-        }
-        this.select(() => this.plan.click(site, d.additive));
-      },
-    };
     this.refresh();
   }
 
-  get waitingTurn(): number {
-    return this.pending ? this.pending.turn : -1;
-  }
-
-  begin(observation: unknown, turn: number): Promise<unknown> {
-    if (this.disposed) return Promise.reject(new Error('the controls are closed'));
+  protected startTurn(observation: unknown): void {
     this.plan.begin(observation as Observation);
-    this.host.showNewest();
-    return new Promise<unknown>((resolve, reject) => {
-      this.pending = { turn, resolve, reject };
-      this.board.setPlan(this.plan);
-      this.timer.start();
-      this.refresh();
-    });
   }
 
-  /** Ends the turn with the plan (unset pieces stay). */
-  endTurn(): void {
-    const p = this.pending;
-    if (!p) return;
-    const moves: Move[] = this.plan.moves();
-    this.pending = null;
-    this.timer.stop();
-    this.setGoToMode(false);
-    this.board.setPlan(null);
-    this.refresh();
-    this.host.redraw();
-    p.resolve(moves);
+  /** The plan's moves (unset pieces stay). */
+  protected answer(): Move[] {
+    return this.plan.moves();
   }
 
-  cancel(): void {
-    const p = this.pending;
-    this.pending = null;
-    this.timer.stop();
-    this.board.setPlan(null);
-    if (p) p.reject(new Error('the game stopped'));
-    if (!this.disposed) this.refresh();
+  protected showPlan(on: boolean): void {
+    if (!on) this.setGoToMode(false);
+    this.board.setPlan(on ? this.plan : null);
   }
 
-  key(e: KeyboardEvent): boolean {
-    const mod = e.ctrlKey || e.metaKey;
-    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    if (mod && !e.altKey) {
-      if (k === 'a') {
-        this.select(() => this.plan.selectAll());
-        return true;
-      }
-      if (k === 'z') {
-        this.changed(e.shiftKey ? this.plan.redo() : this.plan.undo());
-        return true;
-      }
-      if (k === 'y') {
-        this.changed(this.plan.redo());
-        return true;
-      }
-      return false;
+  protected worldAt(x: number, y: number): [number, number] | null {
+    return this.board.worldAt(x, y);
+  }
+
+  /** The box covers whole sites, and may cross the wrapped edge. */
+  protected override boxRect(from: [number, number], _sx: number, _sy: number, x: number, y: number): { left: number; top: number; width: number; height: number } | null {
+    const w = this.board.worldAt(x, y);
+    return w ? this.board.worldBoxToClient(Math.floor(from[0]), Math.floor(from[1]), Math.floor(w[0]), Math.floor(w[1])) : null;
+  }
+
+  protected boxSelect(from: [number, number], to: [number, number], additive: boolean): void {
+    this.act(() => this.plan.selectBox(Math.floor(from[0]), Math.floor(from[1]), Math.floor(to[0]), Math.floor(to[1]), additive));
+  }
+
+  protected click(x: number, y: number, _at: [number, number], additive: boolean): void {
+    const site = this.board.siteAt(x, y);
+    if (site < 0) return;
+    if (this.goToMode) {
+      this.setGoToMode(false);
+      this.changed(this.plan.goTo(site) > 0);
+      return;
     }
-    if (e.altKey) return false;
-    if (e.key === 'Enter') {
-      this.endTurn();
-      return true;
-    }
-    if (e.key === 'Escape') {
-      if (this.goToMode) this.setGoToMode(false);
-      else this.select(() => this.plan.clearSelection());
-      return true;
-    }
+    this.act(() => this.plan.click(site, additive));
+  }
+
+  protected override escape(): void {
+    if (this.goToMode) this.setGoToMode(false);
+    else super.escape();
+  }
+
+  protected gameKey(e: KeyboardEvent, k: string): boolean {
     if (e.key === 'Delete' || e.key === 'Backspace') {
       if (this.pending) this.changed((this.plan.clear(false), true));
       return true;
@@ -275,11 +170,18 @@ export class Halite1HumanPlay implements HumanPlay {
     return false;
   }
 
-  dispose(): void {
-    this.cancel();
-    this.disposed = true;
-    this.box.remove();
-    unmountOrdersPanel(this.panel);
+  protected enableControls(waiting: boolean): void {
+    for (const b of [this.els.all, this.els.filter, this.els.none, this.els.goto, ...this.els.dpad.querySelectorAll('button')]) {
+      (b as HTMLButtonElement).disabled = !waiting;
+    }
+  }
+
+  protected statusParts(): string[] {
+    const p = this.plan;
+    const parts = [`${p.setCount} of ${p.pieceCount} pieces ordered`, `${p.selectedCount} selected`];
+    if (p.orders.size > 0) parts.push(`${p.orders.size} walking to a site`);
+    if (this.goToMode) parts.push('click the site to go to');
+    return parts;
   }
 
   // ------------------------------------------------------------------ internals
@@ -294,12 +196,6 @@ export class Halite1HumanPlay implements HumanPlay {
     this.changed(this.plan.direct(d) > 0);
   }
 
-  private select(f: () => void): void {
-    if (!this.pending) return;
-    f();
-    this.changed(true);
-  }
-
   private setGoToMode(on: boolean): void {
     this.goToMode = on && this.pending !== null;
     this.els.goto.setAttribute('aria-pressed', String(this.goToMode));
@@ -310,26 +206,5 @@ export class Halite1HumanPlay implements HumanPlay {
   private changed(any: boolean): void {
     if (any) this.host.redraw();
     this.refresh();
-  }
-
-  private refresh(): void {
-    const waiting = this.pending !== null;
-    const p = this.plan;
-    for (const b of [this.els.all, this.els.filter, this.els.none, this.els.goto, ...this.els.dpad.querySelectorAll('button')]) {
-      (b as HTMLButtonElement).disabled = !waiting;
-    }
-    this.els.undo.disabled = !waiting || !p.canUndo;
-    this.els.redo.disabled = !waiting || !p.canRedo;
-    this.els.end.disabled = !waiting;
-    this.panel.classList.toggle('waiting', waiting);
-    if (!waiting) {
-      setText(this.els.status, p.turn < 0 ? 'Waiting for the first turn…' : 'Turn sent: the others are moving…');
-      return;
-    }
-    const pieces = p.pieceCount;
-    const parts = [`Turn ${p.turn}: your move`, `${p.setCount} of ${pieces} pieces ordered`, `${p.selectedCount} selected`];
-    if (p.orders.size > 0) parts.push(`${p.orders.size} walking to a site`);
-    if (this.goToMode) parts.push('click the site to go to');
-    setText(this.els.status, parts.join(' · '));
   }
 }

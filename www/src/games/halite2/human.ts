@@ -3,12 +3,11 @@
 // planet to dock (the ship flies into range first), undock with a key or button, hold, and Enter
 // ends the turn. The answer is the same list of commands a bot gives, checked by the same code.
 
-import { el, setText } from '../../shell/dom';
-import { mountOrdersPanel, unmountOrdersPanel } from '../../shell/orders-panel';
-import type { BoardView, HumanPlay, HumanPlayHost, PointerIntercept } from '../../shell/game';
+import { setText } from '../../shell/dom';
+import type { BoardView, HumanPlayHost } from '../../shell/game';
+import { HumanTurn, turnHeadHtml, undoRedoTimerHtml } from '../../shell/human-turn';
 import { ShipPlan, type Steer } from './human-plan';
 import { lossLines } from './losses';
-import { TurnTimer, timerOptionsHtml } from '../../shell/turn-timer';
 import { decodeTarget, type Observation } from './types';
 
 /** What the controls need of the Halite II board beyond the shell's `BoardView`. */
@@ -25,34 +24,16 @@ function ships(n: number): string {
 }
 const SELECT_COLOUR = '#ffd166';
 
-export class Halite2HumanPlay implements HumanPlay {
-  private readonly plan: ShipPlan;
+export class Halite2HumanPlay extends HumanTurn<ShipPlan, { x: number; y: number }> {
   private readonly board: PlanBoard;
-  private readonly host: HumanPlayHost;
-  private readonly panel: HTMLElement;
-  private readonly box: HTMLDivElement;
   private readonly els;
-  private pending: { turn: number; resolve: (raw: unknown) => void; reject: (e: Error) => void } | null = null;
-  private drag: { x: number; y: number; additive: boolean; moved: boolean; startX: number; startY: number } | null = null;
-  private disposed = false;
   private note = '';
-  private readonly timer: TurnTimer;
-
-  readonly pointer: PointerIntercept;
 
   constructor(host: HumanPlayHost, steer?: Steer) {
-    this.host = host;
-    this.board = host.board as PlanBoard;
-    this.plan = new ShipPlan(host.seat, steer);
-    this.panel = host.panel;
-    const q = mountOrdersPanel(
-      this.panel,
-      `
-      <div class="orders-head">
-        <p class="orders-status" data-part="status" role="status" aria-live="polite">Waiting for the first turn…</p>
-        <p class="orders-timer" data-part="timer" aria-live="off" hidden></p>
-        <button type="button" class="btn btn-primary btn-end" data-part="end" disabled title="End the turn (Enter): ships without orders stay">End turn <kbd>⏎</kbd></button>
-      </div>
+    super(
+      host,
+      new ShipPlan(host.seat, steer),
+      `${turnHeadHtml('End the turn (Enter): ships without orders stay')}
       <p class="orders-losses" data-part="losses" role="status" hidden></p>
       <div class="orders-row">
         <div class="orders-group" role="group" aria-label="Select ships">
@@ -61,145 +42,52 @@ export class Halite2HumanPlay implements HumanPlay {
         </div>
         <div class="orders-group" role="group" aria-label="Orders for the selected ships">
           <button type="button" class="btn btn-small" data-part="undock" title="Undock the selected docked ships (U)">Undock</button>
-          <button type="button" class="btn btn-small" data-part="hold" title="Stop: the selected ships hold their place (H)">Hold</button>
-          <button type="button" class="btn btn-small btn-icon-text" data-part="undo" title="Undo (Ctrl+Z)" aria-label="Undo"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 14 4 9l5-5M4 9h10.5a5.5 5.5 0 0 1 0 11H11"/></svg></button>
-          <button type="button" class="btn btn-small btn-icon-text" data-part="redo" title="Redo (Ctrl+Shift+Z)" aria-label="Redo"><svg viewBox="0 0 24 24" aria-hidden="true"><path d="m15 14 5-5-5-5M20 9H9.5a5.5 5.5 0 0 0 0 11H13"/></svg></button>
-          <label class="orders-filter"><span class="visually-hidden">Turn timer</span>
-            <select class="select select-small" data-part="timer-choice" aria-label="Turn timer">${timerOptionsHtml()}</select>
-          </label>
+          <button type="button" class="btn btn-small" data-part="hold" title="Stop: the selected ships hold their place (H)">Hold</button>${undoRedoTimerHtml()}
         </div>
       </div>
       <p class="orders-keys">Click a ship or drag a box to select (shift adds) · click space to fly there · click a planet to dock · <kbd>U</kbd> undock · <kbd>H</kbd> hold · <kbd>Ctrl</kbd>+<kbd>A</kbd> all · <kbd>Ctrl</kbd>+<kbd>Z</kbd> undo · <kbd>Enter</kbd> ends the turn · right-drag or two fingers pan</p>`,
     );
+    this.board = host.board as PlanBoard;
+    const q = this.q;
     this.els = {
-      status: q<HTMLParagraphElement>('status'),
       losses: q<HTMLParagraphElement>('losses'),
       all: q<HTMLButtonElement>('all'),
       none: q<HTMLButtonElement>('none'),
       undock: q<HTMLButtonElement>('undock'),
       hold: q<HTMLButtonElement>('hold'),
-      undo: q<HTMLButtonElement>('undo'),
-      redo: q<HTMLButtonElement>('redo'),
-      timer: q<HTMLParagraphElement>('timer'),
-      timerChoice: q<HTMLSelectElement>('timer-choice'),
-      end: q<HTMLButtonElement>('end'),
     };
-    this.timer = new TurnTimer(this.els.timerChoice, this.els.timer, () => this.pending !== null, () => this.endTurn());
-    this.els.undo.addEventListener('click', () => this.act(() => (this.plan.undo() ? 1 : 0)));
-    this.els.redo.addEventListener('click', () => this.act(() => (this.plan.redo() ? 1 : 0)));
-    this.els.all.addEventListener('click', () => this.act(() => (this.plan.selectAll(), 1)));
-    this.els.none.addEventListener('click', () => this.act(() => (this.plan.clearSelection(), 1)));
+    this.els.all.addEventListener('click', () => this.act(() => this.plan.selectAll()));
+    this.els.none.addEventListener('click', () => this.act(() => this.plan.clearSelection()));
     this.els.undock.addEventListener('click', () => this.act(() => this.say(this.plan.undock(), 'undocking', 'No selected ship is docked')));
     this.els.hold.addEventListener('click', () => this.act(() => this.say(this.plan.hold(), 'holding', 'Select ships first')));
-    this.els.end.addEventListener('click', () => this.endTurn());
-
-    this.box = el('div', { className: 'select-box', attrs: { 'aria-hidden': 'true', hidden: '' } });
-    this.board.canvas.parentElement?.appendChild(this.box);
-
-    this.pointer = {
-      down: (x, y, additive) => {
-        if (this.pending === null) return false;
-        const w = this.board.worldAt(x, y);
-        if (!w) return false;
-        this.drag = { x: w.x, y: w.y, additive, moved: false, startX: x, startY: y };
-        return true;
-      },
-      move: (x, y) => {
-        const d = this.drag;
-        if (!d) return;
-        if (!d.moved && Math.hypot(x - d.startX, y - d.startY) < 6) return;
-        d.moved = true;
-        const parent = this.box.parentElement?.getBoundingClientRect();
-        if (!parent) return;
-        this.box.hidden = false;
-        this.box.style.left = `${Math.min(d.startX, x) - parent.left}px`;
-        this.box.style.top = `${Math.min(d.startY, y) - parent.top}px`;
-        this.box.style.width = `${Math.abs(x - d.startX)}px`;
-        this.box.style.height = `${Math.abs(y - d.startY)}px`;
-      },
-      up: (x, y, cancelled) => {
-        const d = this.drag;
-        this.drag = null;
-        this.box.hidden = true;
-        if (!d || cancelled || this.pending === null) return;
-        const w = this.board.worldAt(x, y);
-        if (!w) return;
-        if (d.moved) {
-          this.act(() => this.plan.selectBox(d.x, d.y, w.x, w.y, d.additive) + 1);
-          return;
-        }
-        this.clickAt(x, y, w, d.additive);
-      },
-    };
     this.refresh();
   }
 
-  get waitingTurn(): number {
-    return this.pending ? this.pending.turn : -1;
-  }
-
-  begin(observation: unknown, turn: number): Promise<unknown> {
-    if (this.disposed) return Promise.reject(new Error('the controls are closed'));
+  protected startTurn(observation: unknown, turn: number): void {
     const obs = observation as Observation;
     this.plan.begin(obs);
     this.note = '';
     this.showLosses(obs, turn);
-    this.host.showNewest();
-    return new Promise<unknown>((resolve, reject) => {
-      this.pending = { turn, resolve, reject };
-      this.timer.start();
-      this.board.setOverlay((ctx, toScreen, scale) => this.drawPlan(ctx, toScreen, scale));
-      this.refresh();
-      this.host.redraw();
-    });
   }
 
-  /** Ends the turn with the commands of the standing orders (ships without orders stay). */
-  endTurn(): void {
-    const p = this.pending;
-    if (!p) return;
-    const commands = this.plan.commands();
-    this.pending = null;
-    this.timer.stop();
-    this.board.setOverlay(null);
-    this.refresh();
-    this.host.redraw();
-    p.resolve(commands);
+  /** The commands of the standing orders (ships without orders stay). */
+  protected answer(): unknown {
+    return this.plan.commands();
   }
 
-  cancel(): void {
-    const p = this.pending;
-    this.pending = null;
-    this.timer.stop();
-    this.board.setOverlay(null);
-    if (p) p.reject(new Error('the game stopped'));
-    if (!this.disposed) this.refresh();
+  protected showPlan(on: boolean): void {
+    this.board.setOverlay(on ? (ctx, toScreen, scale) => this.drawPlan(ctx, toScreen, scale) : null);
   }
 
-  key(e: KeyboardEvent): boolean {
-    const mod = e.ctrlKey || e.metaKey;
-    const k = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-    if (mod && !e.altKey) {
-      if (k === 'a') {
-        this.act(() => (this.plan.selectAll(), 1));
-        return true;
-      }
-      if (k === 'z' || k === 'y') {
-        const redo = k === 'y' || e.shiftKey;
-        this.act(() => ((redo ? this.plan.redo() : this.plan.undo()) ? 1 : 0));
-        return true;
-      }
-      return false;
-    }
-    if (e.altKey) return false;
-    if (e.key === 'Enter') {
-      this.endTurn();
-      return true;
-    }
-    if (e.key === 'Escape') {
-      this.act(() => (this.plan.clearSelection(), 1));
-      return true;
-    }
+  protected worldAt(x: number, y: number): { x: number; y: number } | null {
+    return this.board.worldAt(x, y);
+  }
+
+  protected boxSelect(from: { x: number; y: number }, to: { x: number; y: number }, additive: boolean): void {
+    this.act(() => this.plan.selectBox(from.x, from.y, to.x, to.y, additive));
+  }
+
+  protected gameKey(_e: KeyboardEvent, k: string): boolean {
     if (k === 'u') {
       this.act(() => this.say(this.plan.undock(), 'undocking', 'No selected ship is docked'));
       return true;
@@ -211,21 +99,25 @@ export class Halite2HumanPlay implements HumanPlay {
     return false;
   }
 
-  dispose(): void {
-    this.cancel();
-    this.disposed = true;
-    this.box.remove();
-    unmountOrdersPanel(this.panel);
+  protected enableControls(waiting: boolean): void {
+    for (const b of [this.els.all, this.els.none, this.els.undock, this.els.hold]) b.disabled = !waiting;
+  }
+
+  protected statusParts(): string[] {
+    const p = this.plan;
+    const parts = [`${p.selected.size} of ${p.shipCount} ships selected`, `${p.orders.size} with orders`];
+    if (this.note) parts.push(this.note);
+    return parts;
   }
 
   // ------------------------------------------------------------------ internals
 
   /** A click on the board: a ship of the seat selects it; a planet docks the selection there;
    * open space sends the selection flying to that point. */
-  private clickAt(cx: number, cy: number, w: { x: number; y: number }, additive: boolean): void {
+  protected click(cx: number, cy: number, w: { x: number; y: number }, additive: boolean): void {
     const t = decodeTarget(this.board.pick(cx, cy));
     if (t?.kind === 'ship' && this.plan.ship(t.id)) {
-      this.act(() => (this.plan.click(t.id, additive) ? 1 : 0));
+      this.act(() => this.plan.click(t.id, additive));
       return;
     }
     if (this.plan.selected.size === 0) {
@@ -266,13 +158,6 @@ export class Halite2HumanPlay implements HumanPlay {
   private say(n: number, done: string, none: string): number {
     this.note = n > 0 ? `${n} ship${n === 1 ? '' : 's'} ${done}` : none;
     return Math.max(n, 1);
-  }
-
-  private act(f: () => number): void {
-    if (!this.pending) return;
-    f();
-    this.host.redraw();
-    this.refresh();
   }
 
   private drawPlan(ctx: CanvasRenderingContext2D, toScreen: (x: number, y: number) => [number, number], scale: number): void {
@@ -335,22 +220,5 @@ export class Halite2HumanPlay implements HumanPlay {
       }
     }
     ctx.restore();
-  }
-
-  private refresh(): void {
-    const waiting = this.pending !== null;
-    for (const b of [this.els.all, this.els.none, this.els.undock, this.els.hold]) b.disabled = !waiting;
-    this.els.undo.disabled = !waiting || !this.plan.canUndo;
-    this.els.redo.disabled = !waiting || !this.plan.canRedo;
-    this.els.end.disabled = !waiting;
-    this.panel.classList.toggle('waiting', waiting);
-    if (!waiting) {
-      setText(this.els.status, this.plan.turn < 0 ? 'Waiting for the first turn…' : 'Turn sent: the others are moving…');
-      return;
-    }
-    const p = this.plan;
-    const parts = [`Turn ${p.turn}: your move`, `${p.selected.size} of ${p.shipCount} ships selected`, `${p.orders.size} with orders`];
-    if (this.note) parts.push(this.note);
-    setText(this.els.status, parts.join(' · '));
   }
 }
