@@ -3,6 +3,7 @@
 // made) and the verdict show; retry starts the lesson again. A game's view says how to take a
 // turn from its plan, load it into its stepper, word a prediction, and draw its board.
 
+import { esc } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import { showLessonResult, type LessonOutcome, type ResultContext } from './result';
 
@@ -102,4 +103,17 @@ export abstract class LessonFrame<Step extends LessonOutcome> {
     this.refresh();
     this.focusBoard();
   }
+}
+
+/** The side column's opening for every game's lessons: the lesson's intro, its goal (filled in
+ * by the view as the lesson goes on), the turn, and the rules in force (`rules`: list items). */
+export function goalSectionHtml(intro: string, rulesTitle: string, rules: string): string {
+  return `<p class="lg-intro">${esc(intro)}</p>
+            <section class="lg-goal" aria-label="Goal">
+              <h2>Goal</h2>
+              <p data-part="goal" aria-live="polite"></p>
+              <p data-part="turn" class="lg-muted"></p>
+              <h3>${esc(rulesTitle)}</h3>
+              <ul class="lg-rules" data-part="rules">${rules}</ul>
+            </section>`;
 }

@@ -5,6 +5,7 @@
 // calls to wrap around the torus). Pieces are squares batched into one path per owner. Nothing
 // is allocated per frame: buffers grow only when the view needs more room.
 
+import { CanvasView } from '../../shell/canvas-view';
 import type { BoardDrawState, BoardView, FrameSource, Perspective } from '../../shell/game';
 import type { Halite1Frames } from './frames';
 import type { FogFrame } from './types';
@@ -100,9 +101,7 @@ export class MapRenderer implements BoardView {
   private height = 0;
   camera: Camera = { scale: 1, cx: 0, cy: 0 };
   private userZoomed = false;
-  private viewW = 0;
-  private viewH = 0;
-  private dpr = 1;
+  private readonly view: CanvasView;
 
   private palette: Palette = DEFAULT_PALETTE;
   private colours: string[] = [];
@@ -133,6 +132,7 @@ export class MapRenderer implements BoardView {
 
   constructor(canvas: HTMLCanvasElement) {
     this.canvas = canvas;
+    this.view = new CanvasView(canvas);
     const ctx = canvas.getContext('2d', { alpha: true });
     if (!ctx) throw new Error('this browser cannot draw on a canvas');
     this.ctx = ctx;
@@ -176,7 +176,7 @@ export class MapRenderer implements BoardView {
    * centre, in canvas pixels. */
   mapToCanvas(x: number, y: number): [number, number] {
     const c = this.camera;
-    const L = layout(c, this.viewW, this.viewH, this.width, this.height);
+    const L = layout(c, this.view.w, this.view.h, this.width, this.height);
     const wx = c.cx + wrapSigned(x - c.cx, this.width);
     const wy = c.cy + wrapSigned(y - c.cy, this.height);
     return [L.clipX + (wx - L.ox) * c.scale, L.clipY + (wy - L.oy) * c.scale];
@@ -200,7 +200,7 @@ export class MapRenderer implements BoardView {
   worldAt(clientX: number, clientY: number): [number, number] | null {
     if (!this.src) return null;
     const r = this.canvas.getBoundingClientRect();
-    const L = layout(this.camera, this.viewW, this.viewH, this.width, this.height);
+    const L = layout(this.camera, this.view.w, this.view.h, this.width, this.height);
     const px = clamp(clientX - r.left, L.clipX, L.clipX + L.clipW - 0.01);
     const py = clamp(clientY - r.top, L.clipY, L.clipY + L.clipH - 0.01);
     return [L.ox + (px - L.clipX) / this.camera.scale, L.oy + (py - L.clipY) / this.camera.scale];
@@ -209,7 +209,7 @@ export class MapRenderer implements BoardView {
   /** Client rectangle of the unwrapped site box (x0, y0)-(x1, y1), corners included. */
   worldBoxToClient(x0: number, y0: number, x1: number, y1: number): { left: number; top: number; width: number; height: number } {
     const r = this.canvas.getBoundingClientRect();
-    const L = layout(this.camera, this.viewW, this.viewH, this.width, this.height);
+    const L = layout(this.camera, this.view.w, this.view.h, this.width, this.height);
     const s = this.camera.scale;
     const left = r.left + L.clipX + (Math.min(x0, x1) - L.ox) * s;
     const top = r.top + L.clipY + (Math.min(y0, y1) - L.oy) * s;
@@ -255,16 +255,7 @@ export class MapRenderer implements BoardView {
 
   /** Reads the canvas's CSS size; call when its box changes. */
   resize(): void {
-    const rect = this.canvas.getBoundingClientRect();
-    const dpr = Math.min(3, window.devicePixelRatio || 1);
-    const w = Math.max(1, Math.round(rect.width));
-    const h = Math.max(1, Math.round(rect.height));
-    if (w === this.viewW && h === this.viewH && dpr === this.dpr) return;
-    this.viewW = w;
-    this.viewH = h;
-    this.dpr = dpr;
-    this.canvas.width = Math.round(w * dpr);
-    this.canvas.height = Math.round(h * dpr);
+    if (!this.view.fit()) return;
     const fit = this.fitScale();
     if (!this.userZoomed || this.camera.scale < fit) {
       this.camera.scale = fit;
@@ -273,7 +264,7 @@ export class MapRenderer implements BoardView {
   }
 
   private fitScale(): number {
-    return fitScale(this.viewW, this.viewH, this.width || 1, this.height || 1);
+    return fitScale(this.view.w, this.view.h, this.width || 1, this.height || 1);
   }
 
   /** Fits the whole map and centres it on the players' starting sites. */
@@ -304,12 +295,12 @@ export class MapRenderer implements BoardView {
   }
 
   /** Multiplies the zoom by `factor`, keeping the point (px, py) (CSS px in the canvas) still. */
-  zoomBy(factor: number, px = this.viewW / 2, py = this.viewH / 2): void {
+  zoomBy(factor: number, px = this.view.w / 2, py = this.view.h / 2): void {
     if (!this.src) return;
     const fit = this.fitScale();
     const next = clamp(this.camera.scale * factor, fit, Math.max(fit, MAX_SCALE));
     if (next === this.camera.scale) return;
-    this.camera = zoomAt(this.camera, next, this.viewW, this.viewH, this.width, this.height, px, py);
+    this.camera = zoomAt(this.camera, next, this.view.w, this.view.h, this.width, this.height, px, py);
     this.userZoomed = next > fit * 1.0001;
   }
 
@@ -336,14 +327,14 @@ export class MapRenderer implements BoardView {
   siteAt(clientX: number, clientY: number): number {
     if (!this.src) return -1;
     const r = this.canvas.getBoundingClientRect();
-    const hit = siteAtPoint(this.camera, this.viewW, this.viewH, this.width, this.height, clientX - r.left, clientY - r.top);
+    const hit = siteAtPoint(this.camera, this.view.w, this.view.h, this.width, this.height, clientX - r.left, clientY - r.top);
     return hit ? hit[1] * this.width + hit[0] : -1;
   }
 
   /** Client coordinates of the centre of site (x, y), or null if it is not in view. */
   siteToClient(x: number, y: number): { x: number; y: number } | null {
     if (!this.src) return null;
-    const p = pointOfSite(this.camera, this.viewW, this.viewH, this.width, this.height, x, y);
+    const p = pointOfSite(this.camera, this.view.w, this.view.h, this.width, this.height, x, y);
     if (!p) return null;
     const r = this.canvas.getBoundingClientRect();
     return { x: r.left + p[0], y: r.top + p[1] };
@@ -401,9 +392,9 @@ export class MapRenderer implements BoardView {
   /** Draws one frame (with its moves in flight at `transit`). */
   drawFrame(o: DrawOptions): void {
     const ctx = this.ctx;
-    const dpr = this.dpr;
+    const dpr = this.view.dpr;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, this.viewW, this.viewH);
+    ctx.clearRect(0, 0, this.view.w, this.view.h);
     const src = this.src;
     if (!src || src.numFrames === 0) return;
     const W = this.width;
@@ -430,7 +421,7 @@ export class MapRenderer implements BoardView {
 
     const cam = this.camera;
     const s = cam.scale;
-    const L = layout(cam, this.viewW, this.viewH, W, H);
+    const L = layout(cam, this.view.w, this.view.h, W, H);
 
     ctx.save();
     ctx.beginPath();

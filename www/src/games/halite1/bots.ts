@@ -1,18 +1,12 @@
 // The built-in bots: plain functions `(observation) => moves`. Each runs in its own worker
 // (games/bot-worker.ts); a factory gives each seat its own state (a seeded random generator).
 
+import { liveLineupOf, misbehavingBots, type BuiltinBot } from '../../shell/builtin-bots';
 import { rng } from '../../shell/random';
 import type { Bot, Move, Observation } from './protocol';
 import { tactician } from './tactician';
 
-export interface BotInfo {
-  id: string;
-  name: string;
-  description: string;
-  /** Misbehaving bots kept for tests (`?bots=...`), not offered in the UI. */
-  hidden?: boolean;
-  create(seed: number): Bot;
-}
+export type BotInfo = BuiltinBot<Observation, Move[]>;
 
 export { rng };
 
@@ -223,14 +217,6 @@ function random(seed: number): Bot {
   };
 }
 
-/** Plays like `random` until turn 2, then misbehaves with `fault`. */
-function faulty(fault: (obs: Observation) => Move[]): (seed: number) => Bot {
-  return (seed) => {
-    const inner = random(seed);
-    return (obs) => (obs.turn >= 2 ? fault(obs) : inner(obs));
-  };
-}
-
 export const BOTS: Readonly<Record<string, BotInfo>> = {
   tactician: {
     id: 'tactician',
@@ -256,33 +242,10 @@ export const BOTS: Readonly<Record<string, BotInfo>> = {
     description: 'moves at random',
     create: (seed) => random(seed),
   },
-  crash: {
-    id: 'crash',
-    name: 'Crasher',
-    description: 'throws on turn 2',
-    hidden: true,
-    create: faulty(() => {
-      throw new Error('deliberate crash');
-    }),
-  },
-  hang: {
-    id: 'hang',
-    name: 'Hanger',
-    description: 'never answers turn 2',
-    hidden: true,
-    create: faulty(() => {
-      for (;;) {
-        // spin until the worker is terminated
-      }
-    }),
-  },
-  garbage: {
-    id: 'garbage',
-    name: 'Garbler',
+  ...misbehavingBots<Observation, Move[]>(random, { crash: ['crash', 'Crasher'], hang: ['hang', 'Hanger'], garbage: ['garbage', 'Garbler'] }, {
     description: 'answers nonsense on turn 2',
-    hidden: true,
-    create: faulty(() => 'nonsense' as unknown as Move[]),
-  },
+    answer: () => 'nonsense' as unknown as Move[],
+  }),
 };
 
 /**
@@ -290,13 +253,5 @@ export const BOTS: Readonly<Record<string, BotInfo>> = {
  * plays, against the expander, its closest rival; further seats are drawn from every visible bot.
  */
 export function liveLineup(players: number, r: () => number): string[] {
-  const pool = ['tactician', 'expander', 'expander', 'greedy', 'random'];
-  const out: string[] = ['tactician', 'expander'].slice(0, Math.max(1, players));
-  while (out.length < players) out.push(pool[Math.floor(r() * pool.length)]);
-  // Shuffle seats.
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
+  return liveLineupOf(players, r, ['tactician', 'expander'], ['tactician', 'expander', 'expander', 'greedy', 'random']);
 }

@@ -5,6 +5,7 @@
 // two frames ships move in straight lines, and the turn's events play at their times: attack
 // lines, explosion bursts, spawn pulses. Zoom and pan are the shell camera's (shell/camera.ts).
 
+import { CanvasView } from '../../shell/canvas-view';
 import type { BoardDrawState, BoardView, FrameSource, Perspective } from '../../shell/game';
 import { DEFAULT_PALETTE, ownerColour, type Palette } from '../../shell/palette';
 import type { Halite2Frames } from './frames';
@@ -101,9 +102,7 @@ export class Halite2Board implements BoardView {
   private height = 0;
   private camera: Camera = { scale: 1, cx: 0, cy: 0 };
   private userZoomed = false;
-  private viewW = 0;
-  private viewH = 0;
-  private dpr = 1;
+  private readonly view: CanvasView;
   private palette: Palette = DEFAULT_PALETTE;
   private colours: string[] = [];
   private sky: Float32Array = new Float32Array(0);
@@ -115,6 +114,7 @@ export class Halite2Board implements BoardView {
 
   constructor(canvas: HTMLCanvasElement) {
     this.canvas = canvas;
+    this.view = new CanvasView(canvas);
     const ctx = canvas.getContext('2d', { alpha: false });
     if (!ctx) throw new Error('this browser cannot draw on a canvas');
     this.ctx = ctx;
@@ -168,23 +168,14 @@ export class Halite2Board implements BoardView {
   }
 
   resize(): void {
-    const rect = this.canvas.getBoundingClientRect();
-    const dpr = Math.min(3, window.devicePixelRatio || 1);
-    const w = Math.max(1, Math.round(rect.width));
-    const h = Math.max(1, Math.round(rect.height));
-    if (w === this.viewW && h === this.viewH && dpr === this.dpr) return;
-    this.viewW = w;
-    this.viewH = h;
-    this.dpr = dpr;
-    this.canvas.width = Math.round(w * dpr);
-    this.canvas.height = Math.round(h * dpr);
+    if (!this.view.fit()) return;
     const fit = this.fitScale();
     if (!this.userZoomed || this.camera.scale < fit) this.resetView();
   }
 
   private fitScale(): number {
-    if (!this.width || !this.height || !this.viewW || !this.viewH) return 1;
-    return Math.min((this.viewW - 8) / this.width, (this.viewH - 8) / this.height);
+    if (!this.width || !this.height || !this.view.w || !this.view.h) return 1;
+    return Math.min((this.view.w - 8) / this.width, (this.view.h - 8) / this.height);
   }
 
   resetView(): void {
@@ -195,25 +186,25 @@ export class Halite2Board implements BoardView {
   /** Keeps the map on screen: its centre may not leave the view. */
   private clampCamera(): void {
     const c = this.camera;
-    const hw = this.viewW / 2 / c.scale;
-    const hh = this.viewH / 2 / c.scale;
+    const hw = this.view.w / 2 / c.scale;
+    const hh = this.view.h / 2 / c.scale;
     // Zoomed out further than the map: it stays centred; else its edges stop at the view's.
     c.cx = this.width <= 2 * hw ? this.width / 2 : clamp(c.cx, hw, this.width - hw);
     c.cy = this.height <= 2 * hh ? this.height / 2 : clamp(c.cy, hh, this.height - hh);
   }
 
-  zoomBy(factor: number, px = this.viewW / 2, py = this.viewH / 2): void {
+  zoomBy(factor: number, px = this.view.w / 2, py = this.view.h / 2): void {
     if (!this.src) return;
     const fit = this.fitScale();
     const c = this.camera;
     const next = clamp(c.scale * factor, fit * 0.8, Math.max(fit, MAX_SCALE));
     if (next === c.scale) return;
     // The map point under (px, py) stays there.
-    const wx = c.cx + (px - this.viewW / 2) / c.scale;
-    const wy = c.cy + (py - this.viewH / 2) / c.scale;
+    const wx = c.cx + (px - this.view.w / 2) / c.scale;
+    const wy = c.cy + (py - this.view.h / 2) / c.scale;
     c.scale = next;
-    c.cx = wx - (px - this.viewW / 2) / next;
-    c.cy = wy - (py - this.viewH / 2) / next;
+    c.cx = wx - (px - this.view.w / 2) / next;
+    c.cy = wy - (py - this.view.h / 2) / next;
     this.userZoomed = next > fit * 1.0001;
     this.clampCamera();
   }
@@ -227,13 +218,13 @@ export class Halite2Board implements BoardView {
 
   /** Keyboard panning: a tenth of the view per step. */
   panSteps(dx: number, dy: number): void {
-    this.panBy((-dx * this.viewW) / 10, (-dy * this.viewH) / 10);
+    this.panBy((-dx * this.view.w) / 10, (-dy * this.view.h) / 10);
   }
 
   /** CSS pixel in the canvas of map point (x, y). */
   private toScreen = (x: number, y: number): [number, number] => {
     const c = this.camera;
-    return [(x - c.cx) * c.scale + this.viewW / 2, (y - c.cy) * c.scale + this.viewH / 2];
+    return [(x - c.cx) * c.scale + this.view.w / 2, (y - c.cy) * c.scale + this.view.h / 2];
   };
 
   /** The map point under a client point, or null off the map. */
@@ -241,8 +232,8 @@ export class Halite2Board implements BoardView {
     if (!this.src) return null;
     const r = this.canvas.getBoundingClientRect();
     const c = this.camera;
-    const x = c.cx + (clientX - r.left - this.viewW / 2) / c.scale;
-    const y = c.cy + (clientY - r.top - this.viewH / 2) / c.scale;
+    const x = c.cx + (clientX - r.left - this.view.w / 2) / c.scale;
+    const y = c.cy + (clientY - r.top - this.view.h / 2) / c.scale;
     return x >= 0 && y >= 0 && x <= this.width && y <= this.height ? { x, y } : null;
   }
 
@@ -250,7 +241,7 @@ export class Halite2Board implements BoardView {
   cellToClient(x: number, y: number): { x: number; y: number } | null {
     if (!this.src) return null;
     const [sx, sy] = this.toScreen(x, y);
-    if (sx < 0 || sy < 0 || sx > this.viewW || sy > this.viewH) return null;
+    if (sx < 0 || sy < 0 || sx > this.view.w || sy > this.view.h) return null;
     const r = this.canvas.getBoundingClientRect();
     return { x: r.left + sx, y: r.top + sy };
   }
@@ -317,7 +308,7 @@ export class Halite2Board implements BoardView {
   private worldAtUnclamped(clientX: number, clientY: number): { x: number; y: number } {
     const r = this.canvas.getBoundingClientRect();
     const c = this.camera;
-    return { x: c.cx + (clientX - r.left - this.viewW / 2) / c.scale, y: c.cy + (clientY - r.top - this.viewH / 2) / c.scale };
+    return { x: c.cx + (clientX - r.left - this.view.w / 2) / c.scale, y: c.cy + (clientY - r.top - this.view.h / 2) / c.scale };
   }
 
   // ------------------------------------------------------------------ drawing
@@ -325,9 +316,9 @@ export class Halite2Board implements BoardView {
   draw(state: BoardDrawState): void {
     const ctx = this.ctx;
     const src = this.src;
-    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.setTransform(this.view.dpr, 0, 0, this.view.dpr, 0, 0);
     ctx.fillStyle = SPACE;
-    ctx.fillRect(0, 0, this.viewW, this.viewH);
+    ctx.fillRect(0, 0, this.view.w, this.view.h);
     if (!src || src.numFrames === 0) return;
     const f = Math.min(state.frame, src.numFrames - 1);
     const tau = f < src.numFrames - 1 ? clamp(state.transit, 0, 1) : 0;
@@ -366,7 +357,7 @@ export class Halite2Board implements BoardView {
         if ((b > 0.93 ? 2 : b > 0.6 ? 1 : 0) !== level) continue;
         const sx = x0 + sky[i] * c.scale;
         const sy = y0 + sky[i + 1] * c.scale;
-        if (sx < 0 || sy < 0 || sx > this.viewW || sy > this.viewH) continue;
+        if (sx < 0 || sy < 0 || sx > this.view.w || sy > this.view.h) continue;
         ctx.fillRect(sx, sy, size, size);
       }
     }
@@ -378,12 +369,12 @@ export class Halite2Board implements BoardView {
       for (let x = GRID_STEP; x < this.width; x += GRID_STEP) {
         const sx = Math.round(x0 + x * c.scale) + 0.5;
         ctx.moveTo(sx, Math.max(0, y0));
-        ctx.lineTo(sx, Math.min(this.viewH, y0 + h));
+        ctx.lineTo(sx, Math.min(this.view.h, y0 + h));
       }
       for (let y = GRID_STEP; y < this.height; y += GRID_STEP) {
         const sy = Math.round(y0 + y * c.scale) + 0.5;
         ctx.moveTo(Math.max(0, x0), sy);
-        ctx.lineTo(Math.min(this.viewW, x0 + w), sy);
+        ctx.lineTo(Math.min(this.view.w, x0 + w), sy);
       }
       ctx.stroke();
     }
@@ -414,7 +405,7 @@ export class Halite2Board implements BoardView {
       if (tau > this.planetEnd(f, id, tau)) continue;
       const [x, y] = this.toScreen(p[o + P_X], p[o + P_Y]);
       const r = Math.max(2.5, p[o + P_RADIUS] * scale);
-      if (x + r + 12 < 0 || y + r + 12 < 0 || x - r - 12 > this.viewW || y - r - 12 > this.viewH) continue;
+      if (x + r + 12 < 0 || y + r + 12 < 0 || x - r - 12 > this.view.w || y - r - 12 > this.view.h) continue;
       const owner = p[o + P_OWNER];
       const col = this.colour(owner);
       // Tethers from the planet to its docked ships (drawn first: the body covers their roots).
@@ -502,7 +493,7 @@ export class Halite2Board implements BoardView {
         const p = this.shipAt(f, i, tau);
         if (!p) continue;
         const [x, y] = this.toScreen(p[0], p[1]);
-        if (x < -size || y < -size || x > this.viewW + size || y > this.viewH + size) continue;
+        if (x < -size || y < -size || x > this.view.w + size || y > this.view.h + size) continue;
         // Heading: where it flies this turn, else its last velocity, else away from its planet.
         let dx = 0;
         let dy = 0;
@@ -547,7 +538,7 @@ export class Halite2Board implements BoardView {
       const p = this.shipAt(f, i, tau);
       if (!p) continue;
       const [x, y] = this.toScreen(p[0], p[1]);
-      if (x < -20 || y < -20 || x > this.viewW + 20 || y > this.viewH + 20) continue;
+      if (x < -20 || y < -20 || x > this.view.w + 20 || y > this.view.h + 20) continue;
       // Docked ships hang on their planet's tether; docking and undocking ones get a dashed ring.
       if (status === 1 || status === 3) {
         ctx.strokeStyle = 'rgba(255, 255, 255, 0.6)';

@@ -1,6 +1,7 @@
 // The built-in Halite II bots: plain functions `(observation) => commands`, each run in its own
 // worker (games/bot-worker.ts).
 
+import { liveLineupOf, misbehavingBots, type BuiltinBot } from '../../shell/builtin-bots';
 import { rng } from '../../shell/random';
 import { Fleet, nearest } from './fleet';
 import { canDock, closestPointTo, distance, hasRoom } from './navigate';
@@ -8,14 +9,7 @@ import type { Command, Observation, ShipView } from './types';
 
 export type Bot = (obs: Observation) => Command[];
 
-export interface BotInfo {
-  id: string;
-  name: string;
-  description: string;
-  /** Misbehaving bots kept for tests, not offered in the UI. */
-  hidden?: boolean;
-  create(seed: number): Bot;
-}
+export type BotInfo = BuiltinBot<Observation, Command[]>;
 
 /** How near an enemy ship must come to a docked ship of ours to be met by a defender. */
 const THREAT_RADIUS = 35;
@@ -154,14 +148,6 @@ function wanderer(seed: number): Bot {
   };
 }
 
-/** Plays like the settler until turn 2, then misbehaves with `fault`. */
-function faulty(fault: (obs: Observation) => Command[]): (seed: number) => Bot {
-  return () => {
-    const inner = settler();
-    return (obs) => (obs.turn >= 2 ? fault(obs) : inner(obs));
-  };
-}
-
 export const BOTS: Readonly<Record<string, BotInfo>> = {
   settler: {
     id: 'settler',
@@ -188,47 +174,17 @@ export const BOTS: Readonly<Record<string, BotInfo>> = {
     hidden: true,
     create: () => idle(),
   },
-  'h2-thrower': {
-    id: 'h2-thrower',
-    name: 'Thrower',
-    description: 'throws on turn 2',
-    hidden: true,
-    create: faulty(() => {
-      throw new Error('deliberate crash');
-    }),
-  },
-  'h2-looper': {
-    id: 'h2-looper',
-    name: 'Looper',
-    description: 'never answers turn 2',
-    hidden: true,
-    create: faulty(() => {
-      for (;;) {
-        // spin until the worker is terminated
-      }
-    }),
-  },
-  'h2-garbage': {
-    id: 'h2-garbage',
-    name: 'Garbler',
+  ...misbehavingBots<Observation, Command[]>(() => settler(), { crash: ['h2-thrower', 'Thrower'], hang: ['h2-looper', 'Looper'], garbage: ['h2-garbage', 'Garbler'] }, {
     description: 'answers a thrust of 9 on turn 2',
-    hidden: true,
-    create: faulty((obs) => {
+    answer: (obs) => {
       const ship = obs.ships.find((s) => s.owner === obs.myId);
       return ship ? [{ type: 'thrust', ship: ship.id, magnitude: 9, angle: 0 }] : [];
-    }),
-  },
+    },
+  }),
 };
 
 /** Built-in bots for a live game with `players` seats: the settler always plays, against the
  * aggressive bot, then settlers and aggressive bots drawn at random; seats shuffled. */
 export function liveLineup(players: number, r: () => number): string[] {
-  const pool = ['settler', 'aggressive', 'settler', 'wanderer'];
-  const out: string[] = ['settler', 'aggressive'].slice(0, Math.max(1, players));
-  while (out.length < players) out.push(pool[Math.floor(r() * pool.length)]);
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(r() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
+  return liveLineupOf(players, r, ['settler', 'aggressive'], ['settler', 'aggressive', 'settler', 'wanderer']);
 }

@@ -12,7 +12,7 @@ import { DirectionPad } from '../../../learn/dpad';
 import { parseMoves } from '../../../learn/orders';
 import type { Phase } from '../../../learn/phases';
 import { loadProgress } from '../../../learn/progress';
-import { LessonFrame } from '../../../learn/frame';
+import { LessonFrame, goalSectionHtml } from '../../../learn/frame';
 import { Stepper } from '../../../learn/stepper';
 import { DIR_NAMES, type LessonSpec, type LessonStep, type Scenario } from '../../../learn/types';
 import type { Engine } from '../../../shell/engine';
@@ -58,16 +58,13 @@ class LessonView extends LessonFrame<LessonStep> {
             ${moveRowHtml('1 1 east', { part: 'clear', label: 'Clear moves' })}
           </section>
           <aside class="lg-side">
-            <p class="lg-intro">${esc(p.intro)}</p>
-            <section class="lg-goal" aria-label="Goal">
-              <h2>Goal</h2>
-              <p data-part="goal" aria-live="polite"></p>
-              <p data-part="turn" class="lg-muted"></p>
-              <h3>Rules in force</h3>
-              <ul class="lg-rules" data-part="rules">${rulesText(this.spec.rules, this.spec.fog)
+            ${goalSectionHtml(
+              p.intro,
+              'Rules in force',
+              rulesText(this.spec.rules, this.spec.fog)
                 .map((r) => `<li class="${r.on ? 'is-on' : 'is-off'}">${esc(r.label)}: <strong>${r.on ? 'on' : 'off'}</strong></li>`)
-                .join('')}</ul>
-            </section>
+                .join(''),
+            )}
             <section class="lg-result" data-part="result" aria-live="polite" hidden></section>
             <details class="lg-predict" data-part="predict-box">
               <summary>Predict a site before you resolve</summary>

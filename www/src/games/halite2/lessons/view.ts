@@ -8,7 +8,7 @@
 import { esc } from '../../../shell/dom';
 import { topbarHtml } from '../../../shell/nav';
 import type { Engine } from '../../../shell/engine';
-import { LessonFrame } from '../../../learn/frame';
+import { LessonFrame, goalSectionHtml } from '../../../learn/frame';
 import { PhaseStepper } from '../../../learn/stepper';
 import { H2_LESSONS, goalText, h2Prose, limitText, lowerFirst, type H2LessonEntry } from './index';
 import { h2Phases, orderText, shipName, type H2Phase } from './phases';
@@ -76,19 +76,15 @@ class H2LessonView extends LessonFrame<H2Step> {
             </div>
           </section>
           <aside class="lg-side">
-            <p class="lg-intro">${esc(p.intro)}</p>
-            <section class="lg-goal" aria-label="Goal">
-              <h2>Goal</h2>
-              <p data-part="goal" aria-live="polite"></p>
-              <p data-part="turn" class="lg-muted"></p>
-              <h3>Rules</h3>
-              <ul class="lg-rules" data-part="rules">
+            ${goalSectionHtml(
+              p.intro,
+              'Rules',
+              `
                 <li>Thrust at most ${r.maxSpeed} a turn; no inertia: a ship stops at the end of every turn.</li>
                 <li>Docking reaches ${r.dockReach} past a planet's surface and takes ${r.dockTurns} turns.</li>
                 <li>A planet produces ${r.baseProductivity} a turn for its first docked ship, ${r.additionalProductivity} more for each other; a new ship at ${r.productionPerShip}.</li>
-                <li>Weapons: ${r.weaponDamage} a turn within ${r.weaponReach}, split among the enemies in range; docked ships do not fire.</li>
-              </ul>
-            </section>
+                <li>Weapons: ${r.weaponDamage} a turn within ${r.weaponReach}, split among the enemies in range; docked ships do not fire.</li>`,
+            )}
             <section class="lg-result" data-part="result" aria-live="polite" hidden></section>
             <details class="lg-predict" data-part="predict-box">
               <summary>Predict a ship's health before you resolve</summary>
