@@ -8,6 +8,7 @@ use super::replay::{
     default_constants, Frame, PlanetHeader, PlayerStats, Replay, ShipCommand, ENGINE_VERSION,
     VERSION,
 };
+use super::stats::Series;
 use super::turn::State;
 use crate::env::SeatResult;
 use rand_mt::Mt;
@@ -87,6 +88,8 @@ pub struct Game {
     over: bool,
     /// Bots' response times as a subprocess run measures them (zero otherwise).
     times: Vec<ResponseTimes>,
+    /// The statistics series of the frames recorded so far.
+    series: Series,
 }
 
 /// One bot's response times in whole milliseconds, as the reference's statistics keep them.
@@ -175,6 +178,8 @@ impl Game {
             frames: vec![state.frame()],
             moves: Vec::new(),
         };
+        let mut series = Series::new(players);
+        series.push(&replay.frames[0], None, Some(&state.damage_dealt));
         let mut game = Game {
             state,
             replay,
@@ -188,6 +193,7 @@ impl Game {
             ejected: vec![false; players],
             over: false,
             times: vec![ResponseTimes::default(); players],
+            series,
         };
         game.update_stats();
         game
@@ -203,6 +209,11 @@ impl Game {
 
     pub fn into_replay(self) -> Replay {
         self.replay
+    }
+
+    /// The statistics series of every frame so far (frame 0 and one per turn played).
+    pub fn series(&self) -> &Series {
+        &self.series
     }
 
     pub fn turn(&self) -> u32 {
@@ -298,6 +309,14 @@ impl Game {
         }
         self.replay.frames.push(self.state.frame());
         self.replay.moves.push(outcome.moves);
+        if let [.., before, after] = self.replay.frames.as_slice() {
+            let events = before.events.as_deref().unwrap_or(&[]);
+            self.series.push(
+                after,
+                Some((before, events)),
+                Some(&self.state.damage_dealt),
+            );
+        }
         let leaving: Vec<usize> = (0..self.players())
             .filter(|&p| self.living[p] && !outcome.alive[p])
             .collect();

@@ -242,10 +242,11 @@ impl ReplayTools for Recorded {
     }
     fn stats_json(&self) -> Value {
         let r = &self.0;
-        let series = stats::replay_series(r);
+        let series = verify::replay_series(r);
         let mut s = serde_json::Map::new();
         for (k, name) in stats::SERIES.iter().enumerate() {
-            s.insert(name.to_string(), serde_json::json!(series.values[k]));
+            let per: Vec<Vec<u32>> = (0..series.players).map(|p| series.get(k, p)).collect();
+            s.insert(name.to_string(), serde_json::json!(per));
         }
         serde_json::json!({
             "width": r.width,
@@ -256,6 +257,6 @@ impl ReplayTools for Recorded {
         })
     }
     fn stats_table(&self) -> String {
-        stats::table(&self.0)
+        stats::table(&self.0, &verify::replay_series(&self.0))
     }
 }

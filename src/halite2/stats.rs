@@ -1,47 +1,224 @@
-//! Statistics of a replay: each player's standing and per-frame series (ships, planets owned,
-//! docked ships, total ship health), for the CLI and the viewer's graphs.
+//! Statistics of a game: each player's standing and per-frame series, for the CLI and the
+//! viewer's graphs.
+//!
+//! The series, per player and frame: ships, planets owned, docked ships and total ship health
+//! in the frame; ships produced, damage dealt and attacks made so far. A [`super::game::Game`]
+//! records them as it steps (damage dealt is then the engine's own count, rams included); a
+//! replay gets them by following its record ([`super::verify::replay_series`]).
+//!
+//! The last three count what the viewer's rows of a turn's events show (`www/src/games/
+//! halite2/rows.ts`, `SeriesBuilder.add`): a `spawned` event is a ship produced; an attack is
+//! counted once whatever the number of its targets, and only if one of its targets is a ship of
+//! the frame before the turn (the rows show only those), once per run of rows of the same
+//! attacking ship id; without the engine's damage, each attack deals [`WEAPON_DAMAGE`].
 
-use super::entities::DockingStatus;
-use super::replay::Replay;
+use super::entities::{constants as k, DockingStatus, EntityId};
+use super::events::Event;
+use super::replay::{Frame, Replay};
 use serde::Serialize;
+use std::collections::HashSet;
 
-/// The series, in this order.
-pub const SERIES: [&str; 4] = ["ships", "planets", "docked", "health"];
+/// The names of the series, in the order [`Series::get`] takes them.
+pub const SERIES: [&str; 7] = [
+    "ships", "planets", "docked", "health", "produced", "damage", "attacks",
+];
 
-/// Per series, per player, one value per frame.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// How many of [`SERIES`] (the first ones) describe a frame alone (`halite2SeriesNames()`).
+pub const FRAME_SERIES: usize = 4;
+
+/// Index of `produced` in [`SERIES`].
+pub const PRODUCED: usize = 4;
+/// Index of `damage` in [`SERIES`].
+pub const DAMAGE: usize = 5;
+/// Index of `attacks` in [`SERIES`].
+pub const ATTACKS: usize = 6;
+
+/// Damage an attack is credited with when the engine's count is not known (whatever the number
+/// of its targets; the engine's count also credits rams).
+pub const WEAPON_DAMAGE: u32 = k::WEAPON_DAMAGE;
+
+/// Every series for every player. Stored frame-major (`frame * players + player`);
+/// [`Series::get`], [`Series::all_players`] and [`Series::from_frame`] read it out seat-major.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Series {
-    pub frames: usize,
     pub players: usize,
-    /// `values[series][player][frame]`.
-    pub values: Vec<Vec<Vec<u64>>>,
+    pub frames: usize,
+    /// `SERIES.len()` vectors, in the order of [`SERIES`].
+    data: Vec<Vec<u32>>,
 }
 
-pub fn replay_series(replay: &Replay) -> Series {
-    let players = replay.num_players;
-    let mut values = vec![vec![Vec::with_capacity(replay.frames.len()); players]; SERIES.len()];
-    for f in &replay.frames {
-        for (p, ships) in f.ships.iter().enumerate().take(players) {
-            values[0][p].push(ships.len() as u64);
-            values[1][p].push(
-                f.planets
-                    .iter()
-                    .filter(|pl| pl.owner == Some(p as u8))
-                    .count() as u64,
-            );
-            values[2][p].push(
-                ships
-                    .iter()
-                    .filter(|s| s.status == DockingStatus::Docked)
-                    .count() as u64,
-            );
-            values[3][p].push(ships.iter().map(|s| u64::from(s.health)).sum());
+/// What the viewer's event rows of a turn add up to, per seat: ships produced, attacks made.
+fn turn_counts(before: &Frame, events: &[Event], players: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut produced = vec![0u32; players];
+    let mut attacks = vec![0u32; players];
+    // Ids of the ships of the frame before the turn: an attack row needs its target there.
+    let present: HashSet<u32> = before.ships.iter().flatten().map(|s| s.id).collect();
+    let id_of = |e: &EntityId| match *e {
+        EntityId::Ship { id, .. } | EntityId::Planet(id) => id,
+    };
+    let owner_of = |e: &EntityId| match *e {
+        EntityId::Ship { owner, .. } => Some(usize::from(owner)).filter(|&o| o < players),
+        EntityId::Planet(_) => None,
+    };
+    // The last row written: whether it was an attack row, and its entity id.
+    let mut last: Option<(bool, u32)> = None;
+    for e in events {
+        match e {
+            Event::Attack {
+                entity, targets, ..
+            } => {
+                let id = id_of(entity);
+                for t in targets {
+                    let shown = matches!(t, EntityId::Ship { id, .. } if present.contains(id));
+                    if !shown {
+                        continue;
+                    }
+                    let first = last != Some((true, id));
+                    last = Some((true, id));
+                    if let (true, Some(o)) = (first, owner_of(entity)) {
+                        attacks[o] += 1;
+                    }
+                }
+            }
+            Event::Destroyed { entity, .. } => last = Some((false, id_of(entity))),
+            Event::Spawned { entity, .. } => {
+                last = Some((false, id_of(entity)));
+                if let Some(o) = owner_of(entity) {
+                    produced[o] += 1;
+                }
+            }
+            Event::Contention { .. } => {}
         }
     }
-    Series {
-        frames: replay.frames.len(),
-        players,
-        values,
+    (produced, attacks)
+}
+
+impl Series {
+    pub fn new(players: usize) -> Series {
+        Series {
+            players,
+            frames: 0,
+            data: vec![Vec::new(); SERIES.len()],
+        }
+    }
+
+    /// Appends one frame: the frame, the turn that led to it (the frame before and that turn's
+    /// events; none for frame 0), and each seat's damage dealt so far as the engine counts it
+    /// (if not known, [`WEAPON_DAMAGE`] per attack is added to the frame before's).
+    pub fn push(
+        &mut self,
+        frame: &Frame,
+        turn: Option<(&Frame, &[Event])>,
+        damage: Option<&[u64]>,
+    ) {
+        let p = self.players;
+        let start = self.frames * p;
+        let prev = self.frames.checked_sub(1).map(|f| f * p);
+        for (k, v) in self.data.iter_mut().enumerate() {
+            v.resize(start + p, 0);
+            // The running totals carry over.
+            if let (true, Some(b)) = (k >= FRAME_SERIES, prev) {
+                v.copy_within(b..b + p, start);
+            }
+        }
+        for s in frame.ships.iter().flatten() {
+            let o = usize::from(s.owner);
+            if o >= p {
+                continue;
+            }
+            self.data[0][start + o] += 1;
+            self.data[3][start + o] = self.data[3][start + o].saturating_add(s.health);
+            if s.status == DockingStatus::Docked {
+                self.data[2][start + o] += 1;
+            }
+        }
+        for planet in &frame.planets {
+            if let Some(o) = planet.owner.map(usize::from).filter(|&o| o < p) {
+                self.data[1][start + o] += 1;
+            }
+        }
+        if let Some((before, events)) = turn {
+            let (produced, attacks) = turn_counts(before, events, p);
+            for o in 0..p {
+                self.data[PRODUCED][start + o] += produced[o];
+                self.data[ATTACKS][start + o] += attacks[o];
+                if damage.is_none() {
+                    let d = &mut self.data[DAMAGE][start + o];
+                    *d = d.saturating_add(attacks[o].saturating_mul(WEAPON_DAMAGE));
+                }
+            }
+        }
+        if let Some(d) = damage {
+            for (o, &v) in d.iter().enumerate().take(p) {
+                self.data[DAMAGE][start + o] = u32::try_from(v).unwrap_or(u32::MAX);
+            }
+        }
+        self.frames += 1;
+    }
+
+    /// Series `which` (an index into [`SERIES`]) of `seat`, one value per frame.
+    pub fn get(&self, which: usize, seat: usize) -> Vec<u32> {
+        self.get_from(which, seat, 0)
+    }
+
+    /// Series `which` of `seat` from frame `from` on.
+    pub fn get_from(&self, which: usize, seat: usize, from: usize) -> Vec<u32> {
+        let p = self.players;
+        match self.data.get(which) {
+            Some(v) if seat < p => v
+                .iter()
+                .skip(from.saturating_mul(p).saturating_add(seat))
+                .step_by(p)
+                .copied()
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The value of series `which` for `seat` at `frame`.
+    pub fn at(&self, which: usize, seat: usize, frame: usize) -> Option<u32> {
+        if seat >= self.players {
+            return None;
+        }
+        self.data
+            .get(which)?
+            .get(frame * self.players + seat)
+            .copied()
+    }
+
+    /// Series `which` for all seats, seat-major: `seat * frames + frame`.
+    pub fn all_players(&self, which: usize) -> Vec<u32> {
+        (0..self.players).flat_map(|p| self.get(which, p)).collect()
+    }
+
+    /// Every series (in the order of [`SERIES`]), every seat, the values of frames `from..`:
+    /// `(series * players + seat) * n + (frame - from)` with `n = frames - from` (empty when
+    /// `from` is at or past the end). A live game's viewer takes the new frames this way.
+    pub fn from_frame(&self, from: usize) -> Vec<u32> {
+        let n = self.frames.saturating_sub(from);
+        let mut out = Vec::with_capacity(SERIES.len() * self.players * n);
+        for k in 0..SERIES.len() {
+            for p in 0..self.players {
+                out.extend(self.get_from(k, p, from));
+            }
+        }
+        out
+    }
+
+    /// Index of a series by its name in [`SERIES`].
+    pub fn index_of(name: &str) -> Option<usize> {
+        SERIES.iter().position(|&s| s == name)
+    }
+
+    /// Keeps frames `0..frames` only.
+    pub fn truncate(&mut self, frames: usize) {
+        if frames < self.frames {
+            for v in self.data.iter_mut() {
+                v.truncate(frames * self.players);
+            }
+            self.frames = frames;
+        }
     }
 }
 
@@ -73,9 +250,8 @@ pub fn standings(replay: &Replay) -> Vec<Standing> {
         .collect()
 }
 
-/// A plain-text report of a replay.
-pub fn table(replay: &Replay) -> String {
-    let series = replay_series(replay);
+/// A plain-text report of a replay and its series.
+pub fn table(replay: &Replay, series: &Series) -> String {
     let mut out = format!(
         "{}x{} map, {} players, {} frames, seed {}\n\n",
         replay.width,
@@ -96,7 +272,7 @@ pub fn table(replay: &Replay) -> String {
             s.name.chars().take(23).collect::<String>(),
             s.rank,
             s.last_frame_alive,
-            series.values[0][s.seat][last],
+            series.at(0, s.seat, last).unwrap_or(0),
             s.ships_produced,
             s.damage_dealt
         ));
@@ -110,7 +286,7 @@ pub fn table(replay: &Replay) -> String {
         for t in crate::env::sampled_frames(series.frames) {
             out.push_str(&format!("{t:<8}"));
             for p in 0..series.players {
-                out.push_str(&format!("{:>10}", series.values[k][p][t]));
+                out.push_str(&format!("{:>10}", series.at(k, p, t).unwrap_or(0)));
             }
             out.push('\n');
         }

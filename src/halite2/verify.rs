@@ -5,10 +5,14 @@
 //! A replay does not record ejections; they are inferred as the reference's effects show
 //! them: a player whose ships all vanish in a turn without a `destroyed` event was ejected at
 //! the start of that turn, and one whose `last_frame_alive` is -1 failed to start.
+//!
+//! [`replay_series`]: a replay's statistics series as the engine gives them when it follows
+//! the record this way.
 
 use super::events::Event;
 use super::follow::{initial_game, replay_turn};
 use super::replay::{Frame, Replay};
+use super::stats::Series;
 use std::fmt;
 
 /// The first difference between a replay and its re-simulation.
@@ -246,4 +250,54 @@ pub fn verify(replay: &Replay) -> Result<(), Mismatch> {
         }
     }
     Ok(())
+}
+
+/// The statistics series of a replay ([`super::stats::SERIES`]): the series the engine records
+/// while it follows the record (frame 0, then each recorded turn with the ejections it implies,
+/// as [`verify`] does), so damage dealt is the engine's own count. From the first turn whose
+/// frame or events differ from the rules' (a replay that breaks the rules) on, the series come
+/// from the recorded frames and events alone, damage then counted as
+/// [`super::stats::WEAPON_DAMAGE`] per attack on top of the engine's count so far.
+pub fn replay_series(replay: &Replay) -> Series {
+    let mut series = followed_series(replay);
+    for t in series.frames.max(1)..replay.frames.len() {
+        let before = &replay.frames[t - 1];
+        let events = before.events.as_deref().unwrap_or(&[]);
+        series.push(&replay.frames[t], Some((before, events)), None);
+    }
+    series
+}
+
+/// The series of the frames of a replay the rules follow (frame 0 from the record if even it
+/// does not follow).
+fn followed_series(replay: &Replay) -> Series {
+    let mut recorded = Series::new(replay.num_players);
+    let Some(first) = replay.frames.first() else {
+        return recorded;
+    };
+    recorded.push(first, None, None);
+    let Ok(mut game) = initial_game(replay) else {
+        return recorded;
+    };
+    if game.players() != replay.num_players || compare_frames(0, first, game.frame()).is_err() {
+        return recorded;
+    }
+    for turn in 1..replay.frames.len() {
+        let followed = replay_turn(&mut game, replay, turn).is_ok() && {
+            let ours = game.replay();
+            compare_events(
+                turn - 1,
+                replay.frames[turn - 1].events.as_deref().unwrap_or(&[]),
+                ours.frames[turn - 1].events.as_deref().unwrap_or(&[]),
+            )
+            .is_ok()
+                && compare_frames(turn, &replay.frames[turn], &ours.frames[turn]).is_ok()
+        };
+        if !followed {
+            let mut series = game.series().clone();
+            series.truncate(turn);
+            return series;
+        }
+    }
+    game.series().clone()
 }

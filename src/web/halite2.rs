@@ -2,8 +2,9 @@
 //!
 //! * [`Halite2Replay`]: a replay loaded from bytes (a zstd `.hlt` or its plain JSON), each
 //!   frame's ships and planets read through `Float64Array` views over wasm memory (fixed
-//!   strides, below), the events of a turn, the standings, statistics series and a re-check
-//!   of the whole replay against the rules.
+//!   strides, below), the events of a turn, the standings, statistics series (as the engine
+//!   gives them when it follows the record) and a re-check of the whole replay against the
+//!   rules.
 //! * [`Halite2Game`]: a live game made from a config and a seed or forked from a replay at any
 //!   frame, stepped with every seat's commands at once (flat numbers, or the original text
 //!   protocol's command lines).
@@ -13,14 +14,23 @@
 //!   undocked, 1 docking, 2 docked, 3 undocking), planet (-1 if none), turns left (-1 if none);
 //! * planet row ([`PLANET_STRIDE`] = 10): id, x, y, radius, health, owner (-1 if none),
 //!   docked ships, docking spots, current production, remaining production.
+//!
+//! [`halite2_row_layout`] (`halite2RowLayout()`, also `Halite2Replay.rowLayout()` and
+//! `Halite2Game.rowLayout()`) gives these layouts, and those of the rows the page builds
+//! (motion, events) and of the commands `Halite2Game.step` takes, by name.
+//!
+//! Statistics series (`seriesNames()` on either handle: ships, planets, docked, health,
+//! produced, damage, attacks; see [`crate::halite2::stats`]) come seat-major per series
+//! (`series(name)`, `seriesArray(name)`), or every series from a frame on (`seriesFrom(k)`), so
+//! a live game's page takes only the new frames.
 
 use super::{game_accessors, js_error, shared_accessors, to_js, HoldsGame, HoldsReplay};
 use crate::env::Game as _;
 use crate::halite2::follow::{initial_game, replay_turn};
 use crate::halite2::protocol::parse_commands;
 use crate::halite2::replay::{event_json, Frame, Replay};
-use crate::halite2::stats::{replay_series, standings, SERIES};
-use crate::halite2::verify::verify;
+use crate::halite2::stats::{standings, Series, FRAME_SERIES, SERIES};
+use crate::halite2::verify::{replay_series, verify};
 use crate::halite2::{Command, Game, GameConfig, ShipCommand};
 use js_sys::{Float64Array, Uint32Array};
 use wasm_bindgen::prelude::*;
@@ -29,6 +39,127 @@ use wasm_bindgen::prelude::*;
 pub const SHIP_STRIDE: usize = 10;
 /// Numbers per planet row of a frame view.
 pub const PLANET_STRIDE: usize = 10;
+/// The fields of a ship row, in order.
+pub const SHIP_FIELDS: [&str; SHIP_STRIDE] = [
+    "id",
+    "owner",
+    "x",
+    "y",
+    "velX",
+    "velY",
+    "health",
+    "status",
+    "planet",
+    "turnsLeft",
+];
+/// The fields of a planet row, in order.
+pub const PLANET_FIELDS: [&str; PLANET_STRIDE] = [
+    "id",
+    "x",
+    "y",
+    "radius",
+    "health",
+    "owner",
+    "docked",
+    "spots",
+    "production",
+    "remaining",
+];
+/// Ship status codes (`status` of a ship row), by code.
+pub const DOCKING_STATUSES: [&str; 4] = ["undocked", "docking", "docked", "undocking"];
+/// Numbers per motion row the page builds (one per ship row of frame t): where the ship is at
+/// the end of turn t, and when it gets there (0..1).
+pub const MOTION_STRIDE: usize = 3;
+pub const MOTION_FIELDS: [&str; MOTION_STRIDE] = ["x", "y", "end"];
+/// Numbers per event row the page builds: kind, time (0..1 within the turn), x, y, owner (-1:
+/// none), id, a, b. attack: the attacker at (x, y), one row per target, (a, b) the target's
+/// position then; destroyed: a = radius, b = 0 for a ship, 1 for a planet; spawned: the new
+/// ship at (x, y), (a, b) the planet's centre.
+pub const EVENT_STRIDE: usize = 8;
+pub const EVENT_FIELDS: [&str; EVENT_STRIDE] = ["kind", "time", "x", "y", "owner", "id", "a", "b"];
+/// Event row kinds, by code.
+pub const EVENT_KINDS: [&str; 3] = ["attack", "destroyed", "spawned"];
+/// Numbers per command `Halite2Game.step` takes: seat, ship, kind, a, b (thrust: a =
+/// magnitude, b = angle; dock: a = planet). `halite2ParseCommands` gives the same without the
+/// seat.
+pub const COMMAND_STRIDE: usize = 5;
+pub const COMMAND_FIELDS: [&str; COMMAND_STRIDE] = ["seat", "ship", "kind", "a", "b"];
+/// Command kinds, by code.
+pub const COMMAND_KINDS: [&str; 3] = ["thrust", "dock", "undock"];
+
+/// One row layout: numbers per row, the fields in order, each field's offset by name, and the
+/// codes of its kinds (if it has any).
+fn layout(stride: usize, fields: &[&str], kinds: &[&str]) -> serde_json::Value {
+    let by_name = |names: &[&str]| -> serde_json::Map<String, serde_json::Value> {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| (n.to_string(), i.into()))
+            .collect()
+    };
+    let mut v = serde_json::Map::new();
+    v.insert("stride".into(), stride.into());
+    v.insert("names".into(), fields.into());
+    v.insert("offsets".into(), by_name(fields).into());
+    if !kinds.is_empty() {
+        v.insert("kinds".into(), by_name(kinds).into());
+    }
+    v.into()
+}
+
+fn row_layout() -> Result<JsValue, JsError> {
+    let status: serde_json::Map<String, serde_json::Value> = DOCKING_STATUSES
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.to_string(), i.into()))
+        .collect();
+    let v = serde_json::json!({
+        "ship": layout(SHIP_STRIDE, &SHIP_FIELDS, &[]),
+        "planet": layout(PLANET_STRIDE, &PLANET_FIELDS, &[]),
+        "motion": layout(MOTION_STRIDE, &MOTION_FIELDS, &[]),
+        "event": layout(EVENT_STRIDE, &EVENT_FIELDS, &EVENT_KINDS),
+        "command": layout(COMMAND_STRIDE, &COMMAND_FIELDS, &COMMAND_KINDS),
+        "docking": {"names": DOCKING_STATUSES, "codes": status},
+    });
+    to_js(&v)
+}
+
+/// The row layouts by name: `{ship, planet, motion, event, command}`, each `{stride, names,
+/// offsets, kinds?}` (`names[i]` is at offset `i`; `offsets[name]` is its offset; `kinds[name]`
+/// is a kind's code: events `attack` 0, `destroyed` 1, `spawned` 2; commands `thrust` 0, `dock`
+/// 1, `undock` 2), and `docking: {names, codes}` (ship status codes).
+#[wasm_bindgen(js_name = halite2RowLayout)]
+pub fn halite2_row_layout() -> Result<JsValue, JsError> {
+    row_layout()
+}
+
+fn series_index(name: &str) -> Result<usize, JsError> {
+    Series::index_of(name).ok_or_else(|| {
+        JsError::new(&format!(
+            "unknown series {name:?} (the series: {})",
+            SERIES.join(", ")
+        ))
+    })
+}
+
+fn series_names() -> Vec<String> {
+    SERIES.iter().map(|s| s.to_string()).collect()
+}
+
+fn series_f64(series: &Series, name: &str) -> Result<Float64Array, JsError> {
+    let flat: Vec<f64> = series
+        .all_players(series_index(name)?)
+        .into_iter()
+        .map(f64::from)
+        .collect();
+    Ok(Float64Array::from(flat.as_slice()))
+}
+
+fn series_u32(series: &Series, name: &str) -> Result<Uint32Array, JsError> {
+    Ok(Uint32Array::from(
+        series.all_players(series_index(name)?).as_slice(),
+    ))
+}
 
 /// Every frame's ships and planets as flat rows, frame after frame, with where each frame
 /// starts (one more entry than frames).
@@ -122,20 +253,6 @@ fn events_of(replay: &Replay, t: usize) -> Result<JsValue, JsError> {
     to_js(&list)
 }
 
-fn series_of(replay: &Replay, name: &str) -> Result<Float64Array, JsError> {
-    let k = SERIES
-        .iter()
-        .position(|s| *s == name)
-        .ok_or_else(|| JsError::new(&format!("unknown series {name:?}")))?;
-    let series = replay_series(replay);
-    let flat: Vec<f64> = series
-        .values
-        .get(k)
-        .map(|per| per.iter().flatten().map(|&v| v as f64).collect())
-        .unwrap_or_default();
-    Ok(Float64Array::from(flat.as_slice()))
-}
-
 /// A replay's JSON bytes: decompressed from its one zstd frame, or as they are (to read what the
 /// page kept with the game, such as `bot_logs`, which the engine's own reading skips).
 #[wasm_bindgen(js_name = halite2PlainJson)]
@@ -143,10 +260,15 @@ pub fn halite2_plain_json(bytes: &[u8]) -> Result<Vec<u8>, JsError> {
     crate::halite2::replay::decompress(bytes).map_err(js_error)
 }
 
-/// Names of the Halite II statistics series, in order.
+/// Names of the Halite II statistics series a frame alone gives (ships, planets, docked,
+/// health), the first of `seriesNames()` on either handle.
 #[wasm_bindgen(js_name = halite2SeriesNames)]
 pub fn halite2_series_names() -> Vec<String> {
-    SERIES.iter().map(|s| s.to_string()).collect()
+    SERIES
+        .iter()
+        .take(FRAME_SERIES)
+        .map(|s| s.to_string())
+        .collect()
 }
 
 /// Reads one command line of the original protocol (`t SHIP THRUST ANGLE`, `d SHIP PLANET`,
@@ -175,6 +297,14 @@ pub fn halite2_parse_commands(line: &str) -> Result<Vec<f64>, JsError> {
 pub struct Halite2Replay {
     replay: Replay,
     rows: FrameRows,
+    /// The statistics series, computed the first time they are asked for.
+    series: std::cell::OnceCell<Series>,
+}
+
+impl Halite2Replay {
+    fn held_series(&self) -> &Series {
+        self.series.get_or_init(|| replay_series(&self.replay))
+    }
 }
 
 impl HoldsReplay for Halite2Replay {
@@ -194,7 +324,11 @@ impl Halite2Replay {
     pub fn from_bytes(bytes: &[u8]) -> Result<Halite2Replay, JsError> {
         let replay = Replay::from_bytes(bytes).map_err(js_error)?;
         let rows = FrameRows::new(&replay);
-        Ok(Halite2Replay { replay, rows })
+        Ok(Halite2Replay {
+            replay,
+            rows,
+            series: std::cell::OnceCell::new(),
+        })
     }
 
     /// Frame `t`'s ships, `SHIP_STRIDE` numbers each (a view: read it at once).
@@ -256,10 +390,39 @@ impl Halite2Replay {
         to_js(&standings(&self.replay))
     }
 
-    /// A statistics series (see `halite2SeriesNames()`), seat-major:
-    /// `values[seat * numFrames + frame]` (a copy).
+    /// A statistics series (see `seriesNames()`), seat-major:
+    /// `values[seat * numFrames + frame]` (a copy). The series are the engine's as it follows
+    /// the record (computed once, on the first call of any series method).
     pub fn series(&self, name: &str) -> Result<Float64Array, JsError> {
-        series_of(&self.replay, name)
+        series_f64(self.held_series(), name)
+    }
+
+    /// The names of the statistics series, in order: ships, planets, docked, health, produced,
+    /// damage, attacks.
+    #[wasm_bindgen(js_name = seriesNames)]
+    pub fn series_names(&self) -> Vec<String> {
+        series_names()
+    }
+
+    /// A statistics series as `series(name)` gives it, as a `Uint32Array` (a copy).
+    #[wasm_bindgen(js_name = seriesArray)]
+    pub fn series_array(&self, name: &str) -> Result<Uint32Array, JsError> {
+        series_u32(self.held_series(), name)
+    }
+
+    /// Every statistics series from frame `from` on, one flat copy: for each series (in the
+    /// order of `seriesNames()`), for each seat, the values of frames `from..numFrames`:
+    /// `values[(series * players + seat) * n + (frame - from)]`, `n = numFrames - from` (empty
+    /// if `from >= numFrames`).
+    #[wasm_bindgen(js_name = seriesFrom)]
+    pub fn series_from(&self, from: usize) -> Uint32Array {
+        Uint32Array::from(self.held_series().from_frame(from).as_slice())
+    }
+
+    /// The row layouts (see `halite2RowLayout()`).
+    #[wasm_bindgen(js_name = rowLayout)]
+    pub fn row_layout() -> Result<JsValue, JsError> {
+        row_layout()
     }
 
     /// Damage dealt by each seat up to each frame, as the engine credits it (64 a shot, and the
@@ -457,7 +620,44 @@ impl Halite2Game {
     pub fn to_replay(&self) -> Halite2Replay {
         let replay = self.game.replay().clone();
         let rows = FrameRows::new(&replay);
-        Halite2Replay { replay, rows }
+        // The game's series are what following its replay gives.
+        let series = std::cell::OnceCell::from(self.game.series().clone());
+        Halite2Replay {
+            replay,
+            rows,
+            series,
+        }
+    }
+
+    /// A statistics series of the game so far (see `seriesNames()`), seat-major:
+    /// `values[seat * numFrames + frame]` (a copy).
+    pub fn series(&self, name: &str) -> Result<Float64Array, JsError> {
+        series_f64(self.game.series(), name)
+    }
+
+    /// The names of the statistics series, in order (as `Halite2Replay.seriesNames()`).
+    #[wasm_bindgen(js_name = seriesNames)]
+    pub fn series_names(&self) -> Vec<String> {
+        series_names()
+    }
+
+    /// A statistics series of the game so far as a `Uint32Array`, seat-major (a copy).
+    #[wasm_bindgen(js_name = seriesArray)]
+    pub fn series_array(&self, name: &str) -> Result<Uint32Array, JsError> {
+        series_u32(self.game.series(), name)
+    }
+
+    /// Every statistics series from frame `from` on (as `Halite2Replay.seriesFrom`): after a
+    /// step, `seriesFrom(numFrames - 1)` is the new frame's values, `[series][seat]`.
+    #[wasm_bindgen(js_name = seriesFrom)]
+    pub fn series_from(&self, from: usize) -> Uint32Array {
+        Uint32Array::from(self.game.series().from_frame(from).as_slice())
+    }
+
+    /// The row layouts (see `halite2RowLayout()`).
+    #[wasm_bindgen(js_name = rowLayout)]
+    pub fn row_layout() -> Result<JsValue, JsError> {
+        row_layout()
     }
 
     /// The replay compressed as the reference stores it (one zstd frame; a copy).
