@@ -601,3 +601,162 @@ fn halite2_damage_by_frame_ends_at_the_recorded_totals() {
         }
     }
 }
+
+const H2_SERIES: [&str; 7] = [
+    "ships", "planets", "docked", "health", "produced", "damage", "attacks",
+];
+
+#[wasm_bindgen_test]
+fn halite2_a_replay_gives_its_seven_series_seat_major_and_from_any_frame() {
+    use halite::web::halite2::halite2_series_names;
+    assert_eq!(halite2_series_names(), H2_SERIES[..4].to_vec());
+    for bytes in [G01, G02, G03, G06, G10] {
+        let r = Halite2Replay::from_bytes(bytes).unwrap();
+        assert_eq!(r.series_names(), H2_SERIES.to_vec());
+        let (frames, players) = (r.num_frames(), r.num_players());
+        let mut all = Vec::new();
+        for name in H2_SERIES {
+            let a = r.series_array(name).unwrap().to_vec();
+            assert_eq!(a.len(), frames * players, "{name}");
+            let f: Vec<f64> = a.iter().map(|&v| f64::from(v)).collect();
+            assert_eq!(r.series(name).unwrap().to_vec(), f, "{name}");
+            all.push(a);
+        }
+        // Damage is the engine's, as damageSeries() gives it.
+        assert_eq!(
+            r.series("damage").unwrap().to_vec(),
+            r.damage_series().unwrap().to_vec()
+        );
+        // Produced ends at the recorded totals.
+        let standings = r.standings().unwrap().dyn_into::<Array>().unwrap();
+        for s in standings.iter() {
+            let seat = get(&s, "seat").as_f64().unwrap() as usize;
+            let produced = f64::from(all[4][seat * frames + frames - 1]);
+            assert_eq!(produced, get(&s, "shipsProduced").as_f64().unwrap());
+        }
+        for from in [0, 1, frames / 2, frames - 1, frames, frames + 3] {
+            let mut want = Vec::new();
+            for a in &all {
+                for p in 0..players {
+                    want.extend(a[p * frames..(p + 1) * frames].iter().skip(from));
+                }
+            }
+            assert_eq!(r.series_from(from).to_vec(), want, "from {from}");
+        }
+        assert!(r.series("territory").is_err());
+        assert!(r.series_array("").is_err());
+    }
+}
+
+#[wasm_bindgen_test]
+fn halite2_a_live_game_gives_each_new_frame_of_its_series() {
+    let config = js_sys::JSON::parse(r#"{"width":240,"height":160,"players":4,"seed":7}"#).unwrap();
+    let mut g = Halite2Game::new(config).unwrap();
+    assert_eq!(g.series_names(), H2_SERIES.to_vec());
+    let players = 4;
+    // Frame 0: 3 ships of 255 health each, nothing produced, dealt or fired yet.
+    let first = g.series_from(0).to_vec();
+    assert_eq!(first.len(), 7 * players);
+    assert_eq!(&first[..players], &[3, 3, 3, 3]);
+    assert_eq!(&first[3 * players..4 * players], &[765; 4]);
+    assert!(first[4 * players..].iter().all(|&v| v == 0));
+    // Every seat flies its first ship towards the others; seat 2 is ejected at turn 3.
+    let mut deltas = first.clone();
+    for turn in 1..=6 {
+        if turn == 3 {
+            g.eject(2);
+        }
+        let cmds: Vec<f64> = (0..4)
+            .flat_map(|s| [s as f64, (3 * s) as f64, 0.0, 7.0, (90 * s + 45) as f64])
+            .collect();
+        g.step(&cmds).unwrap();
+        let new = g.series_from(g.frames_held() - 1).to_vec();
+        assert_eq!(new.len(), 7 * players, "turn {turn}");
+        deltas.extend(new);
+    }
+    let frames = g.frames_held();
+    assert_eq!(frames, 7);
+    // The deltas put together are the whole series.
+    for (k, name) in H2_SERIES.iter().enumerate() {
+        let whole = g.series_array(name).unwrap().to_vec();
+        for p in 0..players {
+            for t in 0..frames {
+                assert_eq!(
+                    deltas[t * 7 * players + k * players + p],
+                    whole[p * frames + t],
+                    "{name} seat {p} frame {t}"
+                );
+            }
+        }
+    }
+    let ships = g.series_array("ships").unwrap().to_vec();
+    assert_eq!(&ships[2 * frames..3 * frames], &[3, 3, 3, 0, 0, 0, 0]);
+    // Its replay, read back and followed, has the same series.
+    let again = Halite2Replay::from_bytes(&g.to_hlt()).unwrap();
+    let copy = g.to_replay();
+    assert_eq!(again.series_from(0).to_vec(), g.series_from(0).to_vec());
+    assert_eq!(copy.series_from(0).to_vec(), g.series_from(0).to_vec());
+    assert_eq!(
+        g.series("health").unwrap().to_vec(),
+        again.series("health").unwrap().to_vec()
+    );
+    assert!(g.series("nope").is_err());
+    // A fork has the series of the frames it followed.
+    let r = Halite2Replay::from_bytes(G02).unwrap();
+    let fork = Halite2Game::from_replay(&r, 10).unwrap();
+    let want: Vec<u32> = r
+        .series_array("attacks")
+        .unwrap()
+        .to_vec()
+        .chunks(r.num_frames())
+        .flat_map(|c| c[..11].to_vec())
+        .collect();
+    assert_eq!(fork.series_array("attacks").unwrap().to_vec(), want);
+}
+
+#[wasm_bindgen_test]
+fn halite2_row_layouts_name_every_field_and_stride() {
+    use halite::web::halite2::halite2_row_layout;
+    let l = halite2_row_layout().unwrap();
+    let n = |path: &[&str]| -> f64 {
+        let mut v = l.clone();
+        for k in path {
+            v = get(&v, k);
+        }
+        v.as_f64().unwrap()
+    };
+    assert_eq!(n(&["ship", "stride"]) as usize, SHIP_STRIDE);
+    assert_eq!(n(&["planet", "stride"]) as usize, PLANET_STRIDE);
+    assert_eq!(n(&["ship", "offsets", "id"]), 0.0);
+    assert_eq!(n(&["ship", "offsets", "owner"]), 1.0);
+    assert_eq!(n(&["ship", "offsets", "x"]), 2.0);
+    assert_eq!(n(&["ship", "offsets", "health"]), 6.0);
+    assert_eq!(n(&["ship", "offsets", "status"]), 7.0);
+    assert_eq!(n(&["ship", "offsets", "turnsLeft"]), 9.0);
+    assert_eq!(n(&["planet", "offsets", "owner"]), 5.0);
+    assert_eq!(n(&["planet", "offsets", "remaining"]), 9.0);
+    assert_eq!(n(&["motion", "stride"]), 3.0);
+    assert_eq!(n(&["motion", "offsets", "end"]), 2.0);
+    assert_eq!(n(&["event", "stride"]), 8.0);
+    assert_eq!(n(&["event", "offsets", "owner"]), 4.0);
+    assert_eq!(n(&["event", "offsets", "id"]), 5.0);
+    assert_eq!(n(&["event", "offsets", "b"]), 7.0);
+    assert_eq!(n(&["event", "kinds", "attack"]), 0.0);
+    assert_eq!(n(&["event", "kinds", "destroyed"]), 1.0);
+    assert_eq!(n(&["event", "kinds", "spawned"]), 2.0);
+    assert_eq!(n(&["command", "stride"]), 5.0);
+    assert_eq!(n(&["command", "kinds", "undock"]), 2.0);
+    assert_eq!(n(&["docking", "codes", "docked"]), 2.0);
+    let names = get(&get(&l, "ship"), "names").dyn_into::<Array>().unwrap();
+    assert_eq!(names.length() as usize, SHIP_STRIDE);
+    assert_eq!(names.get(4).as_string().unwrap(), "velX");
+    // The handles give the same layout; a ship row of a frame reads through it.
+    let r = Halite2Replay::from_bytes(G02).unwrap();
+    let from_replay = js_sys::JSON::stringify(&Halite2Replay::row_layout().unwrap()).unwrap();
+    let from_game = js_sys::JSON::stringify(&Halite2Game::row_layout().unwrap()).unwrap();
+    let free = js_sys::JSON::stringify(&l).unwrap();
+    assert_eq!(String::from(from_replay), String::from(free.clone()));
+    assert_eq!(String::from(from_game), String::from(free));
+    let ships = r.ships(0).unwrap().to_vec();
+    assert_eq!(ships[n(&["ship", "offsets", "health"]) as usize], 255.0);
+}
