@@ -515,6 +515,25 @@ fn halite2_stats_prints_standings() {
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(doc["players"][0]["rank"], 1);
     assert_eq!(doc["series"]["ships"][0].as_array().unwrap().len(), 44);
+    // The seven series; damage and produced end at the standings' totals.
+    let names: Vec<&str> = doc["series"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    for name in [
+        "ships", "planets", "docked", "health", "produced", "damage", "attacks",
+    ] {
+        assert!(names.contains(&name), "{name} in {names:?}");
+        assert_eq!(doc["series"][name][1].as_array().unwrap().len(), 44);
+    }
+    for seat in 0..2 {
+        let last = |name: &str| doc["series"][name][seat][43].clone();
+        assert_eq!(last("damage"), doc["players"][seat]["damageDealt"]);
+        assert_eq!(last("produced"), doc["players"][seat]["shipsProduced"]);
+    }
+    assert!(text.contains("attacks by frame"), "{text}");
 }
 
 #[test]

@@ -635,7 +635,7 @@ fn halite2_a_replay_gives_its_seven_series_seat_major_and_from_any_frame() {
             assert_eq!(produced, get(&s, "shipsProduced").as_f64().unwrap());
         }
         for from in [0, 1, frames / 2, frames - 1, frames, frames + 3] {
-            let mut want = Vec::new();
+            let mut want: Vec<u32> = Vec::new();
             for a in &all {
                 for p in 0..players {
                     want.extend(a[p * frames..(p + 1) * frames].iter().skip(from));
