@@ -230,10 +230,12 @@ fn engine_damage(replay: &Replay) -> Option<Vec<Vec<f64>>> {
 
 fn assert_same(name: &str, series: &Series, want: &[Vec<Vec<f64>>]) {
     assert_eq!(series.frames, want[0][0].len(), "{name}: frames");
-    for (k, key) in SERIES.iter().enumerate() {
-        for p in 0..series.players {
+    assert_eq!(want.len(), SERIES.len(), "{name}: series");
+    for (k, (key, per_seat)) in SERIES.iter().zip(want).enumerate() {
+        assert_eq!(per_seat.len(), series.players, "{name}: seats");
+        for (p, w) in per_seat.iter().enumerate() {
             let got: Vec<f64> = series.get(k, p).into_iter().map(f64::from).collect();
-            assert_eq!(got, want[k][p], "{name}: series {key} of seat {p}");
+            assert_eq!(&got, w, "{name}: series {key} of seat {p}");
         }
     }
 }
