@@ -98,6 +98,112 @@ test('the series the graphs show agree with the engine and with the final standi
   }
 });
 
+test("the engine's seven series are what the viewer's SeriesBuilder gives, replay by replay", { skip: !engine && 'pkg/ is not built' }, () => {
+  for (const f of H2) {
+    const r = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(h2dir, f))));
+    try {
+      assert.deepEqual(r.seriesNames(), [...rows.SERIES_KEYS]);
+      const { frames, ships, planets, turns } = readAll(r);
+      const sb = new rows.SeriesBuilder(r.numPlayers);
+      for (let t = 0; t < frames; t++) sb.add(ships[t], planets[t], t > 0 ? turns[t - 1].events : null);
+      sb.setDamage(r.damageSeries());
+      const mine = sb.snapshot();
+      const all = r.seriesFrom(0);
+      const n = frames * r.numPlayers;
+      rows.SERIES_KEYS.forEach((name, k) => {
+        assert.deepEqual([...r.seriesArray(name)], [...mine[name]], `${f}: series ${name}`);
+        assert.deepEqual([...all.subarray(k * n, (k + 1) * n)], [...mine[name]], `${f}: seriesFrom(0), ${name}`);
+      });
+    } finally {
+      r.free();
+    }
+  }
+});
+
+test("a live game's series, frame by frame from seriesFrom, are what SeriesBuilder gives", { skip: !engine && 'pkg/ is not built' }, () => {
+  const g = new engine.Halite2Game({ width: 240, height: 160, players: 4, seed: 11 });
+  try {
+    const layout = engine.halite2RowLayout();
+    assert.equal(layout.ship.stride, types.SHIP_STRIDE);
+    assert.equal(layout.planet.stride, types.PLANET_STRIDE);
+    assert.equal(layout.event.stride, rows.EV_STRIDE);
+    assert.equal(layout.motion.stride, rows.MOTION_STRIDE);
+    assert.deepEqual(
+      [layout.ship.offsets.id, layout.ship.offsets.owner, layout.ship.offsets.x, layout.ship.offsets.y, layout.ship.offsets.velX, layout.ship.offsets.velY, layout.ship.offsets.health, layout.ship.offsets.status, layout.ship.offsets.planet, layout.ship.offsets.turnsLeft],
+      [types.S_ID, types.S_OWNER, types.S_X, types.S_Y, types.S_VX, types.S_VY, types.S_HEALTH, types.S_STATUS, types.S_PLANET, types.S_TURNS],
+    );
+    assert.deepEqual(
+      [layout.planet.offsets.id, layout.planet.offsets.x, layout.planet.offsets.y, layout.planet.offsets.radius, layout.planet.offsets.health, layout.planet.offsets.owner, layout.planet.offsets.docked, layout.planet.offsets.spots, layout.planet.offsets.production, layout.planet.offsets.remaining],
+      [types.P_ID, types.P_X, types.P_Y, types.P_RADIUS, types.P_HEALTH, types.P_OWNER, types.P_DOCKED, types.P_SPOTS, types.P_PRODUCTION, types.P_REMAINING],
+    );
+    const e = layout.event.offsets;
+    assert.deepEqual([e.kind, e.time, e.x, e.y, e.owner, e.id, e.a, e.b], [rows.E_KIND, rows.E_TIME, rows.E_X, rows.E_Y, rows.E_OWNER, rows.E_ID, rows.E_A, rows.E_B]);
+    assert.deepEqual([layout.event.kinds.attack, layout.event.kinds.destroyed, layout.event.kinds.spawned], [rows.EV_ATTACK, rows.EV_DESTROYED, rows.EV_SPAWNED]);
+    assert.deepEqual([layout.motion.offsets.x, layout.motion.offsets.y, layout.motion.offsets.end], [rows.M_X, rows.M_Y, rows.M_END]);
+    assert.deepEqual([layout.command.kinds.thrust, layout.command.kinds.dock, layout.command.kinds.undock], [types.K_THRUST, types.K_DOCK, types.K_UNDOCK]);
+    assert.deepEqual(layout.docking.names, [...types.DOCKING]);
+    assert.deepEqual(engine.Halite2Game.rowLayout(), layout);
+    assert.deepEqual(engine.Halite2Replay.rowLayout(), layout);
+
+    const players = g.numPlayers;
+    const keys = g.seriesNames();
+    const sb = new rows.SeriesBuilder(players);
+    sb.add(g.ships(0).slice(), g.planets(0).slice(), null);
+    // Posted deltas, put together: per frame, per series, per seat.
+    const got = keys.map(() => Array.from({ length: players }, () => []));
+    const take = (from) => {
+      const d = g.seriesFrom(from);
+      const n = g.numFrames - from;
+      assert.equal(d.length, keys.length * players * n);
+      keys.forEach((_, k) => {
+        for (let s = 0; s < players; s++) got[k][s].push(...d.subarray((k * players + s) * n, (k * players + s + 1) * n));
+      });
+    };
+    take(0);
+    let prev = g.ships(0).slice();
+    let seed = 1;
+    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let turn = 1; !g.isOver() && turn <= 120; turn++) {
+      if (turn === 40) g.eject(3);
+      const cmds = [];
+      for (let o = 0; o < prev.length; o += types.SHIP_STRIDE) {
+        const r = rand();
+        const seat = prev[o + types.S_OWNER];
+        const id = prev[o + types.S_ID];
+        if (r < 0.6) cmds.push(seat, id, types.K_THRUST, Math.floor(rand() * 8), Math.floor(rand() * 360));
+        else if (r < 0.8) cmds.push(seat, id, types.K_DOCK, Math.floor(rand() * 12), 0);
+        else if (r < 0.85) cmds.push(seat, id, types.K_UNDOCK, 0, 0);
+      }
+      g.step(cmds);
+      const t = g.numFrames - 1;
+      const ships = g.ships(t).slice();
+      const evRows = rows.turnRows(prev, ships, g.events(t - 1)).events;
+      const damage = new Array(players).fill(0);
+      for (const r of g.results()) damage[r.seat] = r.damageDealt;
+      sb.add(ships, g.planets(t).slice(), evRows, damage);
+      take(t);
+      prev = ships;
+    }
+    const mine = sb.snapshot();
+    const frames = g.numFrames;
+    keys.forEach((name, k) => {
+      assert.deepEqual([...g.seriesArray(name)], [...mine[name]], `series ${name}`);
+      assert.deepEqual(got[k].flat(), [...mine[name]], `deltas of ${name}`);
+    });
+    assert.ok(mine.attacks.some((v) => v > 0), 'some attacks');
+    assert.equal(mine.ships[3 * frames + frames - 1], 0, 'seat 3 was ejected');
+    // The game as a replay, followed by the engine, has the same series.
+    const r = engine.Halite2Replay.fromBytes(g.toHlt());
+    try {
+      for (const name of keys) assert.deepEqual([...r.seriesArray(name)], [...g.seriesArray(name)], `replay ${name}`);
+    } finally {
+      r.free();
+    }
+  } finally {
+    g.free();
+  }
+});
+
 test('ships move from one frame to the next along their motion rows; attacks, bursts and spawns are rows', { skip: !engine && 'pkg/ is not built' }, () => {
   const kinds = new Set();
   for (const f of H2) {
