@@ -121,7 +121,11 @@ test("the engine's seven series are what the viewer's SeriesBuilder gives, repla
 });
 
 test("a live game's series, frame by frame from seriesFrom, are what SeriesBuilder gives", { skip: !engine && 'pkg/ is not built' }, () => {
-  const g = new engine.Halite2Game({ width: 240, height: 160, players: 4, seed: 11 });
+  // A reference game of four played again live from its recorded moves, seat 3 ejected on the way.
+  const ref = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(h2dir, H2.find((f) => f.startsWith('g08'))))));
+  const recorded = JSON.parse(new TextDecoder().decode(ref.toJson())).moves;
+  const g = engine.Halite2Game.fromReplay(ref, 0);
+  ref.free();
   try {
     const layout = engine.halite2RowLayout();
     assert.equal(layout.ship.stride, types.SHIP_STRIDE);
@@ -161,18 +165,17 @@ test("a live game's series, frame by frame from seriesFrom, are what SeriesBuild
     };
     take(0);
     let prev = g.ships(0).slice();
-    let seed = 1;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
-    for (let turn = 1; !g.isOver() && turn <= 120; turn++) {
+    for (let turn = 1; !g.isOver() && turn <= recorded.length; turn++) {
       if (turn === 40) g.eject(3);
       const cmds = [];
-      for (let o = 0; o < prev.length; o += types.SHIP_STRIDE) {
-        const r = rand();
-        const seat = prev[o + types.S_OWNER];
-        const id = prev[o + types.S_ID];
-        if (r < 0.6) cmds.push(seat, id, types.K_THRUST, Math.floor(rand() * 8), Math.floor(rand() * 360));
-        else if (r < 0.8) cmds.push(seat, id, types.K_DOCK, Math.floor(rand() * 12), 0);
-        else if (r < 0.85) cmds.push(seat, id, types.K_UNDOCK, 0, 0);
+      for (const [seat, queue] of Object.entries(recorded[turn - 1] ?? {})) {
+        for (const entry of queue) {
+          for (const c of Object.values(entry)) {
+            if (c.type === 'thrust') cmds.push(Number(seat), c.shipId, types.K_THRUST, c.magnitude, c.angle);
+            else if (c.type === 'dock') cmds.push(Number(seat), c.shipId, types.K_DOCK, c.planet_id, 0);
+            else if (c.type === 'undock') cmds.push(Number(seat), c.shipId, types.K_UNDOCK, 0, 0);
+          }
+        }
       }
       g.step(cmds);
       const t = g.numFrames - 1;
