@@ -166,7 +166,7 @@ test("a live game's series, frame by frame from seriesFrom, are what SeriesBuild
     take(0);
     let prev = g.ships(0).slice();
     for (let turn = 1; !g.isOver() && turn <= recorded.length; turn++) {
-      if (turn === 40) g.eject(3);
+      if (turn === 20) g.eject(3);
       const cmds = [];
       for (const [seat, queue] of Object.entries(recorded[turn - 1] ?? {})) {
         for (const entry of queue) {
@@ -194,7 +194,8 @@ test("a live game's series, frame by frame from seriesFrom, are what SeriesBuild
       assert.deepEqual(got[k].flat(), [...mine[name]], `deltas of ${name}`);
     });
     assert.ok(mine.attacks.some((v) => v > 0), 'some attacks');
-    assert.equal(mine.ships[3 * frames + frames - 1], 0, 'seat 3 was ejected');
+    assert.ok(mine.ships[3 * frames + 19] > 0, 'seat 3 has ships before it is ejected');
+    assert.equal(mine.ships[3 * frames + 20], 0, 'seat 3 was ejected in turn 20');
     // The game as a replay, followed by the engine, has the same series.
     const r = engine.Halite2Replay.fromBytes(g.toHlt());
     try {
