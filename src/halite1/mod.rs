@@ -4,6 +4,7 @@ pub mod bench;
 pub mod bots;
 pub mod explain;
 pub mod fog;
+pub mod forward;
 pub mod game;
 pub mod grid;
 pub mod lesson;

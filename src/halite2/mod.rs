@@ -5,6 +5,7 @@ pub mod bench;
 pub mod bots;
 pub mod entities;
 pub mod events;
+pub mod forward;
 pub mod game;
 pub mod geometry;
 pub mod lesson;
