@@ -2,6 +2,7 @@
 // script. The match loop (match.ts) drives seats without knowing which kind they are.
 
 import type { Shape } from '../shell/drawings';
+import type { Forward } from '../shell/game';
 
 /** A seat's raw answer (checked by the game module), or why it has none; with what the seat
  * logged meanwhile, (when it starts) the name it gives itself, and (a bot's answer) the
@@ -13,11 +14,14 @@ export interface Seat {
   readonly kind: 'bot' | 'human' | 'script';
   /** Name shown for the seat. */
   readonly name: string;
+  /** Whether the seat offers its bot the forward model (`debug.simulate`): the match then asks
+   * the engine for its snapshot every turn and hands it over with the observation. */
+  readonly wantsForward?: boolean;
   /** Gets ready to play seat `seat` (0-based) within `budgetMs` (Infinity: no limit), seeing
-   * `observation` (what the seat sees before the first turn). */
-  start(seat: number, budgetMs: number, observation: unknown): Promise<SeatAnswer>;
+   * `observation` (what the seat sees before the first turn), with the forward model's start. */
+  start(seat: number, budgetMs: number, observation: unknown, forward?: Forward | null): Promise<SeatAnswer>;
   /** The seat's answer to one observation within `budgetMs`. */
-  act(observation: unknown, turn: number, budgetMs: number): Promise<SeatAnswer>;
+  act(observation: unknown, turn: number, budgetMs: number, forward?: Forward | null): Promise<SeatAnswer>;
   /** Stops the seat for good (terminates its worker). */
   stop(): void;
 }

@@ -144,6 +144,13 @@ export interface MatchConfig {
   maxTurns?: number;
 }
 
+/** What a bot's forward model (`debug.simulate`) starts from on a turn: the engine's exact state
+ * (a snapshot, a few kB), or why there is none (a fog game: it would reveal hidden sites). */
+export type Forward = { snapshot: Uint8Array } | { unavailable: string };
+
+/** Why a fog game offers no forward model. */
+export const FOG_NO_FORWARD = 'debug.simulate is not available in fog games: it would reveal hidden sites';
+
 /** A game being played. Its rules run off the main thread; `source` grows as turns are played. */
 export interface MatchHost {
   readonly source: FrameSource;
@@ -152,8 +159,11 @@ export interface MatchHost {
   readonly turn: number;
   /** Standings as of the latest turn (final once over). */
   readonly results: Standing[];
-  /** What each seat sees now (null for a seat that is out). */
-  observations(): Promise<(unknown | null)[]>;
+  /** What each seat sees now (null for a seat that is out); with `forward`, the engine's
+   * snapshot for bots' forward model is taken too (read it with `forward()`). */
+  observations(opts?: { forward?: boolean }): Promise<(unknown | null)[]>;
+  /** The forward model's start as of the last `observations({ forward: true })`, or null. */
+  forward(): Forward | null;
   /** Plays one turn with every seat's checked action (null: no action). */
   step(actions: (unknown | null)[]): Promise<void>;
   /** Ejects a seat as the original does (`atInit`: it failed to start). */
