@@ -142,39 +142,8 @@ impl Game {
         player_names: Vec<String>,
     ) -> Game {
         let state = State::new(width, height, planets, ships);
+        let replay = Replay::fresh(&state, seed, player_names);
         let players = ships.len();
-        let headers = state
-            .planets
-            .iter()
-            .map(|p| {
-                let (x, y) = p.pos.to_f64();
-                PlanetHeader {
-                    id: p.id,
-                    x,
-                    y,
-                    r: p.r,
-                    health: u32::from(p.health),
-                    docking_spots: u32::from(p.docking_spots),
-                    production: u32::from(p.remaining_production),
-                }
-            })
-            .collect();
-        let replay = Replay {
-            version: VERSION,
-            engine_version: ENGINE_VERSION.to_string(),
-            seed,
-            map_generator: mapgen::NAME.to_string(),
-            width,
-            height,
-            num_players: players,
-            player_names,
-            constants: default_constants(),
-            planets: headers,
-            poi: serde_json::json!([]),
-            stats: Vec::new(),
-            frames: vec![state.frame()],
-            moves: Vec::new(),
-        };
         let mut game = Game {
             state,
             replay,
@@ -193,6 +162,75 @@ impl Game {
         game
     }
 
+    /// A game restored from a forward-model snapshot (`super::forward`): the board at turn
+    /// `turn` with the seats `living`; no history (its replay starts at this frame) and no
+    /// ranking so far (a simulation needs neither).
+    pub(crate) fn restore(state: State, turn: u32, max_turns: u32, living: Vec<bool>) -> Game {
+        let players = state.players;
+        let names = (0..players).map(|p| format!("Player {p}")).collect();
+        let replay = Replay::fresh(&state, 0, names);
+        let mut game = Game {
+            state,
+            replay,
+            turn,
+            max_turns,
+            living,
+            alive_frames: vec![1; players],
+            rankings: Vec::new(),
+            rng: Mt::new(0),
+            pending: vec![false; players],
+            ejected: vec![false; players],
+            over: false,
+            times: vec![ResponseTimes::default(); players],
+        };
+        game.over = game.complete();
+        game
+    }
+
+    pub fn living(&self) -> &[bool] {
+        &self.living
+    }
+}
+
+impl Replay {
+    /// A replay whose first frame is `state` (its planets' headers from the state's planets).
+    fn fresh(state: &State, seed: u32, player_names: Vec<String>) -> Replay {
+        let headers = state
+            .planets
+            .iter()
+            .map(|p| {
+                let (x, y) = p.pos.to_f64();
+                PlanetHeader {
+                    id: p.id,
+                    x,
+                    y,
+                    r: p.r,
+                    health: u32::from(p.health),
+                    docking_spots: u32::from(p.docking_spots),
+                    production: u32::from(p.remaining_production),
+                }
+            })
+            .collect();
+        Replay {
+            version: VERSION,
+            engine_version: ENGINE_VERSION.to_string(),
+            seed,
+            map_generator: mapgen::NAME.to_string(),
+            width: state.width,
+            height: state.height,
+            num_players: state.players,
+            player_names,
+            constants: default_constants(),
+            planets: headers,
+            poi: serde_json::json!([]),
+            stats: Vec::new(),
+            frames: vec![state.frame()],
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl Game {
     pub fn state(&self) -> &State {
         &self.state
     }

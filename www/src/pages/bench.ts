@@ -73,10 +73,10 @@ class TimedHost implements MatchHost {
   get results() {
     return this.inner.results;
   }
-  async observations(): Promise<(unknown | null)[]> {
+  async observations(opts?: { forward?: boolean }): Promise<(unknown | null)[]> {
     const t0 = performance.now();
     if (Number.isNaN(this.firstObserve)) this.firstObserve = t0;
-    const o = await this.inner.observations();
+    const o = await this.inner.observations(opts);
     this.observed = performance.now();
     this.observeMs += this.observed - t0;
     return o;
@@ -86,6 +86,9 @@ class TimedHost implements MatchHost {
     this.actMs += t0 - this.observed;
     await this.inner.step(actions);
     this.stepMs += performance.now() - t0;
+  }
+  forward() {
+    return this.inner.forward();
   }
   eject(seat: number, atInit: boolean): void {
     this.inner.eject(seat, atInit);

@@ -86,9 +86,11 @@ export class Match {
     const ctx = { width: host.source.width, height: host.source.height };
     try {
       // Every seat starts with what it sees before the first turn, within the start budget.
-      const first = await host.observations();
+      // Bots in the bot host get the engine's snapshot for their forward model each turn.
+      const forward = this.seats.some((s) => s.wantsForward === true);
+      const first = await host.observations({ forward });
       const atInit = host.turn === 0;
-      const started = await Promise.all(this.seats.map((s, k) => s.start(k, this.budgets.initMs, first[k] ?? null)));
+      const started = await Promise.all(this.seats.map((s, k) => s.start(k, this.budgets.initMs, first[k] ?? null, host.forward())));
       if (this.stopped) return;
       started.forEach((o, k) => {
         this.keepLog(k, host.turn, o.log, '--- start ---\n');
@@ -103,7 +105,7 @@ export class Match {
         while (!this.stopped && !events.canAdvance()) await sleep(20);
         if (this.stopped) return;
         const turn = host.turn;
-        const observations = await host.observations();
+        const observations = await host.observations({ forward });
         if (this.stopped) return;
         // Seats ejected before the first turn can end the game before it starts.
         if (host.over) break;
@@ -111,7 +113,7 @@ export class Match {
           this.seats.map((s, k) => {
             const obs = observations[k];
             if (obs === null || obs === undefined || this.ejections.has(k)) return null;
-            return s.act(obs, turn, this.budgets.turnMs);
+            return s.act(obs, turn, this.budgets.turnMs, host.forward());
           }),
         );
         if (this.stopped) return;

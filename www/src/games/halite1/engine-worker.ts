@@ -3,6 +3,7 @@
 // as it is known), or runs a match (new or forked from a replay) one joint step at a time.
 
 import { readBotExtras, type BotExtras } from '../../shell/bot-extras';
+import { FOG_NO_FORWARD, type Forward } from '../../shell/game';
 import type { FrameBatch, FromEngine, Header, ToEngine } from './worker-protocol';
 
 type Engine = typeof import('halite-wasm/halite');
@@ -168,7 +169,14 @@ async function handle(m: ToEngine): Promise<void> {
         observations.push({ width: g.width, height: g.height, myId: s + 1, owner: v.owner, strength: v.strength, production: v.production, turn: g.turn });
         transfer.push(v.owner.buffer, v.strength.buffer, v.production.buffer);
       }
-      post({ type: 'observations', id: m.id, observations, over: g.isOver(), results: g.results() }, transfer);
+      // The forward model's start for hosted bots (one snapshot, copied to each of them).
+      let forward: Forward | undefined;
+      if (m.forward) {
+        const snapshot = fog ? undefined : g.snapshot();
+        forward = snapshot ? { snapshot } : { unavailable: FOG_NO_FORWARD };
+        if (snapshot) transfer.push(snapshot.buffer);
+      }
+      post({ type: 'observations', id: m.id, observations, over: g.isOver(), results: g.results(), forward }, transfer);
       return;
     }
     case 'step': {

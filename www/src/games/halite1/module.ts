@@ -12,6 +12,7 @@ import type {
   HumanPlayHost,
   Inspector,
   MatchConfig,
+  Forward,
   MatchHost,
   OpenedReplay,
   SeriesInfo,
@@ -147,12 +148,19 @@ class Halite1Match implements MatchHost {
     return m;
   }
 
-  async observations(): Promise<(unknown | null)[]> {
-    const r = await this.w.request((id) => ({ type: 'observe', id }), 'observations');
+  private fwd: Forward | null = null;
+
+  async observations(opts: { forward?: boolean } = {}): Promise<(unknown | null)[]> {
+    const r = await this.w.request((id) => ({ type: 'observe', id, forward: opts.forward === true }), 'observations');
+    this.fwd = r.forward ?? null;
     // A seat ejected before the first turn may have ended the game.
     this.over = r.over;
     if (r.over) this.results = asStandings(r.results);
     return r.observations;
+  }
+
+  forward(): Forward | null {
+    return this.fwd;
   }
 
   async step(actions: (unknown | null)[]): Promise<void> {

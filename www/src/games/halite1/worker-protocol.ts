@@ -2,6 +2,7 @@
 // One worker per replay being opened or per match being played; it owns the engine state.
 
 import type { Drawings } from '../../shell/drawings';
+import type { Forward } from '../../shell/game';
 export interface MatchStartConfig {
   width: number;
   height: number;
@@ -16,7 +17,7 @@ export type ToEngine =
   | { type: 'open'; bytes: Uint8Array }
   | { type: 'start'; config: MatchStartConfig }
   | { type: 'fork'; bytes: Uint8Array; frame: number }
-  | { type: 'observe'; id: number }
+  | { type: 'observe'; id: number; forward?: boolean }
   | { type: 'step'; id: number; quads: Uint32Array }
   | { type: 'eject'; seat: number; atInit: boolean }
   | { type: 'name'; seat: number; name: string }
@@ -49,6 +50,6 @@ export type FromEngine =
   | { type: 'verdict'; verdict: unknown }
   | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null }
   | { type: 'started'; header: Header; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
-  | { type: 'observations'; id: number; observations: (unknown | null)[]; over: boolean; results: unknown }
+  | { type: 'observations'; id: number; observations: (unknown | null)[]; over: boolean; results: unknown; forward?: Forward }
   | { type: 'stepped'; id: number; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
   | { type: 'json'; id: number; bytes: Uint8Array };

@@ -282,7 +282,10 @@ async function handle(m: ToEngine): Promise<void> {
       const frame = { ships: g.ships(last).slice(), planets: g.planets(last).slice(), width: g.width, height: g.height, players: g.numPlayers, turn: g.turn };
       const observations: (unknown | null)[] = [];
       for (let s = 0; s < g.numPlayers; s++) observations.push(g.isAlive(s) ? observe(frame, s) : null);
-      post({ type: 'observations', id: m.id, observations, over: g.isOver(), results: g.results() });
+      // The forward model's start for hosted bots (one snapshot, copied to each of them).
+      const snapshot = m.forward ? g.snapshot() : null;
+      const forward = snapshot ? { snapshot } : undefined;
+      post({ type: 'observations', id: m.id, observations, over: g.isOver(), results: g.results(), forward }, snapshot ? [snapshot.buffer as Transferable] : []);
       return;
     }
     case 'step': {

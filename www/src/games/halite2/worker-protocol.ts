@@ -3,6 +3,7 @@
 // sends the page flat rows (frames.ts documents their layout), never per-frame JSON.
 
 import type { Drawings } from '../../shell/drawings';
+import type { Forward } from '../../shell/game';
 export interface MatchStartConfig {
   width: number;
   height: number;
@@ -15,7 +16,7 @@ export type ToEngine =
   | { type: 'open'; bytes: Uint8Array }
   | { type: 'start'; config: MatchStartConfig }
   | { type: 'fork'; bytes: Uint8Array; frame: number }
-  | { type: 'observe'; id: number }
+  | { type: 'observe'; id: number; forward?: boolean }
   | { type: 'step'; id: number; commands: Float64Array }
   | { type: 'eject'; seat: number; atInit: boolean }
   | { type: 'name'; seat: number; name: string }
@@ -65,6 +66,6 @@ export type FromEngine =
   | { type: 'moves'; moves: RecordedMoves | null }
   | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null }
   | { type: 'started'; header: Header; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
-  | { type: 'observations'; id: number; observations: (unknown | null)[]; over: boolean; results: unknown }
+  | { type: 'observations'; id: number; observations: (unknown | null)[]; over: boolean; results: unknown; forward?: Forward }
   | { type: 'stepped'; id: number; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
   | { type: 'hlt'; id: number; bytes: Uint8Array };
