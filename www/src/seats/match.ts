@@ -10,6 +10,9 @@ import type { Budgets, Seat } from '../shell/seat';
 export interface MatchEvents {
   /** Whether another turn may be played now (the display has caught up). */
   canAdvance(): boolean;
+  /** Resolves when `canAdvance` may have changed (the display drew a frame); without it the
+   * loop checks again after 20 ms. */
+  advanced?(): Promise<void>;
   /** A turn was played (the game has one more frame). */
   onTurn(): void;
   onEject(seat: number, name: string, reason: string, frame: number): void;
@@ -102,7 +105,7 @@ export class Match {
         if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, 'start', events, atInit, o.line);
       });
       while (!this.stopped && !host.over) {
-        while (!this.stopped && !events.canAdvance()) await sleep(20);
+        while (!this.stopped && !events.canAdvance()) await (events.advanced ? events.advanced() : sleep(20));
         if (this.stopped) return;
         const turn = host.turn;
         const observations = await host.observations({ forward });
@@ -132,7 +135,8 @@ export class Match {
           }
           return c.action ?? null;
         });
-        await host.step(actions);
+        // The step's answer brings the next turn's observations (one round trip a turn).
+        await host.step(actions, { forward });
         if (this.stopped) return;
         events.onTurn();
       }

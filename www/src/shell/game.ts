@@ -163,8 +163,10 @@ export interface MatchHost {
   observations(opts?: { forward?: boolean }): Promise<(unknown | null)[]>;
   /** The forward model's start as of the last `observations({ forward: true })`, or null. */
   forward(): Forward | null;
-  /** Plays one turn with every seat's checked action (null: no action). */
-  step(actions: (unknown | null)[]): Promise<void>;
+  /** Plays one turn with every seat's checked action (null: no action). The answer brings the
+   * next turn's observations (the next `observations()` with the same `forward` needs no round
+   * trip). */
+  step(actions: (unknown | null)[], opts?: { forward?: boolean }): Promise<void>;
   /** Ejects a seat as the original does (`atInit`: it failed to start). */
   eject(seat: number, atInit: boolean): void;
   /** Renames a seat (in the results, the replay and `source.playerNames()`). */
