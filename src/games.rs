@@ -55,6 +55,16 @@ pub trait GameTools: Sync {
         seed: u32,
         players: usize,
     ) -> Result<Value, String>;
+    /// One turn of the forward model (`debug.simulate`) from `snapshot`, when it is a snapshot of
+    /// this game (`None` otherwise): the next observation and snapshot, as
+    /// [`crate::env::forward::simulate`] gives them.
+    fn forward_step(
+        &self,
+        snapshot: &[u8],
+        seat: usize,
+        mine: &str,
+        others: &str,
+    ) -> Option<Result<Vec<u8>, crate::env::forward::SimError>>;
     /// Plays a match between subprocess bots and reports it as the original binary does.
     #[cfg(not(target_arch = "wasm32"))]
     fn run(
@@ -93,4 +103,21 @@ pub fn open_replay(bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
         Some((g, _)) => g.open_replay(bytes),
         None => Err("not a replay of any known game".into()),
     }
+}
+
+/// One turn of the forward model from a snapshot of any game (recognised by its first bytes).
+pub fn forward_step(
+    snapshot: &[u8],
+    seat: usize,
+    mine: &str,
+    others: &str,
+) -> Result<Vec<u8>, crate::env::forward::SimError> {
+    GAMES
+        .iter()
+        .find_map(|g| g.forward_step(snapshot, seat, mine, others))
+        .unwrap_or_else(|| {
+            Err(crate::env::forward::SimError(
+                "not a snapshot of any game".into(),
+            ))
+        })
 }

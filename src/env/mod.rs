@@ -7,6 +7,8 @@
 //! * [`TextProtocol`]: the original stdio protocol of a game, for the native subprocess
 //!   `runner`.
 //! * [`SeatResult`]: one seat's standing, shared by every game.
+//! * [`forward`]: the forward model bots call (`debug.simulate`): a game's exact state as
+//!   bytes and one turn played from it.
 //! * [`contract`]: checks every game must pass (random play, replay round trip, determinism,
 //!   fork), written once against these traits.
 //!
@@ -18,6 +20,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod contract;
+pub mod forward;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod runner;
 

@@ -242,6 +242,31 @@ impl Game {
         }
     }
 
+    /// A game restored from a forward-model snapshot (`super::forward`): the board at turn
+    /// `turn`, the seats not `alive` already out, recording off (a simulation keeps no history).
+    pub(crate) fn restore(board: Board, turn: u32, max_turns: u32, alive: &[bool]) -> Game {
+        let names = (0..alive.len())
+            .map(|p| format!("Player {}", p + 1))
+            .collect();
+        let mut game = Game::from_board(board, names, None);
+        game.recording = false;
+        game.turn = turn;
+        game.max_turns = max_turns;
+        for (p, &a) in alive.iter().enumerate() {
+            if !a {
+                game.ranking.eject_at_init(p);
+            }
+        }
+        game.productive_left = game
+            .board
+            .owner
+            .iter()
+            .zip(&game.board.production)
+            .filter(|&(&o, &prod)| o == 0 && prod > 0)
+            .count();
+        game
+    }
+
     pub fn seed(&self) -> u32 {
         self.seed
     }

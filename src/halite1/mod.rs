@@ -5,6 +5,7 @@ pub mod bots;
 pub mod explain;
 pub mod fog;
 pub mod follow;
+pub mod forward;
 pub mod game;
 pub mod grid;
 pub mod lesson;

@@ -10,7 +10,7 @@ use super::replay::Replay;
 use super::stats::{replay_series, standings, Series, SERIES};
 use super::verify::verify;
 use crate::env;
-use crate::games::{GameTools, ReplayTools, RunSetup, Verdict};
+use crate::games::{GameTools, ReplayTools, Verdict};
 use serde_json::Value;
 
 impl env::Game for Game {
@@ -143,10 +143,24 @@ impl GameTools for Tools {
         let board = request.generate().map_err(|e| e.to_string())?;
         serde_json::to_value(&board).map_err(|e| e.to_string())
     }
+    fn forward_step(
+        &self,
+        snapshot: &[u8],
+        seat: usize,
+        mine: &str,
+        others: &str,
+    ) -> Option<Result<Vec<u8>, crate::env::forward::SimError>> {
+        use crate::env::forward::Simulator;
+        (snapshot.get(..4) == Some(&super::forward::Halite1Sim::MAGIC[..])).then(|| {
+            crate::env::forward::simulate::<super::forward::Halite1Sim>(
+                snapshot, seat, mine, others,
+            )
+        })
+    }
     #[cfg(not(target_arch = "wasm32"))]
     fn run(
         &self,
-        setup: &RunSetup,
+        setup: &crate::games::RunSetup,
         commands: &[String],
         names: Option<&[String]>,
         report: &crate::env::cli::Report,

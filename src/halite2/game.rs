@@ -145,41 +145,9 @@ impl Game {
         player_names: Vec<String>,
     ) -> Game {
         let state = State::new(width, height, planets, ships);
+        let replay = Replay::fresh(&state, seed, player_names);
         let players = ships.len();
-        let headers = state
-            .planets
-            .iter()
-            .map(|p| {
-                let (x, y) = p.pos.to_f64();
-                PlanetHeader {
-                    id: p.id,
-                    x,
-                    y,
-                    r: p.r,
-                    health: u32::from(p.health),
-                    docking_spots: u32::from(p.docking_spots),
-                    production: u32::from(p.remaining_production),
-                }
-            })
-            .collect();
-        let replay = Replay {
-            version: VERSION,
-            engine_version: ENGINE_VERSION.to_string(),
-            seed,
-            map_generator: mapgen::NAME.to_string(),
-            width,
-            height,
-            num_players: players,
-            player_names,
-            constants: default_constants(),
-            planets: headers,
-            poi: serde_json::json!([]),
-            stats: Vec::new(),
-            frames: vec![state.frame()],
-            moves: Vec::new(),
-        };
-        let mut series = Series::new(players);
-        series.push(&replay.frames[0], None, Some(&state.damage_dealt));
+        let series = first_series(&replay, &state);
         let mut game = Game {
             state,
             replay,
@@ -199,6 +167,86 @@ impl Game {
         game
     }
 
+    /// A game restored from a forward-model snapshot (`super::forward`): the board at turn
+    /// `turn` with the seats `living`; no history (its replay starts at this frame) and no
+    /// ranking so far (a simulation needs neither).
+    pub(crate) fn restore(state: State, turn: u32, max_turns: u32, living: Vec<bool>) -> Game {
+        let players = state.players;
+        let names = (0..players).map(|p| format!("Player {p}")).collect();
+        let replay = Replay::fresh(&state, 0, names);
+        let series = first_series(&replay, &state);
+        let mut game = Game {
+            state,
+            replay,
+            turn,
+            max_turns,
+            living,
+            alive_frames: vec![1; players],
+            rankings: Vec::new(),
+            rng: Mt::new(0),
+            pending: vec![false; players],
+            ejected: vec![false; players],
+            over: false,
+            times: vec![ResponseTimes::default(); players],
+            series,
+        };
+        game.over = game.complete();
+        game
+    }
+
+    pub fn living(&self) -> &[bool] {
+        &self.living
+    }
+}
+
+/// The statistics series of a replay's first frame, `state`.
+fn first_series(replay: &Replay, state: &State) -> Series {
+    let mut series = Series::new(replay.num_players);
+    if let Some(first) = replay.frames.first() {
+        series.push(first, None, Some(&state.damage_dealt));
+    }
+    series
+}
+
+impl Replay {
+    /// A replay whose first frame is `state` (its planets' headers from the state's planets).
+    fn fresh(state: &State, seed: u32, player_names: Vec<String>) -> Replay {
+        let headers = state
+            .planets
+            .iter()
+            .map(|p| {
+                let (x, y) = p.pos.to_f64();
+                PlanetHeader {
+                    id: p.id,
+                    x,
+                    y,
+                    r: p.r,
+                    health: u32::from(p.health),
+                    docking_spots: u32::from(p.docking_spots),
+                    production: u32::from(p.remaining_production),
+                }
+            })
+            .collect();
+        Replay {
+            version: VERSION,
+            engine_version: ENGINE_VERSION.to_string(),
+            seed,
+            map_generator: mapgen::NAME.to_string(),
+            width: state.width,
+            height: state.height,
+            num_players: state.players,
+            player_names,
+            constants: default_constants(),
+            planets: headers,
+            poi: serde_json::json!([]),
+            stats: Vec::new(),
+            frames: vec![state.frame()],
+            moves: Vec::new(),
+        }
+    }
+}
+
+impl Game {
     pub fn state(&self) -> &State {
         &self.state
     }

@@ -6,6 +6,7 @@ pub mod bots;
 pub mod entities;
 pub mod events;
 pub mod follow;
+pub mod forward;
 pub mod game;
 pub mod geometry;
 pub mod lesson;

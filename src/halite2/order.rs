@@ -33,6 +33,16 @@ impl<T> HashOrder<T> {
         Self::default()
     }
 
+    /// The bucket count and the elements with their hashes, in order (for a snapshot).
+    pub fn parts(&self) -> (u64, &[(u64, T)]) {
+        (self.buckets, &self.items)
+    }
+
+    /// A container with these parts, as [`HashOrder::parts`] gave them.
+    pub fn from_parts(buckets: u64, items: Vec<(u64, T)>) -> Self {
+        HashOrder { buckets, items }
+    }
+
     pub fn len(&self) -> usize {
         self.items.len()
     }

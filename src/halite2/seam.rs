@@ -9,7 +9,7 @@ use super::ranking::Score;
 use super::replay::{Frame, Replay, ShipCommand};
 use super::{mapgen, replay, stats, verify};
 use crate::env::{self, SeatResult};
-use crate::games::{GameTools, ReplayTools, RunSetup, Verdict};
+use crate::games::{GameTools, ReplayTools, Verdict};
 use serde_json::Value;
 
 impl env::ReplayFile for Replay {
@@ -209,10 +209,24 @@ impl GameTools for Tools {
         v["dims_flag"] = true.into();
         Ok(v)
     }
+    fn forward_step(
+        &self,
+        snapshot: &[u8],
+        seat: usize,
+        mine: &str,
+        others: &str,
+    ) -> Option<Result<Vec<u8>, crate::env::forward::SimError>> {
+        use crate::env::forward::Simulator;
+        (snapshot.get(..4) == Some(&super::forward::Halite2Sim::MAGIC[..])).then(|| {
+            crate::env::forward::simulate::<super::forward::Halite2Sim>(
+                snapshot, seat, mine, others,
+            )
+        })
+    }
     #[cfg(not(target_arch = "wasm32"))]
     fn run(
         &self,
-        setup: &RunSetup,
+        setup: &crate::games::RunSetup,
         commands: &[String],
         names: Option<&[String]>,
         report: &crate::env::cli::Report,

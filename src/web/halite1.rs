@@ -437,6 +437,12 @@ impl Halite1Game {
     pub fn seed(&self) -> u32 {
         self.game.seed()
     }
+    /// The game's exact state now for the forward model bots call (`debug.simulate`; a copy),
+    /// or `undefined` in a fog game (it would reveal hidden sites).
+    pub fn snapshot(&self) -> Option<Vec<u8>> {
+        crate::halite1::forward::snapshot(&self.game)
+    }
+
     #[wasm_bindgen(getter, js_name = maxTurns)]
     pub fn max_turns(&self) -> u32 {
         self.game.max_turns()

@@ -527,6 +527,12 @@ impl Halite2Game {
             .map_err(js_error)
     }
 
+    /// The game's exact state now for the forward model bots call (`debug.simulate`; a copy):
+    /// positions and velocities in their extended precision.
+    pub fn snapshot(&self) -> Vec<u8> {
+        crate::halite2::forward::snapshot(&self.game)
+    }
+
     #[wasm_bindgen(getter, js_name = maxTurns)]
     pub fn max_turns(&self) -> u32 {
         self.game.max_turns()

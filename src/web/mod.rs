@@ -7,6 +7,9 @@
 //! * [`halite2`]: `Halite2Replay` and `Halite2Game` (new or forked from a replay), frames as
 //!   `Float64Array` rows of ships and planets.
 //!
+//! * [`forward`]: the forward model for bots (`debug.simulate`) as plain C-ABI functions that
+//!   the bot runtime calls in a bot's worker (no JavaScript imports on that path).
+//!
 //! This module holds what every game's handles share: the panic hook, errors, serde conversion,
 //! typed-array views over wasm memory, and the macros that write the accessors common to every
 //! game (`shared_accessors!` through [`crate::env::ReplayFile`], `game_accessors!` through
@@ -24,6 +27,7 @@
     clippy::indexing_slicing
 )]
 
+pub mod forward;
 pub mod halite1;
 pub mod halite2;
 pub mod halite2_lesson;

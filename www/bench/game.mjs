@@ -4,7 +4,10 @@
 // engine, the messages and transfers, the workers, the loop). A turn's bot time is the slowest
 // seat's time inside its bot function, measured in its worker (the seats think in parallel).
 //
-//   node www/bench/game.mjs [--reps 3] [--size 50x50] [--bots greedy,greedy] [--seed 1]
+//   node www/bench/game.mjs [--reps 3] [--size 50x50] [--bots greedy,greedy] [--seed 1] [--baseline DIR]
+//
+// `--baseline DIR`: also measures another build of the app (e.g. an older commit's dist/) in the
+// same run, alternating, and prints the two side by side with their ratio.
 
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
 import { builtApp, opt } from './support.mjs';
@@ -24,44 +27,67 @@ const median = (xs) => {
 const f = (v) => v.toFixed(v < 10 ? 2 : 0);
 const pct = (a, b) => `${((100 * a) / b).toFixed(1)}%`;
 
-const server = await serve(dist);
-const { chromium } = await import('playwright-core');
-const browser = await chromium.launch(CHROMIUM);
-try {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(`${server.url}?bench=1`);
-  await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 30000 });
-  // One game to warm up (chunks fetched and compiled, JIT), then the measured ones.
-  await page.evaluate(([b, w, h, s]) => window.__bench.fullGame(b, w, h, s), [BOTS, WIDTH, HEIGHT, SEED]);
-  const runs = [];
-  for (let r = 0; r < REPS; r++) {
-    runs.push(await page.evaluate(([b, w, h, s]) => window.__bench.fullGame(b, w, h, s), [BOTS, WIDTH, HEIGHT, SEED]));
+const BASELINE = opt('baseline', '');
+
+/** Plays REPS measured games (after one to warm up) on the app in `dir`; the median run by loop
+ * time, and page errors. */
+async function measure(browser, dir) {
+  const server = await serve(dir);
+  try {
+    const page = await browser.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    await page.goto(`${server.url}?bench=1`);
+    await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 30000 });
+    await page.evaluate(([b, w, h, s]) => window.__bench.fullGame(b, w, h, s), [BOTS, WIDTH, HEIGHT, SEED]);
+    const runs = [];
+    for (let r = 0; r < REPS; r++) {
+      runs.push(await page.evaluate(([b, w, h, s]) => window.__bench.fullGame(b, w, h, s), [BOTS, WIDTH, HEIGHT, SEED]));
+    }
+    await page.close();
+    const sorted = [...runs].sort((a, b) => a.loopMs - b.loopMs);
+    return { m: sorted[sorted.length >> 1], runs, errors };
+  } finally {
+    await server.close();
   }
-  // The median run by its loop time, reported whole so its parts add up.
-  const sorted = [...runs].sort((a, b) => a.loopMs - b.loopMs);
-  const m = sorted[sorted.length >> 1];
+}
+
+function report(label, { m, runs }) {
   const outside = m.loopMs - m.botMs;
   const outsideTotal = m.totalMs - m.botMs;
   const rest = m.loopMs - m.observeMs - m.actMs - m.stepMs;
   console.log('');
-  console.log(`Full game through the live path — ${m.width}x${m.height}, ${BOTS.join(' vs ')}, seed ${SEED}, ${m.turns} turns; headless Chromium, median of ${REPS} runs (by loop time)`);
+  console.log(`${label}: full game through the live path — ${m.width}x${m.height}, ${BOTS.join(' vs ')}, seed ${SEED}, ${m.turns} turns; headless Chromium, median of ${REPS} runs (by loop time)`);
   console.log(`  total (workers started, bots loaded, every turn)   ${f(m.totalMs)} ms   runs: ${runs.map((r) => r.totalMs.toFixed(0)).join(', ')}`);
   console.log(`  turn loop                                            ${f(m.loopMs)} ms   (${f(m.loopMs / m.turns)} ms a turn)`);
   console.log(`  inside the bots (slowest seat each turn)             ${f(m.botMs)} ms   (${pct(m.botMs, m.loopMs)} of the loop)`);
-  console.log(`  OUTSIDE the bots: ${f(outside)} ms = ${pct(outside, m.loopMs)} of the turn loop (goal < 10%); ${pct(outsideTotal, m.totalMs)} of the total with the start`);
+  console.log(`  OUTSIDE the bots: ${f(outside)} ms = ${f(outside / m.turns)} ms a turn (goal: at most 0.15 ms a turn), ${pct(outside, m.loopMs)} of the turn loop; ${pct(outsideTotal, m.totalMs)} of the total with the start`);
   console.log(`    observations (engine worker round trip)            ${f(m.observeMs)} ms   ${f((1000 * m.observeMs) / m.turns)} us a turn`);
   console.log(`    bots' turn (messages to and from the bot workers + bot time + answer check) ${f(m.actMs)} ms, of which messaging ${f(m.actMs - m.botMs)} ms`);
   console.log(`    step (engine worker round trip, frame copied back) ${f(m.stepMs)} ms   ${f((1000 * m.stepMs) / m.turns)} us a turn`);
   console.log(`    the rest of the loop                               ${f(rest)} ms`);
+  if (m.bytesPerTurn !== undefined) console.log(`    bytes posted between the engine worker and the page  ${f(m.bytesPerTurn)} a turn`);
   console.log(`  ranks: ${m.ranks.join(', ')}`);
+  return outside / m.turns;
+}
+
+const { chromium } = await import('playwright-core');
+const browser = await chromium.launch(CHROMIUM);
+try {
+  const now = await measure(browser, dist);
+  const before = BASELINE ? await measure(browser, BASELINE) : null;
+  const a = report('this build', now);
+  if (before) {
+    const b = report(`baseline (${BASELINE})`, before);
+    console.log('');
+    console.log(`outside the bots, a turn: ${f(a)} ms now, ${f(b)} ms before: ${(b / a).toFixed(2)}x faster`);
+  }
+  const errors = [...now.errors, ...(before?.errors ?? [])];
   if (errors.length) {
     console.log(`page errors: ${errors.join(' | ')}`);
     process.exitCode = 1;
   }
 } finally {
   await browser.close();
-  await server.close();
 }

@@ -27,6 +27,8 @@ export interface FullGameTiming {
   actMs: number;
   stepMs: number;
   ranks: number[];
+  /** Bytes posted between the page and the engine worker a turn (when the host counts them). */
+  bytesPerTurn?: number;
 }
 
 /** A seat that keeps, per turn, the time its bot spent inside the bot function. */
@@ -73,19 +75,26 @@ class TimedHost implements MatchHost {
   get results() {
     return this.inner.results;
   }
-  async observations(): Promise<(unknown | null)[]> {
+  async observations(opts?: { forward?: boolean }): Promise<(unknown | null)[]> {
     const t0 = performance.now();
     if (Number.isNaN(this.firstObserve)) this.firstObserve = t0;
-    const o = await this.inner.observations();
+    const o = await this.inner.observations(opts);
     this.observed = performance.now();
     this.observeMs += this.observed - t0;
     return o;
   }
-  async step(actions: (unknown | null)[]): Promise<void> {
+  async step(actions: (unknown | null)[], opts?: { forward?: boolean }): Promise<void> {
     const t0 = performance.now();
     this.actMs += t0 - this.observed;
-    await this.inner.step(actions);
+    await this.inner.step(actions, opts);
     this.stepMs += performance.now() - t0;
+  }
+  forward() {
+    return this.inner.forward();
+  }
+  /** Bytes posted between the page and the engine worker, when the host counts them. */
+  get bytesPosted(): number | undefined {
+    return (this.inner as { bytesPosted?: number }).bytesPosted;
   }
   eject(seat: number, atInit: boolean): void {
     this.inner.eject(seat, atInit);
@@ -133,6 +142,7 @@ async function fullGame(module: GameModule, bots: string[], width: number, heigh
       actMs: host.actMs,
       stepMs: host.stepMs,
       ranks: host.results.map((r) => r.rank),
+      bytesPerTurn: host.bytesPosted === undefined ? undefined : host.bytesPosted / Math.max(1, turns),
     };
   } finally {
     match.stop();

@@ -56,7 +56,9 @@ export async function debugTurn(t: DebugTarget, seat: number, frame: number, sou
   let own = false;
   let bot: WorkerSeat | null = null;
   try {
-    const obs = (await host.observations())[seat];
+    // The bot's forward model (`debug.simulate`) starts from the engine's exact state of the frame.
+    const obs = (await host.observations({ forward: true }))[seat];
+    const forward = host.forward();
     if (obs === null || obs === undefined) throw new Error(`${t.names[seat] ?? `player ${seat + 1}`} has nothing left at frame ${frame}`);
     // What was recorded for this seat at this frame (none at a live game's newest frame).
     let recorded: unknown = null;
@@ -71,11 +73,11 @@ export async function debugTurn(t: DebugTarget, seat: number, frame: number, sou
       recorded = r.ok ? r.raw : null;
     }
     bot = new WorkerSeat(t.module.id, source, label, seat + 1);
-    const started = await bot.start(seat, Infinity, obs);
+    const started = await bot.start(seat, Infinity, obs, forward);
     let log = started.log ?? '';
     let drawings: Shape[] = started.drawings ?? [];
     if (!started.ok) return { frame, seat, ok: false, error: started.reason, log, drawings, differences: [], ordersBot: 0, ordersRecorded: null };
-    const answer = await bot.act(obs, frame, Infinity);
+    const answer = await bot.act(obs, frame, Infinity, forward);
     log += answer.log ?? '';
     drawings = [...drawings, ...(answer.drawings ?? [])];
     if (!answer.ok) return { frame, seat, ok: false, error: answer.reason, log, drawings, differences: [], ordersBot: 0, ordersRecorded: null };

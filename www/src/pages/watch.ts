@@ -781,6 +781,7 @@ export class WatchPage {
     const isCurrent = () => this.current.kind === 'live' && this.current.match === match;
     void match.run({
       canAdvance: () => isCurrent() && src.numFrames - 1 - this.viewer.playback.pos < 6,
+      advanced: () => this.viewer.nextFrame(),
       onTurn: () => {
         if (human?.saveKey) this.saveProgress(match, human.saveKey);
         if (!isCurrent()) return;

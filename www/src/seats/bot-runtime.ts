@@ -13,7 +13,11 @@
 // nothing to receive) or JSON text of a capped length; a log is at most MAX_LOG characters a turn;
 // a name at most 40. The port the answers travel on is kept where the bot's code cannot reach it
 // (a closure, and the functions that post captured before the bot is loaded). The page checks it
-// all again anyway (seats/wire.ts): nothing here is trusted.
+// all again anyway (seats/messages.ts): nothing here is trusted.
+//
+// A hosted bot also gets its forward model, `debug.simulate`: the engine's binary with `init` and
+// the engine's snapshot of the turn with each message (seats/engine-binary.ts, the engine
+// workers); the simulation runs here, in the bot's own worker and time, and nothing of it leaves.
 
 /** Loads a built-in bot: `create(seed)` gives the bot function. */
 export type BuiltinLoader = (game: string, id: string, seed: number) => Promise<(obs: unknown, debug?: unknown) => unknown>;
@@ -122,7 +126,7 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
     }
     shapes.push([...shape, colour]);
   };
-  const debug = {
+  const debug: Record<string, unknown> = {
     line: (x1: unknown, y1: unknown, x2: unknown, y2: unknown, colour?: unknown) => add('line', ['line', x1, y1, x2, y2], [x1, y1, x2, y2], colour),
     circle: (x: unknown, y: unknown, r: unknown, colour?: unknown) => {
       if (typeof r === 'number' && r < 0) return warn('debug.circle with a negative radius');
@@ -135,6 +139,129 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
     },
     dot: (x: unknown, y: unknown, colour?: unknown) => add('dot', ['dot', x, y], [x, y], colour),
   };
+  // ---------------------------------------------------------------- the forward model
+  // debug.simulate(moves, othersMoves?, from?): the next observation as the engine computes it,
+  // from the engine's exact state of this turn (a snapshot the page sends with each turn) or from
+  // an observation an earlier call returned (each is linked to its exact state, so a chain stays
+  // exact). The engine is the page's own WebAssembly binary (sent once, at init), compiled the
+  // first time a bot calls this and instantiated with imports that all throw: the functions it
+  // calls (sim_input, sim_step, sim_output_ptr, sim_output_len) touch no JavaScript.
+  // Captured before any bot code runs (a bot that replaces them later does not change these).
+  const Wasm = typeof WebAssembly === 'object' ? WebAssembly : null;
+  const WasmMemory = Wasm ? Wasm.Memory : null;
+  const WasmModule = Wasm ? Wasm.Module : null;
+  const WasmInstance = Wasm ? Wasm.Instance : null;
+  const wasmImports = Wasm ? Wasm.Module.imports : null;
+  const U8 = Uint8Array;
+  const parse = JSON.parse;
+  const utf8 = typeof TextEncoder === 'function' ? new TextEncoder() : null;
+  const text = typeof TextDecoder === 'function' ? new TextDecoder() : null;
+  const linked = new WeakMap<object, Uint8Array>();
+  const NO_ENGINE = 'debug.simulate is not available here: the page did not hand this bot the engine';
+  let simSeat = 0;
+  let simSnapshot: Uint8Array | null = null;
+  let simUnavailable: string | null = NO_ENGINE;
+  let simObs: unknown = null;
+  let wasmBytes: ArrayBuffer | null = null;
+  let wasmModule: WebAssembly.Module | null = null;
+  interface SimExports {
+    memory: WebAssembly.Memory;
+    sim_input(n: number): number;
+    sim_step(seat: number, snapshot: number, mine: number, others: number): number;
+    sim_output_ptr(): number;
+    sim_output_len(): number;
+  }
+  let engine: SimExports | null = null;
+  /** Takes what the page sent with a message for the forward model. */
+  const takeSim = (sim: unknown, obs: unknown): void => {
+    simObs = obs;
+    const s = (typeof sim === 'object' && sim !== null ? sim : {}) as { seat?: unknown; snapshot?: unknown; unavailable?: unknown; wasm?: unknown };
+    if (s.wasm instanceof ArrayBuffer) wasmBytes = s.wasm;
+    simSeat = typeof s.seat === 'number' ? s.seat : 0;
+    simSnapshot = s.snapshot instanceof U8 ? s.snapshot : null;
+    simUnavailable = typeof s.unavailable === 'string' ? s.unavailable.slice(0, 200) : simSnapshot && wasmBytes ? null : NO_ENGINE;
+  };
+  const startEngine = (): SimExports => {
+    if (engine) return engine;
+    if (!wasmBytes || !WasmModule || !WasmInstance || !wasmImports || !WasmMemory || !utf8 || !text) throw new Error(NO_ENGINE);
+    try {
+      if (!wasmModule) wasmModule = new WasmModule(wasmBytes);
+      const imports: Record<string, Record<string, unknown>> = {};
+      for (const i of wasmImports(wasmModule)) {
+        if (i.kind !== 'function') throw new Error(`it imports a ${i.kind}`);
+        const name = i.name;
+        (imports[i.module] ??= {})[name] = () => {
+          throw new Error(`the engine called ${name}, which the simulator does not offer`);
+        };
+      }
+      const ex = new WasmInstance(wasmModule, imports as WebAssembly.Imports).exports as unknown as SimExports;
+      if (!(ex.memory instanceof WasmMemory) || typeof ex.sim_step !== 'function') throw new Error('it has no simulator');
+      engine = ex;
+      return ex;
+    } catch (e) {
+      throw new Error(`debug.simulate: the engine could not start (${message(e)})`);
+    }
+  };
+  /** A list of moves as JSON text for the engine, or a clear error. */
+  const movesText = (v: unknown, what: string): string => {
+    let s: string | undefined;
+    try {
+      s = stringify(v);
+    } catch (e) {
+      throw new Error(`debug.simulate: ${what} cannot be read (${message(e)})`);
+    }
+    if (typeof s !== 'string') s = 'null';
+    if (s.length > MAX_JSON) throw new Error(`debug.simulate: ${what} is ${s.length.toLocaleString('en-US')} characters of JSON (at most ${MAX_JSON.toLocaleString('en-US')})`);
+    return s;
+  };
+  const simulate = (moves: unknown, othersMoves?: unknown, from?: unknown): unknown => {
+    if (simUnavailable !== null) throw new Error(simUnavailable);
+    let start: Uint8Array | null | undefined;
+    if (from === undefined || from === null || from === simObs) start = simSnapshot;
+    else if (typeof from === 'object') start = linked.get(from);
+    if (!start) throw new Error("debug.simulate: its third argument must be this turn's observation or one that debug.simulate returned");
+    if (!isArray(moves)) throw new Error('debug.simulate: moves must be an array of moves, in the form the bot answers ([] for none)');
+    const ex = startEngine();
+    const encoder = utf8 as TextEncoder;
+    const decoder = text as TextDecoder;
+    const mine = encoder.encode(movesText(moves, 'moves'));
+    const others = encoder.encode(movesText(othersMoves === undefined ? null : othersMoves, 'othersMoves'));
+    let code: number;
+    let out: Uint8Array;
+    try {
+      const total = start.length + mine.length + others.length;
+      const at = ex.sim_input(total) >>> 0;
+      const mem = new U8(ex.memory.buffer);
+      mem.set(start, at);
+      mem.set(mine, at + start.length);
+      mem.set(others, at + start.length + mine.length);
+      code = ex.sim_step(simSeat, start.length, mine.length, others.length);
+      const p = ex.sim_output_ptr() >>> 0;
+      out = new U8(ex.memory.buffer).slice(p, p + (ex.sim_output_len() >>> 0));
+    } catch (e) {
+      // A trap leaves the instance in an unknown state: the next call starts a fresh one.
+      engine = null;
+      throw new Error(`debug.simulate: the engine failed (${message(e)})`);
+    }
+    if (code !== 0) throw new Error(`debug.simulate: ${decoder.decode(out)}`);
+    const view = new DataView(out.buffer);
+    const n = view.getUint32(0, true);
+    const next = out.slice(4, 4 + n);
+    const m = view.getUint32(4 + n, true);
+    const obs = parse(decoder.decode(out.subarray(8 + n, 8 + n + m))) as Record<string, unknown>;
+    const tail = out.subarray(8 + n + m);
+    // Values {"$u8": [offset, length]} stand for bytes after the JSON (Halite I's site arrays).
+    for (const k of keysOf(obs)) {
+      const v = obs[k] as { $u8?: unknown } | null;
+      if (typeof v === 'object' && v !== null && isArray(v.$u8)) {
+        const [o, len] = v.$u8 as number[];
+        obs[k] = tail.slice(o, o + len);
+      }
+    }
+    linked.set(obs, next);
+    return obs;
+  };
+  (debug as Record<string, unknown>).simulate = simulate;
   Object.freeze(debug);
   const takeShapes = (): string => {
     if (dropped > 0) capture(`[debug] ${dropped} shapes past the first ${MAX_SHAPES} of this turn were not kept`);
@@ -249,8 +376,9 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
 
   // ---------------------------------------------------------------- messages
   const receive = (e: MessageEvent): void => {
-    const msg = dataOf(e) as { type?: unknown; turn?: unknown; obs?: unknown; bot?: { kind: string; id?: string; code?: string; label?: string }; game?: unknown; seed?: unknown };
+    const msg = dataOf(e) as { type?: unknown; turn?: unknown; obs?: unknown; sim?: unknown; bot?: { kind: string; id?: string; code?: string; label?: string }; game?: unknown; seed?: unknown };
     if (!msg || typeof msg !== 'object') return;
+    if (msg.type === 'init' || msg.type === 'turn') takeSim(msg.sim, msg.obs);
     if (msg.type === 'init') {
       load(msg.bot ?? { kind: 'none' }, String(msg.game), Number(msg.seed))
         .then(async (b) => {

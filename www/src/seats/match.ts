@@ -10,6 +10,9 @@ import type { Budgets, Seat } from '../shell/seat';
 export interface MatchEvents {
   /** Whether another turn may be played now (the display has caught up). */
   canAdvance(): boolean;
+  /** Resolves when `canAdvance` may have changed (the display drew a frame); without it the
+   * loop checks again after 20 ms. */
+  advanced?(): Promise<void>;
   /** A turn was played (the game has one more frame). */
   onTurn(): void;
   onEject(seat: number, name: string, reason: string, frame: number): void;
@@ -86,9 +89,11 @@ export class Match {
     const ctx = { width: host.source.width, height: host.source.height };
     try {
       // Every seat starts with what it sees before the first turn, within the start budget.
-      const first = await host.observations();
+      // Bots in the bot host get the engine's snapshot for their forward model each turn.
+      const forward = this.seats.some((s) => s.wantsForward === true);
+      const first = await host.observations({ forward });
       const atInit = host.turn === 0;
-      const started = await Promise.all(this.seats.map((s, k) => s.start(k, this.budgets.initMs, first[k] ?? null)));
+      const started = await Promise.all(this.seats.map((s, k) => s.start(k, this.budgets.initMs, first[k] ?? null, host.forward())));
       if (this.stopped) return;
       started.forEach((o, k) => {
         this.keepLog(k, host.turn, o.log, '--- start ---\n');
@@ -100,10 +105,10 @@ export class Match {
         if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, 'start', events, atInit, o.line);
       });
       while (!this.stopped && !host.over) {
-        while (!this.stopped && !events.canAdvance()) await sleep(20);
+        while (!this.stopped && !events.canAdvance()) await (events.advanced ? events.advanced() : sleep(20));
         if (this.stopped) return;
         const turn = host.turn;
-        const observations = await host.observations();
+        const observations = await host.observations({ forward });
         if (this.stopped) return;
         // Seats ejected before the first turn can end the game before it starts.
         if (host.over) break;
@@ -111,7 +116,7 @@ export class Match {
           this.seats.map((s, k) => {
             const obs = observations[k];
             if (obs === null || obs === undefined || this.ejections.has(k)) return null;
-            return s.act(obs, turn, this.budgets.turnMs);
+            return s.act(obs, turn, this.budgets.turnMs, host.forward());
           }),
         );
         if (this.stopped) return;
@@ -130,7 +135,8 @@ export class Match {
           }
           return c.action ?? null;
         });
-        await host.step(actions);
+        // The step's answer brings the next turn's observations (one round trip a turn).
+        await host.step(actions, { forward });
         if (this.stopped) return;
         events.onTurn();
       }

@@ -5,6 +5,11 @@
 import { readShapes, type Shape } from '../shell/drawings';
 import type { GameId } from '../shell/game';
 
+/** The forward model's start, as a hosted bot's worker gets it with a turn: the engine's snapshot
+ * and the seat (0-based), or why `debug.simulate` is not available. `wasm` (the engine's binary)
+ * comes once, with `init`. */
+export type SimStart = { seat: number; snapshot?: Uint8Array; unavailable?: string; wasm?: ArrayBuffer };
+
 /** Where a bot's code comes from: a game's built-in bot, an ES module URL, or source text (the
  * editor, a file, or a URL's module fetched by the page). A module's default export is the bot;
  * `name` and `init` are optional. `saved` is the id of a bot saved in this browser. */
@@ -12,8 +17,8 @@ export type BotSource = { kind: 'builtin'; id: string } | { kind: 'url'; url: st
 
 /** page -> worker (a URL bot arrives as its fetched source text, `kind: 'code'`). */
 export type ToWorker =
-  | { type: 'init'; game: GameId; bot: { kind: 'builtin'; id: string } | { kind: 'code'; code: string; label: string }; seed: number; obs: unknown }
-  | { type: 'turn'; turn: number; obs: unknown };
+  | { type: 'init'; game: GameId; bot: { kind: 'builtin'; id: string } | { kind: 'code'; code: string; label: string }; seed: number; obs: unknown; sim?: SimStart }
+  | { type: 'turn'; turn: number; obs: unknown; sim?: SimStart };
 
 /** worker -> page, once checked. `log` is what the bot wrote with console.* meanwhile (capped);
  * `ms` the time spent inside the bot function for this turn, measured in the worker (only

@@ -10,9 +10,10 @@
 // failure (its worker ends); the match ejects it and carries on.
 
 import { builtinBotWorker } from './builtin';
-import type { GameId } from '../shell/game';
+import type { Forward, GameId } from '../shell/game';
 import { botHostAlive, hostBot, type HostedBot } from './bot-host';
-import { readFromWorker, type BotSource, type FromWorker, type ToWorker } from './messages';
+import { engineBinary } from './engine-binary';
+import { readFromWorker, type BotSource, type FromWorker, type SimStart, type ToWorker } from './messages';
 import { fetchBotSource, sourceOrigin, withOrigin } from './sources';
 import { syntaxError } from './syntax';
 import type { Seat, SeatAnswer } from '../shell/seat';
@@ -66,7 +67,29 @@ export class WorkerSeat implements Seat {
     return !this.dead;
   }
 
-  start(_seat: number, budgetMs: number, obs: unknown): Promise<SeatAnswer> {
+  /** Hosted bots get the forward model (`debug.simulate`); built-in bots do not use it. */
+  get wantsForward(): boolean {
+    return this.source.kind !== 'builtin';
+  }
+
+  /** The seat played (0-based), once started. */
+  private seat = 0;
+
+  /** What a hosted bot's worker gets for its forward model with a message; at its start, the
+   * engine's binary too (when the game offers the model at all). */
+  private async sim(forward: Forward | null | undefined, start: boolean): Promise<SimStart | undefined> {
+    if (!this.wantsForward || !forward) return undefined;
+    if ('unavailable' in forward) return { seat: this.seat, unavailable: forward.unavailable };
+    const sim: SimStart = { seat: this.seat, snapshot: forward.snapshot };
+    if (start) {
+      const wasm = await engineBinary();
+      if (wasm) sim.wasm = wasm;
+    }
+    return sim;
+  }
+
+  start(seat: number, budgetMs: number, obs: unknown, forward?: Forward | null): Promise<SeatAnswer> {
+    this.seat = seat;
     // The start budget covers fetching the module and starting the host too.
     return this.request(-1, budgetMs, async () => {
       const src = this.source;
@@ -80,18 +103,19 @@ export class WorkerSeat implements Seat {
         describe: () => ({ name: this.called, turn: this.pending ? this.pending.turn : null }),
       });
       this.attach(hosted);
-      return { type: 'init', game: this.game, bot: { kind: 'code', code, label }, seed: this.seed, obs };
+      const sim = await this.sim(forward, true);
+      return { type: 'init', game: this.game, bot: { kind: 'code', code, label }, seed: this.seed, obs, sim };
     });
   }
 
-  act(obs: unknown, turn: number, budgetMs: number): Promise<SeatAnswer> {
+  act(obs: unknown, turn: number, budgetMs: number, forward?: Forward | null): Promise<SeatAnswer> {
     const transfer: Transferable[] = [];
     if (typeof obs === 'object' && obs !== null) {
       for (const v of Object.values(obs)) {
         if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer && !transfer.includes(v.buffer)) transfer.push(v.buffer);
       }
     }
-    return this.request(turn, budgetMs, () => Promise.resolve({ type: 'turn', turn, obs }), transfer);
+    return this.request(turn, budgetMs, async () => ({ type: 'turn', turn, obs, sim: await this.sim(forward, false) }), transfer);
   }
 
   private attach(hosted: HostedBot): void {

@@ -3,7 +3,7 @@
 // only under games/<id>/. Seats are numbered from 0 everywhere at this seam; a game maps them to
 // its own ids inside (Halite I owner values are seat + 1).
 
-import type { Seat } from './seat';
+import type { Forward, Seat } from './seat';
 import type { Drawings } from './drawings';
 import type { Palette } from './palette';
 
@@ -145,6 +145,11 @@ export interface MatchConfig {
   maxTurns?: number;
 }
 
+export type { Forward } from './seat';
+
+/** Why a fog game offers no forward model. */
+export const FOG_NO_FORWARD = 'debug.simulate is not available in fog games: it would reveal hidden sites';
+
 /** A game being played. Its rules run off the main thread; `source` grows as turns are played. */
 export interface MatchHost {
   readonly source: FrameSource;
@@ -153,10 +158,15 @@ export interface MatchHost {
   readonly turn: number;
   /** Standings as of the latest turn (final once over). */
   readonly results: Standing[];
-  /** What each seat sees now (null for a seat that is out). */
-  observations(): Promise<(unknown | null)[]>;
-  /** Plays one turn with every seat's checked action (null: no action). */
-  step(actions: (unknown | null)[]): Promise<void>;
+  /** What each seat sees now (null for a seat that is out); with `forward`, the engine's
+   * snapshot for bots' forward model is taken too (read it with `forward()`). */
+  observations(opts?: { forward?: boolean }): Promise<(unknown | null)[]>;
+  /** The forward model's start as of the last `observations({ forward: true })`, or null. */
+  forward(): Forward | null;
+  /** Plays one turn with every seat's checked action (null: no action). The answer brings the
+   * next turn's observations (the next `observations()` with the same `forward` needs no round
+   * trip). */
+  step(actions: (unknown | null)[], opts?: { forward?: boolean }): Promise<void>;
   /** Ejects a seat as the original does (`atInit`: it failed to start). */
   eject(seat: number, atInit: boolean): void;
   /** Renames a seat (in the results, the replay and `source.playerNames()`). */

@@ -3,6 +3,10 @@
 
 import type { Shape } from './drawings';
 
+/** What a bot's forward model (`debug.simulate`) starts from on a turn: the engine's exact state
+ * (a snapshot, a few kB), or why there is none (a fog game: it would reveal hidden sites). */
+export type Forward = { snapshot: Uint8Array } | { unavailable: string };
+
 /** A seat's raw answer (checked by the game module), or why it has none; with what the seat
  * logged meanwhile, (when it starts) the name it gives itself, and (a bot's answer) the
  * milliseconds spent inside the bot itself, messaging excluded, and what it drew on the map. */
@@ -13,11 +17,14 @@ export interface Seat {
   readonly kind: 'bot' | 'human' | 'script';
   /** Name shown for the seat. */
   readonly name: string;
+  /** Whether the seat offers its bot the forward model (`debug.simulate`): the match then asks
+   * the engine for its snapshot every turn and hands it over with the observation. */
+  readonly wantsForward?: boolean;
   /** Gets ready to play seat `seat` (0-based) within `budgetMs` (Infinity: no limit), seeing
-   * `observation` (what the seat sees before the first turn). */
-  start(seat: number, budgetMs: number, observation: unknown): Promise<SeatAnswer>;
+   * `observation` (what the seat sees before the first turn), with the forward model's start. */
+  start(seat: number, budgetMs: number, observation: unknown, forward?: Forward | null): Promise<SeatAnswer>;
   /** The seat's answer to one observation within `budgetMs`. */
-  act(observation: unknown, turn: number, budgetMs: number): Promise<SeatAnswer>;
+  act(observation: unknown, turn: number, budgetMs: number, forward?: Forward | null): Promise<SeatAnswer>;
   /** Stops the seat for good (terminates its worker). */
   stop(): void;
 }

@@ -538,7 +538,23 @@ export class Viewer {
 
   // ---------------------------------------------------------------- frame loop
 
+  /** Resolves after the next frame the viewer draws (at once once it is disposed): a live game
+   * waits on it for the display to catch up, instead of polling. */
+  nextFrame(): Promise<void> {
+    // A disposed viewer draws no more frames: the caller checks again in a while.
+    if (this.disposed) return new Promise<void>((r) => setTimeout(r, 20));
+    return new Promise<void>((r) => this.frameWaiters.push(r));
+  }
+
+  private frameWaiters: (() => void)[] = [];
+
   private loop = (now: number): void => {
+    if (this.frameWaiters.length > 0) {
+      const waiting = this.frameWaiters;
+      this.frameWaiters = [];
+      // After this frame's work: queued so they run once the loop has drawn.
+      queueMicrotask(() => waiting.forEach((r) => r()));
+    }
     if (this.disposed) return;
     const dt = this.lastTime ? now - this.lastTime : 0;
     this.lastTime = now;
@@ -912,6 +928,7 @@ export class Viewer {
   dispose(): void {
     this.detachHuman();
     this.disposed = true;
+    for (const r of this.frameWaiters.splice(0)) r();
     window.removeEventListener('keydown', this.onKey);
     this.root.replaceChildren();
   }

@@ -1,38 +1,26 @@
 // A Halite I engine off the main thread: one instance of the wasm engine per worker. It opens a
 // replay (decompress, parse, then statistics, standings and the rules check, each posted as soon
-// as it is known), or runs a match (new or forked from a replay) one joint step at a time.
+// as it is known), or runs a match (new or forked from a replay) one joint step at a time. The
+// shared host (shell/engine-host.ts) runs the worker; this is Halite I's codec.
 
-import { readBotExtras, type BotExtras } from '../../shell/bot-extras';
-import type { FrameBatch, FromEngine, Header, ToEngine } from './worker-protocol';
+import { insertMembers, readBotExtras, type BotExtras } from '../../shell/bot-extras';
+import { hostEngine, type LiveGame } from '../../shell/engine-host';
+import type { FromEngine } from '../../shell/engine-protocol';
+import { FOG_NO_FORWARD } from '../../shell/game';
+import type { FrameBatch, Header, MatchStartConfig } from './worker-protocol';
 
 type Engine = typeof import('halite-wasm/halite');
 type Replay = import('halite-wasm/halite').Halite1Replay;
 type Game = import('halite-wasm/halite').Halite1Game;
 
-interface Scope {
-  onmessage: ((e: MessageEvent<ToEngine>) => void) | null;
-  postMessage(message: FromEngine, transfer?: Transferable[]): void;
-}
-
-const scope = self as unknown as Scope;
 let enginePromise: Promise<Engine> | null = null;
-let game: Game | null = null;
-let queue: Promise<void> = Promise.resolve();
 
 function engine(): Promise<Engine> {
   if (!enginePromise) enginePromise = import(/* webpackChunkName: "engine" */ 'halite-wasm/halite');
   return enginePromise;
 }
 
-function message(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  return typeof e === 'string' ? e : String(e);
-}
-
-function post(m: FromEngine, transfer: Transferable[] = []): void {
-  // A buffer may be listed once only.
-  scope.postMessage(m, [...new Set(transfer)]);
-}
+type Post = (m: FromEngine<Header, FrameBatch>, transfer?: Transferable[]) => void;
 
 function buffers(b: FrameBatch): Transferable[] {
   return [b.owners.buffer, b.strengths.buffer, b.moves.buffer] as Transferable[];
@@ -92,7 +80,7 @@ function botExtras(bytes: Uint8Array, players: number, frames: number): BotExtra
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 
-async function open(bytes: Uint8Array): Promise<void> {
+async function open(bytes: Uint8Array, post: Post): Promise<void> {
   const e = await engine();
   post({ type: 'progress', label: 'Reading the replay…' });
   const r = e.Halite1Replay.fromBytes(bytes);
@@ -114,48 +102,27 @@ async function open(bytes: Uint8Array): Promise<void> {
   }
 }
 
-function sendStarted(e: Engine, g: Game): void {
+/** A live Halite I game behind the host's interface. */
+function live(e: Engine, g: Game): LiveGame<FrameBatch> {
   const sites = g.width * g.height;
-  const batch = copyFrames(g, 0, g.numFrames, sites);
-  const series = allSeries(e, g);
-  const h = header(g, g.playerNames(), g.fogRadius);
-  h.maxTurns = g.maxTurns;
-  h.seed = g.seed;
-  post(
-    { type: 'started', header: h, batch, results: g.results(), series, over: g.isOver(), turn: g.turn },
-    [...buffers(batch), ...Object.values(series).map((s) => s.buffer as Transferable)],
-  );
-}
-
-async function handle(m: ToEngine): Promise<void> {
-  const e = await engine();
-  switch (m.type) {
-    case 'open':
-      await open(m.bytes);
-      return;
-    case 'start':
-      game?.free();
-      game = new e.Halite1Game(m.config);
-      sendStarted(e, game);
-      return;
-    case 'fork': {
-      const r = e.Halite1Replay.fromBytes(m.bytes);
-      try {
-        game?.free();
-        game = e.Halite1Game.fromReplay(r, m.frame);
-      } finally {
-        r.free();
-      }
-      sendStarted(e, game);
-      return;
-    }
-    case 'observe': {
-      const g = need();
+  const fog = g.fogRadius !== undefined;
+  return {
+    get numFrames() {
+      return g.numFrames;
+    },
+    get turn() {
+      return g.turn;
+    },
+    isOver: () => g.isOver(),
+    results: () => g.results(),
+    batchAll: () => copyFrames(g, 0, g.numFrames, sites),
+    batchLast: () => copyFrames(g, g.numFrames - 1, g.numFrames, sites),
+    series: () => allSeries(e, g),
+    observe(forward) {
       const observations: (unknown | null)[] = [];
       const transfer: Transferable[] = [];
       // Without fog every seat sees the whole board: copies of the latest frame's views, one set
       // per seat (each is transferred to its own bot). The engine's fog view is for Blitz only.
-      const fog = g.fogRadius !== undefined;
       const last = g.numFrames - 1;
       for (let s = 0; s < g.numPlayers; s++) {
         if (!g.isAlive(s)) {
@@ -168,50 +135,47 @@ async function handle(m: ToEngine): Promise<void> {
         observations.push({ width: g.width, height: g.height, myId: s + 1, owner: v.owner, strength: v.strength, production: v.production, turn: g.turn });
         transfer.push(v.owner.buffer, v.strength.buffer, v.production.buffer);
       }
-      post({ type: 'observations', id: m.id, observations, over: g.isOver(), results: g.results() }, transfer);
-      return;
-    }
-    case 'step': {
-      const g = need();
-      g.step(m.quads);
-      const t = g.numFrames - 1;
-      const batch = copyFrames(g, t, t + 1, g.width * g.height);
-      const series = allSeries(e, g);
-      post(
-        { type: 'stepped', id: m.id, batch, results: g.results(), series, over: g.isOver(), turn: g.turn },
-        [...buffers(batch), ...Object.values(series).map((s) => s.buffer as Transferable)],
-      );
-      return;
-    }
-    case 'eject': {
-      const g = need();
-      if (m.atInit) g.ejectAtInit(m.seat);
-      else g.eject(m.seat);
-      return;
-    }
-    case 'name':
-      need().setPlayerName(m.seat, m.name);
-      return;
-    case 'json': {
-      const bytes = need().toJson();
-      post({ type: 'json', id: m.id, bytes }, [bytes.buffer as Transferable]);
-      return;
-    }
-  }
+      // The forward model's start for hosted bots (one snapshot, copied to each of them).
+      const snapshot = forward && !fog ? g.snapshot() : undefined;
+      if (snapshot) transfer.push(snapshot.buffer);
+      const fwd = forward ? (snapshot ? { snapshot } : { unavailable: FOG_NO_FORWARD }) : undefined;
+      return { observations, over: g.isOver(), results: g.results(), forward: fwd, transfer };
+    },
+    step: (packed) => g.step(packed as Uint32Array),
+    eject: (seat, atInit) => (atInit ? g.ejectAtInit(seat) : g.eject(seat)),
+    setPlayerName: (seat, name) => g.setPlayerName(seat, name),
+    save: (members) => insertMembers(g.toJson(), members),
+    free: () => g.free(),
+  };
 }
 
-function need(): Game {
-  if (!game) throw new Error('no game has been started');
-  return game;
+function liveHeader(g: Game): Header {
+  const h = header(g, g.playerNames(), g.fogRadius);
+  h.maxTurns = g.maxTurns;
+  h.seed = g.seed;
+  return h;
 }
 
-scope.onmessage = (ev: MessageEvent<ToEngine>) => {
-  const m = ev.data;
-  // One message at a time, in order (an eject lands before the next step).
-  queue = queue.then(() =>
-    handle(m).catch((err: unknown) => {
-      const id = 'id' in m ? m.id : undefined;
-      post({ type: 'error', id, message: message(err) });
-    }),
-  );
-};
+hostEngine<MatchStartConfig, Header, FrameBatch>(
+  {
+    open: async (bytes, post) => open(bytes, post),
+    async start(config) {
+      const e = await engine();
+      const g = new e.Halite1Game(config);
+      return { game: live(e, g), header: liveHeader(g) };
+    },
+    async fork(bytes, frame) {
+      const e = await engine();
+      const r = e.Halite1Replay.fromBytes(bytes);
+      let g: Game;
+      try {
+        g = e.Halite1Game.fromReplay(r, frame);
+      } finally {
+        r.free();
+      }
+      return { game: live(e, g), header: liveHeader(g) };
+    },
+    buffers,
+  },
+  (h) => h.players,
+);

@@ -5,30 +5,22 @@
 
 import { engineIfLoaded, loadEngine } from '../../shell/engine';
 import type { FrameSource } from '../../shell/game';
+import { FramesBase } from '../../shell/frames-base';
 import { asFogFrame, asTurnReport, type FogFrame, type TurnReport } from './types';
 import type { Header } from './worker-protocol';
 
-export class Halite1Frames implements FrameSource {
+export class Halite1Frames extends FramesBase implements FrameSource {
   readonly game = 'halite1' as const;
-  readonly width: number;
-  readonly height: number;
-  readonly numPlayers: number;
   readonly fogOfWar: number | undefined;
-  private names: string[];
   private readonly prod: Uint8Array;
   private readonly sites: number;
   private owners: Uint8Array;
   private strengths: Uint8Array;
   private moveBuf: Uint8Array;
   private frames = 0;
-  private seriesMap = new Map<string, Uint32Array>();
-  version = 0;
 
   constructor(h: Header) {
-    this.width = h.width;
-    this.height = h.height;
-    this.numPlayers = h.players;
-    this.names = h.names.slice();
+    super(h);
     this.prod = h.production;
     this.fogOfWar = h.fogOfWar;
     this.sites = h.width * h.height;
@@ -42,15 +34,6 @@ export class Halite1Frames implements FrameSource {
 
   get numFrames(): number {
     return this.frames;
-  }
-
-  playerNames(): string[] {
-    return this.names.slice();
-  }
-
-  setNames(names: string[]): void {
-    this.names = names.slice();
-    this.version++;
   }
 
   private reserve(frames: number): void {
@@ -92,21 +75,9 @@ export class Halite1Frames implements FrameSource {
     this.version++;
   }
 
-  setSeries(series: Record<string, Uint32Array>): void {
-    for (const [k, v] of Object.entries(series)) this.seriesMap.set(k, v);
-    this.version++;
-  }
-
-  series(name: string): Uint32Array | null {
-    const s = this.seriesMap.get(name);
-    if (!s) return null;
-    // A live game's series may be a frame behind its frames; the graphs read what is there.
-    return s;
-  }
-
   /** Frames the series cover. */
   seriesFrames(): number {
-    const s = this.seriesMap.get('territory');
+    const s = this.series('territory');
     return s ? Math.floor(s.length / Math.max(1, this.numPlayers)) : 0;
   }
 

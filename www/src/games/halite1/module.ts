@@ -1,7 +1,6 @@
 // Halite I (and Blitz) behind the shell's GameModule seam: replays and matches run in an engine
 // worker each; the main thread holds their frames as flat arrays (Halite1Frames) and draws them.
 
-import { insertMembers, type BotExtras } from '../../shell/bot-extras';
 import type {
   ActionContext,
   BoardView,
@@ -13,12 +12,10 @@ import type {
   Inspector,
   MatchConfig,
   MatchHost,
-  OpenedReplay,
   SeriesInfo,
   PieceOrder,
-  Standing,
 } from '../../shell/game';
-import { EngineClient, concatActions } from '../../shell/engine-client';
+import { concatActions } from '../../shell/engine-client';
 import type { LayerInfo } from '../../shell/game';
 import { INFO } from './info';
 import { HALITE1_STARTER } from './starter';
@@ -31,7 +28,9 @@ import { looksLikeHalite1 } from './recognise';
 import { RecordedSeat } from '../../shell/recorded-seat';
 import { recordedMoves } from './recorded-seat';
 import { asStandings, asVerifyResult } from './types';
-import type { FromEngine, MatchStartConfig, ToEngine } from './worker-protocol';
+import type { FrameBatch, Header, MatchStartConfig } from './worker-protocol';
+import { EngineMatch, openReplayIn, type FramesCodec } from '../../shell/engine-match';
+import type { ToEngine } from '../../shell/engine-protocol';
 
 export const SERIES: readonly SeriesInfo[] = [
   { key: 'territory', label: 'Territory', short: 'Sites', basic: true },
@@ -47,144 +46,20 @@ export const SERIES: readonly SeriesInfo[] = [
   { key: 'piecesLost', label: 'Pieces lost', basic: false },
 ];
 
-/** An engine worker of this game, and its request/answer plumbing. */
-class EngineWorker extends EngineClient<ToEngine, FromEngine> {
-  constructor() {
-    super(new Worker(new URL('./engine-worker.ts', import.meta.url)));
-  }
-}
+/** How the shared engine runtime reads Halite I's frames, standings and verdicts. */
+const CODEC: FramesCodec<Header, FrameBatch, Halite1Frames> = {
+  frames: (h) => new Halite1Frames(h),
+  append: (f, b) => f.append(b.owners, b.strengths, b.moves),
+  standings: (raw) => asStandings(raw),
+  verdict: (raw) => asVerifyResult(raw),
+  pack: (actions) => concatActions(actions, (n) => new Uint32Array(n)),
+  fogOfWar: (h) => h.fogOfWar,
+};
 
-function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay> {
-  const w = new EngineWorker();
-  return new Promise<OpenedReplay>((resolveOpen, rejectOpen) => {
-    let standings!: (s: Standing[]) => void;
-    let seriesReady!: () => void;
-    let verdict!: (v: ReturnType<typeof asVerifyResult>) => void;
-    let failLater: (e: Error) => void = () => {};
-    const pStandings = new Promise<Standing[]>((r) => (standings = r));
-    const pSeries = new Promise<void>((r) => (seriesReady = r));
-    const pVerdict = new Promise<ReturnType<typeof asVerifyResult>>((r, j) => {
-      verdict = r;
-      failLater = j;
-    });
-    pVerdict.catch(() => {});
-    let extras!: (x: BotExtras) => void;
-    const pExtras = new Promise<BotExtras>((r) => (extras = r));
-    let frames: Halite1Frames | null = null;
-    w.onEvent = (m) => {
-      switch (m.type) {
-        case 'progress':
-          onProgress(m.label);
-          break;
-        case 'error':
-          extras({ logs: null, drawings: null });
-          if (!frames) rejectOpen(new Error(m.message));
-          else failLater(new Error(m.message));
-          w.terminate();
-          break;
-        case 'opened': {
-          frames = new Halite1Frames(m.header);
-          frames.append(m.batch.owners, m.batch.strengths, m.batch.moves);
-          resolveOpen({
-            source: frames,
-            fogOfWar: m.header.fogOfWar,
-            standings: pStandings,
-            seriesReady: pSeries,
-            verdict: pVerdict,
-            logs: pExtras.then((x) => x.logs),
-            drawings: pExtras.then((x) => x.drawings),
-            bytes,
-            dispose: () => w.terminate(),
-          });
-          break;
-        }
-        case 'standings':
-          standings(asStandings(m.standings));
-          break;
-        case 'series':
-          frames?.setSeries(m.series);
-          seriesReady();
-          break;
-        case 'verdict':
-          verdict(asVerifyResult(m.verdict));
-          break;
-        case 'logs':
-          // The last message of an opening: the worker's work is done.
-          extras({ logs: m.logs, drawings: m.drawings });
-          w.terminate();
-          break;
-        default:
-          break;
-      }
-    };
-    // The worker gets its own copy: the page keeps the bytes for download.
-    const copy = bytes.slice();
-    w.send({ type: 'open', bytes: copy }, [copy.buffer as Transferable]);
-  });
-}
+const engineWorker = (): Worker => new Worker(new URL('./engine-worker.ts', import.meta.url));
 
-/** A Halite I match played in an engine worker. */
-class Halite1Match implements MatchHost {
-  source!: Halite1Frames;
-  seats = 0;
-  over = false;
-  turn = 0;
-  results: Standing[] = [];
-
-  private constructor(private readonly w: EngineWorker) {}
-
-  static async create(first: ToEngine, transfer: Transferable[] = []): Promise<Halite1Match> {
-    const w = new EngineWorker();
-    const m = new Halite1Match(w);
-    const started = await w.awaitEvent(first, 'started', transfer);
-    m.source = new Halite1Frames(started.header);
-    m.source.append(started.batch.owners, started.batch.strengths, started.batch.moves);
-    m.source.setSeries(started.series);
-    m.seats = started.header.players;
-    m.over = started.over;
-    m.turn = started.turn;
-    m.results = asStandings(started.results);
-    return m;
-  }
-
-  async observations(): Promise<(unknown | null)[]> {
-    const r = await this.w.request((id) => ({ type: 'observe', id }), 'observations');
-    // A seat ejected before the first turn may have ended the game.
-    this.over = r.over;
-    if (r.over) this.results = asStandings(r.results);
-    return r.observations;
-  }
-
-  async step(actions: (unknown | null)[]): Promise<void> {
-    const quads = concatActions(actions, (n) => new Uint32Array(n));
-    const r = await this.w.request((id) => ({ type: 'step', id, quads }), 'stepped', [quads.buffer]);
-    this.source.append(r.batch.owners, r.batch.strengths, r.batch.moves);
-    this.source.setSeries(r.series);
-    this.results = asStandings(r.results);
-    this.over = r.over;
-    this.turn = r.turn;
-  }
-
-  eject(seat: number, atInit: boolean): void {
-    this.w.send({ type: 'eject', seat, atInit });
-  }
-
-  setName(seat: number, name: string): void {
-    const names = this.source.playerNames();
-    if (seat < 0 || seat >= names.length) return;
-    names[seat] = name;
-    this.source.setNames(names);
-    this.w.send({ type: 'name', seat, name });
-  }
-
-  async replayBytes(members = ''): Promise<Uint8Array> {
-    const r = await this.w.request((id) => ({ type: 'json', id }), 'json');
-    return insertMembers(r.bytes, members);
-  }
-
-  dispose(): void {
-    this.w.terminate();
-  }
+function match(first: ToEngine<MatchStartConfig>, transfer: Transferable[] = []): Promise<MatchHost> {
+  return EngineMatch.create(engineWorker(), CODEC, first, (h) => h.players, transfer);
 }
 
 const BOT_LIST = (): Promise<readonly BotInfo[]> =>
@@ -223,7 +98,7 @@ export const HALITE1: GameModule = {
   perspectives: true,
   recognise: looksLikeHalite1,
   openReplay(bytes, onProgress) {
-    return openReplay(bytes, onProgress);
+    return openReplayIn(engineWorker(), CODEC, bytes, onProgress);
   },
   startMatch(c: MatchConfig): Promise<MatchHost> {
     const config: MatchStartConfig = {
@@ -235,11 +110,11 @@ export const HALITE1: GameModule = {
       fogRadius: c.fog,
       maxTurns: c.maxTurns,
     };
-    return Halite1Match.create({ type: 'start', config });
+    return match({ type: 'start', config });
   },
   forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost> {
     const copy = replay.slice();
-    return Halite1Match.create({ type: 'fork', bytes: copy, frame }, [copy.buffer]);
+    return match({ type: 'fork', bytes: copy, frame }, [copy.buffer]);
   },
   createBoard(canvas: HTMLCanvasElement): BoardView {
     return new MapRenderer(canvas);

@@ -1,7 +1,6 @@
-// Messages between the page and a Halite I engine worker (games/halite1/engine-worker.ts).
-// One worker per replay being opened or per match being played; it owns the engine state.
+// Halite I's codecs for its engine worker (games/halite1/engine-worker.ts): the match config,
+// the header and the frame batches; the messages are the shared ones (shell/engine-protocol.ts).
 
-import type { Drawings } from '../../shell/drawings';
 export interface MatchStartConfig {
   width: number;
   height: number;
@@ -11,16 +10,6 @@ export interface MatchStartConfig {
   fogRadius?: number;
   maxTurns?: number;
 }
-
-export type ToEngine =
-  | { type: 'open'; bytes: Uint8Array }
-  | { type: 'start'; config: MatchStartConfig }
-  | { type: 'fork'; bytes: Uint8Array; frame: number }
-  | { type: 'observe'; id: number }
-  | { type: 'step'; id: number; quads: Uint32Array }
-  | { type: 'eject'; seat: number; atInit: boolean }
-  | { type: 'name'; seat: number; name: string }
-  | { type: 'json'; id: number };
 
 /** A batch of frames: `owners`/`strengths` hold whole frames, `moves` the turns before them. */
 export interface FrameBatch {
@@ -39,16 +28,3 @@ export interface Header {
   maxTurns?: number;
   seed?: number;
 }
-
-export type FromEngine =
-  | { type: 'error'; id?: number; message: string }
-  | { type: 'progress'; label: string }
-  | { type: 'opened'; header: Header; batch: FrameBatch }
-  | { type: 'standings'; standings: unknown }
-  | { type: 'series'; series: Record<string, Uint32Array> }
-  | { type: 'verdict'; verdict: unknown }
-  | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null }
-  | { type: 'started'; header: Header; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
-  | { type: 'observations'; id: number; observations: (unknown | null)[]; over: boolean; results: unknown }
-  | { type: 'stepped'; id: number; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
-  | { type: 'json'; id: number; bytes: Uint8Array };

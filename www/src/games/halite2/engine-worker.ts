@@ -4,25 +4,18 @@
 // forked from a replay) one joint step at a time. The page gets flat rows only (rows.ts).
 
 import { readBotExtras } from '../../shell/bot-extras';
+import { hostEngine, type LiveGame } from '../../shell/engine-host';
+import type { FromEngine } from '../../shell/engine-protocol';
 import { observe } from './observe';
 import { EV_STRIDE, SeriesBuilder, turnRows } from './rows';
 import { K_DOCK, K_THRUST, K_UNDOCK, PLANET_STRIDE, SHIP_STRIDE } from './types';
-import type { FrameBatch, FromEngine, Header, RecordedMoves, ToEngine } from './worker-protocol';
+import type { FrameBatch, Header, MatchStartConfig, RecordedMoves } from './worker-protocol';
 
 type Engine = typeof import('halite-wasm/halite');
 type Replay = import('halite-wasm/halite').Halite2Replay;
 type Game = import('halite-wasm/halite').Halite2Game;
 
-interface Scope {
-  onmessage: ((e: MessageEvent<ToEngine>) => void) | null;
-  postMessage(message: FromEngine, transfer?: Transferable[]): void;
-}
-
-const scope = self as unknown as Scope;
 let enginePromise: Promise<Engine> | null = null;
-let game: Game | null = null;
-let series: SeriesBuilder | null = null;
-let queue: Promise<void> = Promise.resolve();
 
 /** Frames per batch while opening a replay: each message stays small for the page to take in. */
 const BATCH_FRAMES = 40;
@@ -32,21 +25,10 @@ function engine(): Promise<Engine> {
   return enginePromise;
 }
 
-function message(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  return typeof e === 'string' ? e : String(e);
-}
-
-function post(m: FromEngine, transfer: Transferable[] = []): void {
-  scope.postMessage(m, [...new Set(transfer)]);
-}
+type Post = (m: FromEngine<Header, FrameBatch>, transfer?: Transferable[]) => void;
 
 function buffers(b: FrameBatch): Transferable[] {
   return [b.ships, b.shipCounts, b.planets, b.planetCounts, b.motion, b.events, b.eventCounts].map((a) => a.buffer as Transferable);
-}
-
-function seriesBuffers(s: Record<string, Uint32Array>): Transferable[] {
-  return Object.values(s).map((a) => a.buffer as Transferable);
 }
 
 function concat(parts: Float64Array[]): Float64Array {
@@ -176,7 +158,7 @@ function damageOf(results: unknown, players: number): number[] | null {
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 
-async function open(bytes: Uint8Array): Promise<void> {
+async function open(bytes: Uint8Array, post: Post): Promise<void> {
   const e = await engine();
   post({ type: 'progress', label: 'Reading the replay…' });
   const r = e.Halite2Replay.fromBytes(await plain(bytes));
@@ -199,7 +181,7 @@ async function open(bytes: Uint8Array): Promise<void> {
     }
     engineDamage(r, sb);
     const s = sb.snapshot();
-    post({ type: 'series', series: s }, seriesBuffers(s));
+    post({ type: 'series', series: s }, Object.values(s).map((a) => a.buffer as Transferable));
     post({ type: 'standings', standings: r.standings() });
     await tick();
     post({ type: 'verdict', verdict: r.verify() });
@@ -231,103 +213,82 @@ function header(g: Game): Header {
   return { width: g.width, height: g.height, players: g.numPlayers, names: g.playerNames(), maxTurns: g.maxTurns };
 }
 
-let reader: RowReader | null = null;
-let lastEvents: Float64Array | null = null;
-
-function sendStarted(g: Game): void {
-  reader = new RowReader(g);
-  series = new SeriesBuilder(g.numPlayers);
-  const frames = g.numFrames;
-  // The turns already played have their motion and events; the newest frame's come with the next step.
-  const out = reader.batch(0, frames, 0, frames - 1, series, null);
-  lastEvents = out.lastEvents;
-  if (frames > 1) {
-    // A forked game's history: the engine's damage by frame.
-    const r = g.toReplay();
-    try {
-      engineDamage(r, series);
-    } finally {
-      r.free();
-    }
-  }
-  const s = series.snapshot();
-  post({ type: 'started', header: header(g), batch: out.batch, results: g.results(), series: s, over: g.isOver(), turn: g.turn }, [...buffers(out.batch), ...seriesBuffers(s)]);
-}
-
-async function handle(m: ToEngine): Promise<void> {
-  const e = await engine();
-  switch (m.type) {
-    case 'open':
-      await open(m.bytes);
-      return;
-    case 'start':
-      game?.free();
-      game = new e.Halite2Game(m.config);
-      sendStarted(game);
-      return;
-    case 'fork': {
-      const r = e.Halite2Replay.fromBytes(await plain(m.bytes));
-      try {
-        game?.free();
-        game = e.Halite2Game.fromReplay(r, m.frame);
-      } finally {
-        r.free();
+/** A live Halite II game behind the host's interface: its rows read once, its series built as
+ * its frames are read. */
+function live(g: Game): LiveGame<FrameBatch> {
+  const reader = new RowReader(g);
+  const series = new SeriesBuilder(g.numPlayers);
+  let lastEvents: Float64Array | null = null;
+  return {
+    get numFrames() {
+      return g.numFrames;
+    },
+    get turn() {
+      return g.turn;
+    },
+    isOver: () => g.isOver(),
+    results: () => g.results(),
+    batchAll() {
+      const frames = g.numFrames;
+      // The turns already played have their motion and events; the newest frame's come with the next step.
+      const out = reader.batch(0, frames, 0, frames - 1, series, null);
+      lastEvents = out.lastEvents;
+      if (frames > 1) {
+        // A forked game's history: the engine's damage by frame.
+        const r = g.toReplay();
+        try {
+          engineDamage(r, series);
+        } finally {
+          r.free();
+        }
       }
-      sendStarted(game);
-      return;
-    }
-    case 'observe': {
-      const g = need();
+      return out.batch;
+    },
+    batchLast() {
+      const t = g.numFrames - 1;
+      // The new frame, and the turn that led to it (its motion and events).
+      const out = reader.batch(t, t + 1, t - 1, t, series, lastEvents, damageOf(g.results(), g.numPlayers));
+      lastEvents = out.lastEvents;
+      return out.batch;
+    },
+    series: () => series.snapshot(),
+    observe(forward) {
       const last = g.numFrames - 1;
       const frame = { ships: g.ships(last).slice(), planets: g.planets(last).slice(), width: g.width, height: g.height, players: g.numPlayers, turn: g.turn };
       const observations: (unknown | null)[] = [];
       for (let s = 0; s < g.numPlayers; s++) observations.push(g.isAlive(s) ? observe(frame, s) : null);
-      post({ type: 'observations', id: m.id, observations, over: g.isOver(), results: g.results() });
-      return;
-    }
-    case 'step': {
-      const g = need();
-      const rd = reader;
-      if (!rd || !series) throw new Error('no game has been started');
-      g.step(m.commands);
-      const t = g.numFrames - 1;
-      const results: unknown = g.results();
-      // The new frame, and the turn that led to it (its motion and events).
-      const out = rd.batch(t, t + 1, t - 1, t, series, lastEvents, damageOf(results, g.numPlayers));
-      lastEvents = out.lastEvents;
-      const s = series.snapshot();
-      post({ type: 'stepped', id: m.id, batch: out.batch, results, series: s, over: g.isOver(), turn: g.turn }, [...buffers(out.batch), ...seriesBuffers(s)]);
-      return;
-    }
-    case 'eject': {
-      const g = need();
-      if (m.atInit) g.ejectAtInit(m.seat);
-      else g.eject(m.seat);
-      return;
-    }
-    case 'name':
-      need().setPlayerName(m.seat, m.name);
-      return;
-    case 'hlt': {
-      const bytes = m.members ? need().toHltWith(new TextEncoder().encode(m.members)) : need().toHlt();
-      post({ type: 'hlt', id: m.id, bytes }, [bytes.buffer as Transferable]);
-      return;
-    }
-  }
+      // The forward model's start for hosted bots (one snapshot, copied to each of them).
+      const snapshot = forward ? g.snapshot() : null;
+      return { observations, over: g.isOver(), results: g.results(), forward: snapshot ? { snapshot } : undefined, transfer: snapshot ? [snapshot.buffer as Transferable] : [] };
+    },
+    step: (packed) => g.step(packed as Float64Array),
+    eject: (seat, atInit) => (atInit ? g.ejectAtInit(seat) : g.eject(seat)),
+    setPlayerName: (seat, name) => g.setPlayerName(seat, name),
+    save: (members) => (members ? g.toHltWith(new TextEncoder().encode(members)) : g.toHlt()),
+    free: () => g.free(),
+  };
 }
 
-function need(): Game {
-  if (!game) throw new Error('no game has been started');
-  return game;
-}
-
-scope.onmessage = (ev: MessageEvent<ToEngine>) => {
-  const m = ev.data;
-  // One message at a time, in order (an eject lands before the next step).
-  queue = queue.then(() =>
-    handle(m).catch((err: unknown) => {
-      const id = 'id' in m ? m.id : undefined;
-      post({ type: 'error', id, message: message(err) });
-    }),
-  );
-};
+hostEngine<MatchStartConfig, Header, FrameBatch>(
+  {
+    open: async (bytes, post) => open(bytes, post),
+    async start(config) {
+      const e = await engine();
+      const g = new e.Halite2Game(config);
+      return { game: live(g), header: header(g) };
+    },
+    async fork(bytes, frame) {
+      const e = await engine();
+      const r = e.Halite2Replay.fromBytes(await plain(bytes));
+      let g: Game;
+      try {
+        g = e.Halite2Game.fromReplay(r, frame);
+      } finally {
+        r.free();
+      }
+      return { game: live(g), header: header(g) };
+    },
+    buffers,
+  },
+  (h) => h.players,
+);

@@ -12,50 +12,33 @@
 // - `recordedMoves(t, seat)`: the commands a replay recorded for a seat on turn t (packed fives).
 
 import type { FrameSource } from '../../shell/game';
+import { FramesBase } from '../../shell/frames-base';
 import { MOTION_STRIDE, EV_STRIDE } from './rows';
 import { PLANET_STRIDE, P_ID, SHIP_STRIDE, S_ID } from './types';
 import type { FrameBatch, Header, RecordedMoves } from './worker-protocol';
 
 const EMPTY = new Float64Array(0);
 
-export class Halite2Frames implements FrameSource {
+export class Halite2Frames extends FramesBase implements FrameSource {
   readonly game = 'halite2' as const;
-  readonly width: number;
-  readonly height: number;
-  readonly numPlayers: number;
   readonly seed: number | undefined;
-  private names: string[];
   private readonly shipRows: Float64Array[] = [];
   private readonly planetRows: Float64Array[] = [];
   private readonly motionRows: (Float64Array | null)[] = [];
   private readonly eventRows: (Float64Array | null)[] = [];
-  private readonly seriesMap = new Map<string, Uint32Array>();
   private moves: { packed: Float64Array; start: Uint32Array } | null = null;
   private movesKnown!: () => void;
   /** Resolves once a replay's recorded moves have arrived (or are known to be missing). */
   readonly movesReady = new Promise<void>((r) => (this.movesKnown = r));
   private indexCache: { t: number; ships: Map<number, number>; planets: Map<number, number> } | null = null;
-  version = 0;
 
   constructor(h: Header) {
-    this.width = h.width;
-    this.height = h.height;
-    this.numPlayers = h.players;
-    this.names = h.names.slice();
+    super(h);
     this.seed = h.seed;
   }
 
   get numFrames(): number {
     return this.shipRows.length;
-  }
-
-  playerNames(): string[] {
-    return this.names.slice();
-  }
-
-  setNames(names: string[]): void {
-    this.names = names.slice();
-    this.version++;
   }
 
   /** Adds a batch of frames and turns (views into its transferred buffers, no copies). */
@@ -83,15 +66,6 @@ export class Halite2Frames implements FrameSource {
     }
     this.indexCache = null;
     this.version++;
-  }
-
-  setSeries(series: Record<string, Uint32Array>): void {
-    for (const [k, v] of Object.entries(series)) this.seriesMap.set(k, v);
-    this.version++;
-  }
-
-  series(name: string): Uint32Array | null {
-    return this.seriesMap.get(name) ?? null;
   }
 
   setMoves(m: RecordedMoves | null): void {

@@ -2,7 +2,6 @@
 // each; the main thread holds their frames as flat rows (Halite2Frames) and draws them.
 
 import type { Command, Observation } from './types';
-import type { BotExtras } from '../../shell/bot-extras';
 import type {
   ActionContext,
   BoardView,
@@ -14,13 +13,14 @@ import type {
   Inspector,
   MatchConfig,
   MatchHost,
-  OpenedReplay,
   SeriesInfo,
   PieceOrder,
   Standing,
   VerifyResult,
 } from '../../shell/game';
-import { EngineClient, concatActions } from '../../shell/engine-client';
+import { concatActions } from '../../shell/engine-client';
+import { EngineMatch, openReplayIn, type FramesCodec } from '../../shell/engine-match';
+import type { ToEngine } from '../../shell/engine-protocol';
 import { INFO } from './info';
 import { HALITE2_STARTER } from './starter';
 import { Halite2Board } from './board';
@@ -33,7 +33,7 @@ import { looksLikeHalite2 } from './recognise';
 import { RecordedSeat } from '../../shell/recorded-seat';
 import { recordedCommands } from './recorded-seat';
 import { liveMapSize } from './sizes';
-import type { FromEngine, ToEngine } from './worker-protocol';
+import type { FrameBatch, Header, MatchStartConfig, RecordedMoves } from './worker-protocol';
 
 export const SERIES: readonly SeriesInfo[] = [
   { key: 'ships', label: 'Ships', short: 'Ships', basic: true },
@@ -90,159 +90,21 @@ export function asVerifyResult(v: unknown): VerifyResult {
   return out;
 }
 
-/** An engine worker of this game, and its request/answer plumbing. */
-class EngineWorker extends EngineClient<ToEngine, FromEngine> {
-  constructor() {
-    super(new Worker(new URL('./engine-worker.ts', import.meta.url)));
-  }
-}
+/** How the shared engine runtime reads Halite II's frames, standings and verdicts. */
+const CODEC: FramesCodec<Header, FrameBatch, Halite2Frames> = {
+  frames: (h) => new Halite2Frames(h),
+  append: (f, b) => f.append(b),
+  standings: (raw, frames) => asStandings(raw, frames),
+  verdict: (raw) => asVerifyResult(raw),
+  pack: (actions) => concatActions(actions, (n) => new Float64Array(n)),
+  totalFrames: (h) => h.frames,
+  setMoves: (f, moves) => f.setMoves(moves as RecordedMoves | null),
+};
 
-function openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay> {
-  const w = new EngineWorker();
-  return new Promise<OpenedReplay>((resolveOpen, rejectOpen) => {
-    let standings!: (s: Standing[]) => void;
-    let seriesReady!: () => void;
-    let verdict!: (v: VerifyResult) => void;
-    let failLater: (e: Error) => void = () => {};
-    const pStandings = new Promise<Standing[]>((r) => (standings = r));
-    const pSeries = new Promise<void>((r) => (seriesReady = r));
-    const pVerdict = new Promise<VerifyResult>((r, j) => {
-      verdict = r;
-      failLater = j;
-    });
-    pVerdict.catch(() => {});
-    let extras!: (x: BotExtras) => void;
-    const pExtras = new Promise<BotExtras>((r) => (extras = r));
-    let frames: Halite2Frames | null = null;
-    let expected = 0;
-    let total = 0;
-    // The replay is shown once all its frames are here: they come in batches, each a short task.
-    const whole = () => {
-      if (!frames || frames.numFrames < total) return;
-      resolveOpen({
-        source: frames,
-        standings: pStandings,
-        seriesReady: pSeries,
-        verdict: pVerdict,
-        logs: pExtras.then((x) => x.logs),
-        drawings: pExtras.then((x) => x.drawings),
-        bytes,
-        dispose: () => w.terminate(),
-      });
-    };
-    w.onEvent = (m) => {
-      switch (m.type) {
-        case 'progress':
-          onProgress(m.label);
-          break;
-        case 'error':
-          extras({ logs: null, drawings: null });
-          frames?.setMoves(null);
-          if (!frames || frames.numFrames < total) rejectOpen(new Error(m.message));
-          else failLater(new Error(m.message));
-          w.terminate();
-          break;
-        case 'opened':
-          frames = new Halite2Frames(m.header);
-          frames.append(m.batch);
-          expected = m.header.players;
-          total = m.header.frames ?? frames.numFrames;
-          whole();
-          break;
-        case 'frames':
-          frames?.append(m.batch);
-          whole();
-          break;
-        case 'series':
-          frames?.setSeries(m.series);
-          seriesReady();
-          break;
-        case 'standings':
-          standings(asStandings(m.standings, frames?.numFrames ?? 0));
-          break;
-        case 'verdict':
-          verdict(asVerifyResult(m.verdict));
-          break;
-        case 'moves':
-          frames?.setMoves(m.moves);
-          break;
-        case 'logs':
-          // The last message of an opening: the worker's work is done.
-          extras({ logs: m.logs && m.logs.length === expected ? m.logs : null, drawings: m.drawings });
-          w.terminate();
-          break;
-        default:
-          break;
-      }
-    };
-    // The worker gets its own copy: the page keeps the bytes for download.
-    const copy = bytes.slice();
-    w.send({ type: 'open', bytes: copy }, [copy.buffer as Transferable]);
-  });
-}
+const engineWorker = (): Worker => new Worker(new URL('./engine-worker.ts', import.meta.url));
 
-/** A Halite II match played in an engine worker. */
-class Halite2Match implements MatchHost {
-  source!: Halite2Frames;
-  seats = 0;
-  over = false;
-  turn = 0;
-  results: Standing[] = [];
-
-  private constructor(private readonly w: EngineWorker) {}
-
-  static async create(first: ToEngine, transfer: Transferable[] = []): Promise<Halite2Match> {
-    const w = new EngineWorker();
-    const m = new Halite2Match(w);
-    const started = await w.awaitEvent(first, 'started', transfer);
-    m.source = new Halite2Frames(started.header);
-    m.source.append(started.batch);
-    m.source.setSeries(started.series);
-    m.seats = started.header.players;
-    m.over = started.over;
-    m.turn = started.turn;
-    m.results = asStandings(started.results, m.source.numFrames);
-    return m;
-  }
-
-  async observations(): Promise<(unknown | null)[]> {
-    const r = await this.w.request((id) => ({ type: 'observe', id }), 'observations');
-    // A seat ejected before the first turn may have ended the game.
-    this.over = r.over;
-    if (r.over) this.results = asStandings(r.results, this.source.numFrames);
-    return r.observations;
-  }
-
-  async step(actions: (unknown | null)[]): Promise<void> {
-    const commands = concatActions(actions, (n) => new Float64Array(n));
-    const r = await this.w.request((id) => ({ type: 'step', id, commands }), 'stepped', [commands.buffer]);
-    this.source.append(r.batch);
-    this.source.setSeries(r.series);
-    this.results = asStandings(r.results, this.source.numFrames);
-    this.over = r.over;
-    this.turn = r.turn;
-  }
-
-  eject(seat: number, atInit: boolean): void {
-    this.w.send({ type: 'eject', seat, atInit });
-  }
-
-  setName(seat: number, name: string): void {
-    const names = this.source.playerNames();
-    if (seat < 0 || seat >= names.length) return;
-    names[seat] = name;
-    this.source.setNames(names);
-    this.w.send({ type: 'name', seat, name });
-  }
-
-  async replayBytes(members = ''): Promise<Uint8Array> {
-    const r = await this.w.request((id) => ({ type: 'hlt', id, members }), 'hlt');
-    return r.bytes;
-  }
-
-  dispose(): void {
-    this.w.terminate();
-  }
+function match(first: ToEngine<MatchStartConfig>, transfer: Transferable[] = []): Promise<MatchHost> {
+  return EngineMatch.create(engineWorker(), CODEC, first, (h) => h.players, transfer);
 }
 
 const BOT_LIST = (): Promise<readonly BotInfo[]> =>
@@ -265,18 +127,18 @@ export const HALITE2: GameModule = {
   sizes: [80, 88, 96, 104, 112, 120, 128].map((b) => ({ width: 3 * b, height: 2 * b })),
   recognise: looksLikeHalite2,
   openReplay(bytes, onProgress) {
-    return openReplay(bytes, onProgress);
+    return openReplayIn(engineWorker(), CODEC, bytes, onProgress);
   },
   startMatch(c: MatchConfig): Promise<MatchHost> {
     const players = c.names.length;
     if (!PLAYER_COUNTS.includes(players)) {
       return Promise.reject(new Error(`Halite II is played by 1, 2 or 4 players, not ${players}`));
     }
-    return Halite2Match.create({ type: 'start', config: { width: c.width, height: c.height, players, seed: c.seed, playerNames: c.names } });
+    return match({ type: 'start', config: { width: c.width, height: c.height, players, seed: c.seed, playerNames: c.names } });
   },
   forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost> {
     const copy = replay.slice();
-    return Halite2Match.create({ type: 'fork', bytes: copy, frame }, [copy.buffer]);
+    return match({ type: 'fork', bytes: copy, frame }, [copy.buffer]);
   },
   createBoard(canvas: HTMLCanvasElement): BoardView {
     return new Halite2Board(canvas);

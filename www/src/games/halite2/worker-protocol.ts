@@ -1,8 +1,7 @@
-// Messages between the page and a Halite II engine worker (games/halite2/engine-worker.ts).
-// One worker per replay being opened or per match being played; it owns the engine state and
-// sends the page flat rows (frames.ts documents their layout), never per-frame JSON.
+// Halite II's codecs for its engine worker (games/halite2/engine-worker.ts): the match config,
+// the header and the frame batches of flat rows (frames.ts documents their layout); the
+// messages are the shared ones (shell/engine-protocol.ts).
 
-import type { Drawings } from '../../shell/drawings';
 export interface MatchStartConfig {
   width: number;
   height: number;
@@ -10,16 +9,6 @@ export interface MatchStartConfig {
   seed: number;
   playerNames: string[];
 }
-
-export type ToEngine =
-  | { type: 'open'; bytes: Uint8Array }
-  | { type: 'start'; config: MatchStartConfig }
-  | { type: 'fork'; bytes: Uint8Array; frame: number }
-  | { type: 'observe'; id: number }
-  | { type: 'step'; id: number; commands: Float64Array }
-  | { type: 'eject'; seat: number; atInit: boolean }
-  | { type: 'name'; seat: number; name: string }
-  | { type: 'hlt'; id: number; members: string };
 
 /** Frames `[from, from + shipCounts.length)` and the turns `[turnFrom, turnFrom +
  * eventCounts.length)` (turn t leads from frame t to t + 1). Counts are rows per frame/turn. */
@@ -53,18 +42,3 @@ export interface RecordedMoves {
   packed: Float64Array;
   counts: Uint32Array;
 }
-
-export type FromEngine =
-  | { type: 'error'; id?: number; message: string }
-  | { type: 'progress'; label: string }
-  | { type: 'opened'; header: Header; batch: FrameBatch }
-  | { type: 'frames'; batch: FrameBatch }
-  | { type: 'series'; series: Record<string, Uint32Array> }
-  | { type: 'standings'; standings: unknown }
-  | { type: 'verdict'; verdict: unknown }
-  | { type: 'moves'; moves: RecordedMoves | null }
-  | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null }
-  | { type: 'started'; header: Header; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
-  | { type: 'observations'; id: number; observations: (unknown | null)[]; over: boolean; results: unknown }
-  | { type: 'stepped'; id: number; batch: FrameBatch; results: unknown; series: Record<string, Uint32Array>; over: boolean; turn: number }
-  | { type: 'hlt'; id: number; bytes: Uint8Array };

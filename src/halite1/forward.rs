@@ -1,0 +1,177 @@
+//! The Halite I forward model (`debug.simulate`): a game's exact state as a snapshot, and one
+//! turn played from it by [`Game::step`] itself (see [`crate::env::forward`]).
+//!
+//! Snapshot (after the magic `H1SN`, little-endian): width u16, height u16, players u8, turn u32,
+//! max turns u32, one byte per seat (1 in the game, 0 out), then the owner, strength and
+//! production of every site, row-major. Blitz (fog) games have none: a snapshot holds the
+//! whole board.
+
+use super::game::Game;
+use super::grid::{Board, Move, MAX_PLAYERS, MAX_SIDE};
+use crate::env::forward::{
+    describe, move_list, sim_error, whole, Reader, SimError, SimObservation, Simulator, Writer,
+};
+
+const MAGIC: [u8; 4] = *b"H1SN";
+
+/// The snapshot of a game, or None in a fog game (it would reveal hidden sites).
+pub fn snapshot(game: &Game) -> Option<Vec<u8>> {
+    if game.fog_radius().is_some() {
+        return None;
+    }
+    let b = game.board();
+    let mut w = Writer::new(MAGIC);
+    w.u16(b.width as u16);
+    w.u16(b.height as u16);
+    w.u8(game.players() as u8);
+    w.u32(game.turn());
+    w.u32(game.max_turns());
+    for p in 0..game.players() {
+        w.u8(u8::from(game.is_alive(p)));
+    }
+    w.bytes(&b.owner);
+    w.bytes(&b.strength);
+    w.bytes(&b.production);
+    Some(w.0)
+}
+
+/// A Halite I game restored from a snapshot.
+pub struct Halite1Sim {
+    game: Game,
+}
+
+impl Halite1Sim {
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// `list` (JSON values) as moves, each given to `seat` or, when `seat` is None, to the
+    /// owner of its site (moves from neutral sites are dropped: nobody can make them).
+    fn read(
+        &self,
+        list: &[serde_json::Value],
+        what: &str,
+        seat: Option<usize>,
+        out: &mut [Vec<Move>],
+    ) -> Result<(), SimError> {
+        let b = self.game.board();
+        let (w, h) = (b.width, b.height);
+        for (i, m) in list.iter().enumerate() {
+            let at = format!("{what}[{i}]");
+            let Some(obj) = m.as_object() else {
+                return sim_error(format!("{at} is {}, not {{x, y, dir}}", describe(m)));
+            };
+            let x = whole(obj, "x", 0.0, (w - 1) as f64, &at)? as usize;
+            let y = whole(obj, "y", 0.0, (h - 1) as f64, &at)? as usize;
+            let dir = whole(obj, "dir", 0.0, 4.0, &at)? as u8;
+            let owner = match seat {
+                Some(s) => s,
+                None => match b.owner[y * w + x] {
+                    0 => continue,
+                    o => usize::from(o) - 1,
+                },
+            };
+            if let Some(list) = out.get_mut(owner) {
+                list.push(Move {
+                    x: x as u16,
+                    y: y as u16,
+                    dir,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Simulator for Halite1Sim {
+    const MAGIC: [u8; 4] = MAGIC;
+
+    fn from_snapshot(bytes: &[u8]) -> Result<Halite1Sim, SimError> {
+        let mut r = Reader::new(bytes, MAGIC)?;
+        let width = usize::from(r.u16()?);
+        let height = usize::from(r.u16()?);
+        let players = usize::from(r.u8()?);
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return sim_error("the snapshot's map size is out of range");
+        }
+        if !(1..=MAX_PLAYERS).contains(&players) {
+            return sim_error("the snapshot's player count is out of range");
+        }
+        let turn = r.u32()?;
+        let max_turns = r.u32()?;
+        let alive: Vec<bool> = r.take(players)?.iter().map(|&a| a != 0).collect();
+        let n = width * height;
+        let owner = r.take(n)?.to_vec();
+        let strength = r.take(n)?.to_vec();
+        let production = r.take(n)?.to_vec();
+        r.finish()?;
+        if owner.iter().any(|&o| usize::from(o) > players) {
+            return sim_error("the snapshot has an owner beyond its players");
+        }
+        let board = Board {
+            width,
+            height,
+            production,
+            owner,
+            strength,
+        };
+        Ok(Halite1Sim {
+            game: Game::restore(board, turn, max_turns, &alive),
+        })
+    }
+
+    fn snapshot(&self) -> Vec<u8> {
+        snapshot(&self.game).unwrap_or_default()
+    }
+
+    fn step(&mut self, seat: usize, mine: &str, others: &str) -> Result<(), SimError> {
+        let players = self.game.players();
+        if seat >= players {
+            return sim_error(format!("seat {seat} is not in this game"));
+        }
+        let b = self.game.board();
+        let max = 2 * b.width * b.height;
+        let mut moves: Vec<Vec<Move>> = vec![Vec::new(); players];
+        self.read(
+            &move_list(mine, "moves", max)?,
+            "moves",
+            Some(seat),
+            &mut moves,
+        )?;
+        self.read(
+            &move_list(others, "othersMoves", max)?,
+            "othersMoves",
+            None,
+            &mut moves,
+        )?;
+        if self.game.is_over() {
+            return sim_error(format!(
+                "the game is over (turn {} of {})",
+                self.game.turn(),
+                self.game.max_turns()
+            ));
+        }
+        self.game
+            .step(&moves)
+            .map(|_| ())
+            .map_err(|e| SimError(e.to_string()))
+    }
+
+    fn observation(&self, seat: usize) -> SimObservation {
+        let b = self.game.board();
+        let n = b.width * b.height;
+        let json = format!(
+            r#"{{"width":{},"height":{},"myId":{},"owner":{{"$u8":[0,{n}]}},"strength":{{"$u8":[{n},{n}]}},"production":{{"$u8":[{},{n}]}},"turn":{}}}"#,
+            b.width,
+            b.height,
+            seat + 1,
+            2 * n,
+            self.game.turn()
+        );
+        let mut bytes = Vec::with_capacity(3 * n);
+        bytes.extend_from_slice(&b.owner);
+        bytes.extend_from_slice(&b.strength);
+        bytes.extend_from_slice(&b.production);
+        SimObservation { json, bytes }
+    }
+}

@@ -1,0 +1,456 @@
+//! The Halite II forward model (`debug.simulate`): a game's exact state as a snapshot (the
+//! extended-precision bits of every position and velocity, the containers' iteration orders,
+//! docking progress, cooldowns, the counters), and one turn played from it by [`Game::step`]
+//! itself (see [`crate::env::forward`]).
+//!
+//! Snapshot, after the magic `H2SN` (little-endian): width u32, height u32, players u8, turn
+//! u32, max turns u32, per seat: in the game u8, ships produced u64, damage dealt u64, the bucket
+//! count u64 of its ship container and its ship ids (count u32, ids u32, in iteration order);
+//! the next ship id u32; the ships (count u32, each: id u32, owner u8, x, y, vx, vy as
+//! extended numbers, health u16, cooldown u32, status u8, planet u32, progress u32); the planets
+//! (count u32, each in id order: x, y extended, r f64, health u16, docking spots u16, remaining
+//! production u16, current production u16, owned u8, owner u8, frozen u8, docked ships: count
+//! u32 and ids u32). An extended number is its sign u8, exponent u32 (two's complement) and
+//! significand u64.
+
+use super::entities::constants::MAX_PLAYERS;
+use super::entities::{DockingStatus, Planet, Ship};
+use super::game::Game;
+use super::geometry::{Vec2, F80};
+use super::order::HashOrder;
+use super::replay::{Command, ShipCommand};
+use super::turn::State;
+use crate::env::forward::{
+    describe, move_list, sim_error, whole, Reader, SimError, SimObservation, Simulator, Writer,
+};
+use serde::Serialize;
+
+const MAGIC: [u8; 4] = *b"H2SN";
+/// Commands in one list at most (as the page's check of an answer).
+const MAX_COMMANDS: usize = 20_000;
+
+fn put_f80(w: &mut Writer, v: F80) {
+    let (neg, exp, mant) = v.to_parts();
+    w.u8(u8::from(neg));
+    w.u32(exp as u32);
+    w.u64(mant);
+}
+
+fn get_f80(r: &mut Reader) -> Result<F80, SimError> {
+    let neg = r.u8()? != 0;
+    let exp = r.u32()? as i32;
+    let mant = r.u64()?;
+    if !(mant >> 63 == 1 || (mant == 0 && exp == 0)) || !(-20_000..=20_000).contains(&exp) {
+        return sim_error("the snapshot holds a number that is not one");
+    }
+    Ok(F80::from_parts(neg, exp, mant))
+}
+
+fn put_vec(w: &mut Writer, v: Vec2) {
+    put_f80(w, v.x);
+    put_f80(w, v.y);
+}
+
+fn get_vec(r: &mut Reader) -> Result<Vec2, SimError> {
+    Ok(Vec2 {
+        x: get_f80(r)?,
+        y: get_f80(r)?,
+    })
+}
+
+/// The snapshot of a game (Halite II has no fog).
+pub fn snapshot(game: &Game) -> Vec<u8> {
+    let st = game.state();
+    let mut w = Writer::new(MAGIC);
+    w.u32(st.width);
+    w.u32(st.height);
+    w.u8(st.players as u8);
+    w.u32(game.turn());
+    w.u32(game.max_turns());
+    for p in 0..st.players {
+        w.u8(u8::from(game.is_alive(p)));
+        w.u64(st.total_ship_count[p]);
+        w.u64(st.damage_dealt[p]);
+        let (buckets, items) = st.order[p].parts();
+        w.u64(buckets);
+        w.u32(items.len() as u32);
+        for &(_, id) in items {
+            w.u32(id);
+        }
+    }
+    w.u32(st.ships.len() as u32);
+    let ships: Vec<&Ship> = st.ships.iter().flatten().collect();
+    w.u32(ships.len() as u32);
+    for s in ships {
+        w.u32(s.id);
+        w.u8(s.owner);
+        put_vec(&mut w, s.pos);
+        put_vec(&mut w, s.vel);
+        w.u16(s.health);
+        w.u32(s.cooldown);
+        w.u8(s.status as u8);
+        w.u32(s.planet);
+        w.u32(s.progress);
+    }
+    w.u32(st.planets.len() as u32);
+    for p in &st.planets {
+        put_vec(&mut w, p.pos);
+        w.f64(p.r);
+        w.u16(p.health);
+        w.u16(p.docking_spots);
+        w.u16(p.remaining_production);
+        w.u16(p.current_production);
+        w.u8(u8::from(p.owned));
+        w.u8(p.owner);
+        w.u8(u8::from(p.frozen));
+        w.u32(p.docked.len() as u32);
+        for &id in &p.docked {
+            w.u32(id);
+        }
+    }
+    w.0
+}
+
+fn status(b: u8) -> Result<DockingStatus, SimError> {
+    Ok(match b {
+        0 => DockingStatus::Undocked,
+        1 => DockingStatus::Docking,
+        2 => DockingStatus::Docked,
+        3 => DockingStatus::Undocking,
+        _ => return sim_error("the snapshot holds an unknown docking status"),
+    })
+}
+
+/// A Halite II game restored from a snapshot.
+pub struct Halite2Sim {
+    game: Game,
+}
+
+impl Halite2Sim {
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// `list` (JSON values) as commands, each given to `seat` or, when `seat` is None, to the
+    /// owner of its ship (commands for ships not on the board are dropped, as the engine
+    /// ignores them). Two commands for one ship, in either list, are an error.
+    fn read(
+        &self,
+        list: &[serde_json::Value],
+        what: &str,
+        seat: Option<usize>,
+        out: &mut [Vec<ShipCommand>],
+        seen: &mut Vec<u32>,
+    ) -> Result<(), SimError> {
+        let st = self.game.state();
+        for (i, c) in list.iter().enumerate() {
+            let at = format!("{what}[{i}]");
+            let Some(obj) = c.as_object() else {
+                return sim_error(format!("{at} is {}, not a command object", describe(c)));
+            };
+            let ship = whole(obj, "ship", 0.0, f64::from(u32::MAX), &at)? as u32;
+            if seen.contains(&ship) {
+                return sim_error(format!("{at}: a second command for ship {ship}"));
+            }
+            seen.push(ship);
+            let command = match obj.get("type").and_then(serde_json::Value::as_str) {
+                Some("thrust") => {
+                    let magnitude = whole(obj, "magnitude", 0.0, 7.0, &at)? as u16;
+                    let angle = whole(obj, "angle", -9.0e15, 9.0e15, &at)?;
+                    // A live bot's angle is taken mod 360, as the page takes it.
+                    let angle = angle.rem_euclid(360.0) as u16;
+                    Command::Thrust { magnitude, angle }
+                }
+                Some("dock") => Command::Dock {
+                    planet: whole(obj, "planet", 0.0, 9.0e15, &at)? as u64,
+                },
+                Some("undock") => Command::Undock,
+                _ => {
+                    return sim_error(format!(
+                        "{at} has type {} (thrust, dock or undock)",
+                        obj.get("type")
+                            .map_or("missing".to_string(), |t| t.to_string())
+                    ))
+                }
+            };
+            let owner = match seat {
+                Some(s) => s,
+                None => match st.ship(ship) {
+                    Some(s) => usize::from(s.owner),
+                    None => continue,
+                },
+            };
+            if let Some(list) = out.get_mut(owner) {
+                list.push(ShipCommand { ship, command });
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Simulator for Halite2Sim {
+    const MAGIC: [u8; 4] = MAGIC;
+
+    fn from_snapshot(bytes: &[u8]) -> Result<Halite2Sim, SimError> {
+        let mut r = Reader::new(bytes, MAGIC)?;
+        let width = r.u32()?;
+        let height = r.u32()?;
+        let players = usize::from(r.u8()?);
+        if !(1..=MAX_PLAYERS).contains(&players) {
+            return sim_error("the snapshot's player count is out of range");
+        }
+        let turn = r.u32()?;
+        let max_turns = r.u32()?;
+        let mut living = Vec::with_capacity(players);
+        let mut total_ship_count = Vec::with_capacity(players);
+        let mut damage_dealt = Vec::with_capacity(players);
+        let mut orders: Vec<(u64, Vec<u32>)> = Vec::with_capacity(players);
+        for _ in 0..players {
+            living.push(r.u8()? != 0);
+            total_ship_count.push(r.u64()?);
+            damage_dealt.push(r.u64()?);
+            let buckets = r.u64()?;
+            let n = r.count(4)?;
+            let ids = (0..n).map(|_| r.u32()).collect::<Result<Vec<u32>, _>>()?;
+            orders.push((buckets, ids));
+        }
+        let next_id = r.u32()? as usize;
+        let n = r.count(60)?;
+        if next_id > bytes.len().saturating_mul(8) + 1_000_000 {
+            return sim_error("the snapshot's ship count does not fit its size");
+        }
+        let mut ships: Vec<Option<Ship>> = vec![None; next_id];
+        for _ in 0..n {
+            let id = r.u32()?;
+            let owner = r.u8()?;
+            let pos = get_vec(&mut r)?;
+            let vel = get_vec(&mut r)?;
+            let health = r.u16()?;
+            let cooldown = r.u32()?;
+            let status = status(r.u8()?)?;
+            let planet = r.u32()?;
+            let progress = r.u32()?;
+            if usize::from(owner) >= players {
+                return sim_error("the snapshot has a ship of no player");
+            }
+            match ships.get_mut(id as usize) {
+                Some(slot @ None) => {
+                    *slot = Some(Ship {
+                        id,
+                        owner,
+                        pos,
+                        vel,
+                        health,
+                        cooldown,
+                        status,
+                        planet,
+                        progress,
+                    })
+                }
+                _ => return sim_error("the snapshot's ship ids are not unique and in range"),
+            }
+        }
+        let np = r.count(40)?;
+        let mut planets = Vec::with_capacity(np);
+        for id in 0..np {
+            let pos = get_vec(&mut r)?;
+            let radius = r.f64()?;
+            let health = r.u16()?;
+            let docking_spots = r.u16()?;
+            let remaining_production = r.u16()?;
+            let current_production = r.u16()?;
+            let owned = r.u8()? != 0;
+            let owner = r.u8()?;
+            let frozen = r.u8()? != 0;
+            let k = r.count(4)?;
+            let docked = (0..k).map(|_| r.u32()).collect::<Result<Vec<u32>, _>>()?;
+            if !radius.is_finite() || radius <= 0.0 || (owned && usize::from(owner) >= players) {
+                return sim_error("the snapshot has a planet that is not one");
+            }
+            // A planet's list may name ships already gone (the engine keeps them and looks
+            // each up when it needs it), so the ids are kept as they are.
+            planets.push(Planet {
+                id: id as u32,
+                pos,
+                r: radius,
+                health,
+                docking_spots,
+                remaining_production,
+                current_production,
+                owned,
+                owner,
+                frozen,
+                docked,
+            });
+        }
+        r.finish()?;
+        let mut order = Vec::with_capacity(players);
+        for (p, (buckets, ids)) in orders.into_iter().enumerate() {
+            for &id in &ids {
+                let ok = ships
+                    .get(id as usize)
+                    .and_then(Option::as_ref)
+                    .is_some_and(|s| usize::from(s.owner) == p);
+                if !ok {
+                    return sim_error("the snapshot lists a ship that is not there");
+                }
+            }
+            if buckets == 0 {
+                return sim_error("the snapshot has a container without buckets");
+            }
+            order.push(HashOrder::from_parts(
+                buckets,
+                ids.into_iter().map(|id| (u64::from(id), id)).collect(),
+            ));
+        }
+        let listed: usize = order.iter().map(HashOrder::len).sum();
+        if listed != n {
+            return sim_error("the snapshot has ships no player lists");
+        }
+        for s in ships.iter().flatten() {
+            if s.status != DockingStatus::Undocked && planets.get(s.planet as usize).is_none() {
+                return sim_error("the snapshot has a ship docked at no planet");
+            }
+        }
+        let state = State {
+            width,
+            height,
+            players,
+            ships,
+            order,
+            planets,
+            total_ship_count,
+            damage_dealt,
+        };
+        Ok(Halite2Sim {
+            game: Game::restore(state, turn, max_turns, living),
+        })
+    }
+
+    fn snapshot(&self) -> Vec<u8> {
+        snapshot(&self.game)
+    }
+
+    fn step(&mut self, seat: usize, mine: &str, others: &str) -> Result<(), SimError> {
+        let players = self.game.players();
+        if seat >= players {
+            return sim_error(format!("seat {seat} is not in this game"));
+        }
+        let mut actions: Vec<Vec<ShipCommand>> = vec![Vec::new(); players];
+        let mut seen = Vec::new();
+        let mine = move_list(mine, "moves", MAX_COMMANDS)?;
+        let others = move_list(others, "othersMoves", MAX_COMMANDS)?;
+        self.read(&mine, "moves", Some(seat), &mut actions, &mut seen)?;
+        self.read(&others, "othersMoves", None, &mut actions, &mut seen)?;
+        if self.game.is_over() {
+            return sim_error(format!(
+                "the game is over (turn {} of {})",
+                self.game.turn(),
+                self.game.max_turns()
+            ));
+        }
+        self.game
+            .step(&actions)
+            .map_err(|e| SimError(e.to_string()))
+    }
+
+    fn observation(&self, seat: usize) -> SimObservation {
+        let st = self.game.state();
+        let frame = st.frame();
+        let mut ships = Vec::new();
+        for s in frame.ships.iter().flatten() {
+            ships.push(ShipView {
+                id: s.id,
+                owner: s.owner,
+                x: s.x,
+                y: s.y,
+                health: s.health,
+                docking: s.status.name(),
+                planet: s.planet,
+                docking_progress: s.turns_left.unwrap_or(0),
+            });
+        }
+        let planets = frame
+            .planets
+            .iter()
+            .filter_map(|p| {
+                let planet = st.planets.get(p.id as usize)?;
+                let (x, y) = planet.pos.to_f64();
+                Some(PlanetView {
+                    id: p.id,
+                    x,
+                    y,
+                    radius: planet.r,
+                    health: p.health,
+                    docking_spots: planet.docking_spots,
+                    owner: p.owner,
+                    // As the page's observation lists them: docked (or docking or undocking)
+                    // ships in ship order (by owner, then id).
+                    docked_ships: ships
+                        .iter()
+                        .filter(|s| s.planet == Some(p.id) && s.docking != "undocked")
+                        .map(|s| s.id)
+                        .collect(),
+                    production: p.current_production,
+                    remaining_production: p.remaining_production,
+                })
+            })
+            .collect();
+        let obs = Observation {
+            game: "halite2",
+            my_id: seat,
+            turn: self.game.turn(),
+            width: st.width,
+            height: st.height,
+            players: st.players,
+            ships,
+            planets,
+        };
+        SimObservation {
+            json: serde_json::to_string(&obs).unwrap_or_default(),
+            bytes: Vec::new(),
+        }
+    }
+}
+
+/// A seat's observation, as the page builds it (`games/halite2/observe.ts`).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Observation {
+    game: &'static str,
+    my_id: usize,
+    turn: u32,
+    width: u32,
+    height: u32,
+    players: usize,
+    ships: Vec<ShipView>,
+    planets: Vec<PlanetView>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ShipView {
+    id: u32,
+    owner: u8,
+    x: f64,
+    y: f64,
+    health: u32,
+    docking: &'static str,
+    planet: Option<u32>,
+    docking_progress: u32,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PlanetView {
+    id: u32,
+    x: f64,
+    y: f64,
+    radius: f64,
+    health: u32,
+    docking_spots: u16,
+    owner: Option<u8>,
+    docked_ships: Vec<u32>,
+    production: u32,
+    remaining_production: u32,
+}

@@ -1,0 +1,141 @@
+// The worker side of every game's engine: one engine instance per worker, messages handled one
+// at a time in order (an eject lands before the next step), errors answered to the request that
+// caused them. A game gives the codec: how to open its replays, start or fork a match, and read
+// a live game's rows, series and observations; the host does the rest.
+
+import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine } from './engine-protocol';
+
+/** A match in progress, as a game's codec wraps its engine handle. */
+export interface LiveGame<B> {
+  readonly numFrames: number;
+  readonly turn: number;
+  isOver(): boolean;
+  results(): unknown;
+  /** Frames [0, numFrames) and the turns between them (a new or forked game). */
+  batchAll(): B;
+  /** The newest frame and the turn that led to it (after a step). */
+  batchLast(): B;
+  /** Every series as of now, seat-major. */
+  series(): SeriesMap;
+  /** What every living seat sees now, and (when asked) the forward model's start. */
+  observe(forward: boolean): Seen & { transfer: Transferable[] };
+  step(packed: Uint32Array | Float64Array): void;
+  eject(seat: number, atInit: boolean): void;
+  setPlayerName(seat: number, name: string): void;
+  save(members: string): Uint8Array;
+  free(): void;
+}
+
+export interface EngineCodec<C, H, B> {
+  /** Opens a replay, posting as it goes (see FromEngine). */
+  open(bytes: Uint8Array, post: (m: FromEngine<H, B>, transfer?: Transferable[]) => void): Promise<void>;
+  start(config: C): Promise<{ game: LiveGame<B>; header: H }>;
+  fork(bytes: Uint8Array, frame: number): Promise<{ game: LiveGame<B>; header: H }>;
+  /** The buffers of a batch, to transfer. */
+  buffers(b: B): Transferable[];
+}
+
+interface Scope {
+  onmessage: ((e: MessageEvent) => void) | null;
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+}
+
+function message(e: unknown): string {
+  if (e instanceof Error) return e.message;
+  return typeof e === 'string' ? e : String(e);
+}
+
+/** The values of frames `from` on of every series (each seat-major over those frames). */
+export function seriesFrom(all: SeriesMap, players: number, frames: number, from: number): SeriesDelta {
+  const n = Math.max(0, frames - from);
+  const values: SeriesMap = {};
+  for (const [name, v] of Object.entries(all)) {
+    const out = new Uint32Array(players * n);
+    for (let s = 0; s < players; s++) out.set(v.subarray(s * frames + from, s * frames + frames), s * n);
+    values[name] = out;
+  }
+  return { from, frames: n, values };
+}
+
+function seriesBuffers(s: SeriesDelta): Transferable[] {
+  return Object.values(s.values).map((a) => a.buffer as Transferable);
+}
+
+/** Runs this worker as a game's engine. */
+export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H) => number): void {
+  const scope = self as unknown as Scope;
+  let game: LiveGame<B> | null = null;
+  let seats = 0;
+  let queue: Promise<void> = Promise.resolve();
+  const post = (m: FromEngine<H, B>, transfer: Transferable[] = []): void => scope.postMessage(m, [...new Set(transfer)]);
+  const need = (): LiveGame<B> => {
+    if (!game) throw new Error('no game has been started');
+    return game;
+  };
+  const started = (g: LiveGame<B>, header: H): void => {
+    game?.free();
+    game = g;
+    seats = players(header);
+    const batch = g.batchAll();
+    const series = seriesFrom(g.series(), seats, g.numFrames, 0);
+    post({ type: 'started', header, batch, results: g.results(), series, over: g.isOver(), turn: g.turn }, [...codec.buffers(batch), ...seriesBuffers(series)]);
+  };
+
+  const handle = async (m: ToEngine<C>): Promise<void> => {
+    switch (m.type) {
+      case 'open':
+        await codec.open(m.bytes, post);
+        return;
+      case 'start': {
+        const s = await codec.start(m.config);
+        started(s.game, s.header);
+        return;
+      }
+      case 'fork': {
+        const s = await codec.fork(m.bytes, m.frame);
+        started(s.game, s.header);
+        return;
+      }
+      case 'observe': {
+        const { transfer, ...seen } = need().observe(m.forward === true);
+        post({ type: 'observations', id: m.id, ...seen }, transfer);
+        return;
+      }
+      case 'step': {
+        const g = need();
+        const before = g.numFrames;
+        g.step(m.packed);
+        const batch = g.batchLast();
+        const series = seriesFrom(g.series(), seats, g.numFrames, before);
+        const over = g.isOver();
+        // The next turn's observations come with this turn's answer: one round trip a turn.
+        const next = over ? null : g.observe(m.forward === true);
+        const transfer = [...codec.buffers(batch), ...seriesBuffers(series), ...(next?.transfer ?? [])];
+        const seen = next ? { observations: next.observations, over: next.over, results: next.results, forward: next.forward } : null;
+        post({ type: 'stepped', id: m.id, batch, results: g.results(), series, over, turn: g.turn, next: seen }, transfer);
+        return;
+      }
+      case 'eject':
+        need().eject(m.seat, m.atInit);
+        return;
+      case 'name':
+        need().setPlayerName(m.seat, m.name);
+        return;
+      case 'save': {
+        const bytes = need().save(m.members);
+        post({ type: 'saved', id: m.id, bytes }, [bytes.buffer as Transferable]);
+        return;
+      }
+    }
+  };
+
+  scope.onmessage = (ev: MessageEvent) => {
+    const m = ev.data as ToEngine<C>;
+    queue = queue.then(() =>
+      handle(m).catch((err: unknown) => {
+        const id = 'id' in m ? m.id : undefined;
+        post({ type: 'error', id, message: message(err) });
+      }),
+    );
+  };
+}

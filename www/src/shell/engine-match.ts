@@ -1,0 +1,230 @@
+// The page side of every game's engine worker: opening a replay (its frames at once, the rest
+// as it is computed) and a match played one turn a round trip (a step's answer carries the next
+// turn's observations and only the series' new values). A game gives the codec: how its frames
+// are made and grown, how its engine's standings and verdicts read, and how answers are packed.
+
+import type { BotExtras } from './bot-extras';
+import { EngineClient } from './engine-client';
+import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine, TurnState } from './engine-protocol';
+import type { FrameSource, MatchHost, OpenedReplay, Standing, VerifyResult } from './game';
+import type { Forward } from './seat';
+
+/** Frames that grow as a replay is read or a match is played. */
+export interface EngineFrames extends FrameSource {
+  setSeries(series: SeriesMap): void;
+  appendSeries(d: SeriesDelta): void;
+  setNames(names: string[]): void;
+}
+
+export interface FramesCodec<H, B, F extends EngineFrames> {
+  frames(header: H): F;
+  append(frames: F, batch: B): void;
+  standings(raw: unknown, frames: number): Standing[];
+  verdict(raw: unknown): VerifyResult;
+  /** Every seat's checked action (null: none) as the engine's `step` takes them. */
+  pack(actions: (unknown | null)[]): Uint32Array | Float64Array;
+  /** A replay's frame count when its frames come in batches (the header says). */
+  totalFrames?(header: H): number | undefined;
+  fogOfWar?(header: H): number | undefined;
+  /** The moves a replay recorded (for recorded seats), or null when it has none. */
+  setMoves?(frames: F, moves: unknown): void;
+}
+
+type Client<C, H, B> = EngineClient<ToEngine<C>, FromEngine<H, B>>;
+
+/** Opens a replay in `worker`. */
+export function openReplayIn<C, H, B, F extends EngineFrames>(
+  worker: Worker,
+  codec: FramesCodec<H, B, F>,
+  bytes: Uint8Array,
+  onProgress: (label: string) => void,
+): Promise<OpenedReplay> {
+  const w: Client<C, H, B> = new EngineClient(worker);
+  return new Promise<OpenedReplay>((resolveOpen, rejectOpen) => {
+    let standings!: (s: Standing[]) => void;
+    let seriesReady!: () => void;
+    let verdict!: (v: VerifyResult) => void;
+    let failLater: (e: Error) => void = () => {};
+    const pStandings = new Promise<Standing[]>((r) => (standings = r));
+    const pSeries = new Promise<void>((r) => (seriesReady = r));
+    const pVerdict = new Promise<VerifyResult>((r, j) => {
+      verdict = r;
+      failLater = j;
+    });
+    pVerdict.catch(() => {});
+    let extras!: (x: BotExtras) => void;
+    const pExtras = new Promise<BotExtras>((r) => (extras = r));
+    let frames: F | null = null;
+    let header: H | null = null;
+    let total = 0;
+    // The replay is shown once all its frames are here: they may come in batches, each a short task.
+    const whole = () => {
+      if (!frames || !header || frames.numFrames < total) return;
+      resolveOpen({
+        source: frames,
+        fogOfWar: codec.fogOfWar?.(header),
+        standings: pStandings,
+        seriesReady: pSeries,
+        verdict: pVerdict,
+        logs: pExtras.then((x) => x.logs),
+        drawings: pExtras.then((x) => x.drawings),
+        bytes,
+        dispose: () => w.terminate(),
+      });
+    };
+    w.onEvent = (m) => {
+      switch (m.type) {
+        case 'progress':
+          onProgress(m.label);
+          break;
+        case 'error':
+          extras({ logs: null, drawings: null });
+          if (frames) codec.setMoves?.(frames, null);
+          if (!frames || frames.numFrames < total) rejectOpen(new Error(m.message));
+          else failLater(new Error(m.message));
+          w.terminate();
+          break;
+        case 'opened':
+          header = m.header;
+          frames = codec.frames(m.header);
+          codec.append(frames, m.batch);
+          total = codec.totalFrames?.(m.header) ?? frames.numFrames;
+          whole();
+          break;
+        case 'frames':
+          if (frames) codec.append(frames, m.batch);
+          whole();
+          break;
+        case 'series':
+          frames?.setSeries(m.series);
+          seriesReady();
+          break;
+        case 'standings':
+          standings(codec.standings(m.standings, frames?.numFrames ?? 0));
+          break;
+        case 'verdict':
+          verdict(codec.verdict(m.verdict));
+          break;
+        case 'moves':
+          if (frames) codec.setMoves?.(frames, m.moves);
+          break;
+        case 'logs':
+          // The last message of an opening: the worker's work is done.
+          extras({ logs: m.logs && frames && m.logs.length === frames.numPlayers ? m.logs : null, drawings: m.drawings });
+          w.terminate();
+          break;
+        default:
+          break;
+      }
+    };
+    // The worker gets its own copy: the page keeps the bytes for download.
+    const copy = bytes.slice();
+    w.send({ type: 'open', bytes: copy }, [copy.buffer as Transferable]);
+  });
+}
+
+/** A match played in an engine worker. */
+export class EngineMatch<C, H, B, F extends EngineFrames> implements MatchHost {
+  source!: F;
+  seats = 0;
+  over = false;
+  turn = 0;
+  results: Standing[] = [];
+  private fwd: Forward | null = null;
+  /** The observations the last step brought (used once, by the next `observations()`). */
+  private next: Seen | null = null;
+  /** Bytes posted between the page and the engine worker so far (for the benchmarks). */
+  bytesPosted = 0;
+
+  private constructor(
+    private readonly w: Client<C, H, B>,
+    private readonly codec: FramesCodec<H, B, F>,
+  ) {}
+
+  /** Starts (`start`) or forks (`fork`) a match in `worker`. */
+  static async create<C, H, B, F extends EngineFrames>(
+    worker: Worker,
+    codec: FramesCodec<H, B, F>,
+    first: ToEngine<C>,
+    players: (h: H) => number,
+    transfer: Transferable[] = [],
+  ): Promise<EngineMatch<C, H, B, F>> {
+    const w: Client<C, H, B> = new EngineClient(worker);
+    const m = new EngineMatch<C, H, B, F>(w, codec);
+    const started = await w.awaitEvent(first, 'started', transfer);
+    m.source = codec.frames(started.header);
+    m.seats = players(started.header);
+    m.take(started);
+    return m;
+  }
+
+  private take(s: TurnState<B>): void {
+    this.codec.append(this.source, s.batch);
+    if (s.series.from === 0) this.source.setSeries(s.series.values);
+    else this.source.appendSeries(s.series);
+    this.bytesPosted += bytesOf(s.batch) + bytesOf(s.series.values);
+    this.results = this.codec.standings(s.results, this.source.numFrames);
+    this.over = s.over;
+    this.turn = s.turn;
+  }
+
+  private seen(r: Seen): (unknown | null)[] {
+    this.fwd = r.forward ?? null;
+    // A seat ejected before the first turn may have ended the game.
+    this.over = r.over;
+    if (r.over) this.results = this.codec.standings(r.results, this.source.numFrames);
+    this.bytesPosted += bytesOf(r.observations) + bytesOf(r.forward);
+    return r.observations;
+  }
+
+  async observations(opts: { forward?: boolean } = {}): Promise<(unknown | null)[]> {
+    const cached = this.next;
+    this.next = null;
+    // The last step's answer brought them (asked with the same forward flag).
+    if (cached && (cached.forward !== undefined) === (opts.forward === true)) return this.seen(cached);
+    const r = await this.w.request((id) => ({ type: 'observe', id, forward: opts.forward === true }), 'observations');
+    return this.seen(r);
+  }
+
+  forward(): Forward | null {
+    return this.fwd;
+  }
+
+  async step(actions: (unknown | null)[], opts: { forward?: boolean } = {}): Promise<void> {
+    const packed = this.codec.pack(actions);
+    this.bytesPosted += packed.byteLength;
+    const r = await this.w.request((id) => ({ type: 'step', id, packed, forward: opts.forward === true }), 'stepped', [packed.buffer as Transferable]);
+    this.take(r);
+    this.next = r.next;
+  }
+
+  eject(seat: number, atInit: boolean): void {
+    this.w.send({ type: 'eject', seat, atInit });
+  }
+
+  setName(seat: number, name: string): void {
+    const names = this.source.playerNames();
+    if (seat < 0 || seat >= names.length) return;
+    names[seat] = name;
+    this.source.setNames(names);
+    this.w.send({ type: 'name', seat, name });
+  }
+
+  async replayBytes(members = ''): Promise<Uint8Array> {
+    const r = await this.w.request((id) => ({ type: 'save', id, members }), 'saved');
+    return r.bytes;
+  }
+
+  dispose(): void {
+    this.w.terminate();
+  }
+}
+
+/** The bytes of the typed arrays in a message (what posting it copies or transfers). */
+function bytesOf(v: unknown, depth = 0): number {
+  if (ArrayBuffer.isView(v)) return v.byteLength;
+  if (depth > 3 || typeof v !== 'object' || v === null) return 0;
+  let n = 0;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) n += bytesOf(x, depth + 1);
+  return n;
+}
