@@ -7,6 +7,8 @@
 //! * [`TextProtocol`]: the original stdio protocol of a game, for the native subprocess
 //!   `runner`.
 //! * [`SeatResult`]: one seat's standing, shared by every game.
+//! * [`lesson`]: the lesson frame every game's lessons share (a lesson file's common fields,
+//!   turns, the known wrong answer, status); a game writes its board, orders and goals.
 //! * [`contract`]: checks every game must pass (random play, replay round trip, determinism,
 //!   fork), written once against these traits.
 //!
@@ -18,6 +20,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod contract;
+pub mod lesson;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod runner;
 
