@@ -2,7 +2,9 @@
 //! `halite` CLI, the tests, the Python package). Each game offers its tools through
 //! [`GameTools`] from its own `seam` module; nothing outside a game's folder names it.
 
+use crate::env::ReplayFile;
 use serde_json::Value;
+use std::fmt::Display;
 
 /// A recorded game, whatever its game: verified and summed up through one interface.
 pub trait ReplayTools {
@@ -21,6 +23,42 @@ pub struct Verdict {
     pub message: String,
     /// Every frame follows the rules, but the record stops before the game's end.
     pub unfinished: bool,
+}
+
+impl Verdict {
+    /// What a game's verifier found: `fault` (a rule broken, or the record `unfinished`).
+    pub fn new(fault: impl Display, unfinished: bool) -> Verdict {
+        Verdict {
+            message: fault.to_string(),
+            unfinished,
+        }
+    }
+}
+
+/// Opens a game's replay from its bytes (any form the game writes) behind [`ReplayTools`]:
+/// what [`GameTools::open_replay`] does for a replay type that implements both.
+pub fn open<R: ReplayFile + ReplayTools + 'static>(
+    bytes: &[u8],
+) -> Result<Box<dyn ReplayTools>, String> {
+    R::from_bytes(bytes)
+        .map(|r| Box::new(r) as Box<dyn ReplayTools>)
+        .map_err(|e| e.to_string())
+}
+
+/// `halite stats --json` for any game: the map's size, the frames, the final standings
+/// (`players`) and every statistics series by name.
+pub fn stats_json(
+    replay: &impl ReplayFile,
+    players: Value,
+    series: serde_json::Map<String, Value>,
+) -> Value {
+    serde_json::json!({
+        "width": replay.width(),
+        "height": replay.height(),
+        "frames": replay.num_frames(),
+        "players": players,
+        "series": series,
+    })
 }
 
 /// What a new match between subprocess bots asks for (`halite run`'s flags).

@@ -10,7 +10,7 @@ use super::replay::Replay;
 use super::stats::{replay_series, standings, Series, SERIES};
 use super::verify::verify;
 use crate::env;
-use crate::games::{GameTools, ReplayTools, RunSetup, Verdict};
+use crate::games::{GameTools, ReplayTools, Verdict};
 use serde_json::Value;
 
 impl env::Game for Game {
@@ -21,44 +21,12 @@ impl env::Game for Game {
     type Score = Score;
     type Error = GameError;
 
-    fn new(config: &GameConfig) -> Result<Game, GameError> {
-        Game::new(config)
-    }
-    fn from_replay(replay: &Replay, frame: usize) -> Result<Game, GameError> {
-        Game::from_replay(replay, frame)
+    crate::env::inherent_methods! {
+        new, from_replay, observation, eject, eject_at_init, is_over, is_alive,
+        results, replay, seats = players, turn, set_player_name
     }
     fn step(&mut self, actions: &[Vec<Move>]) -> Result<(), GameError> {
         Game::step(self, actions).map(|_| ())
-    }
-    fn observation(&self, seat: usize) -> Board {
-        Game::observation(self, seat)
-    }
-    fn eject(&mut self, seat: usize) {
-        Game::eject(self, seat)
-    }
-    fn eject_at_init(&mut self, seat: usize) {
-        Game::eject_at_init(self, seat)
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    fn is_alive(&self, seat: usize) -> bool {
-        Game::is_alive(self, seat)
-    }
-    fn results(&self) -> Vec<PlayerResult> {
-        Game::results(self)
-    }
-    fn replay(&self) -> &Replay {
-        Game::replay(self)
-    }
-    fn seats(&self) -> usize {
-        self.players()
-    }
-    fn turn(&self) -> u32 {
-        Game::turn(self)
-    }
-    fn set_player_name(&mut self, seat: usize, name: &str) {
-        Game::set_player_name(self, seat, name)
     }
 }
 
@@ -104,9 +72,6 @@ pub static TOOLS: Tools = Tools;
 /// Halite I's tools: its replays, maps and matches for the CLI and the tests.
 pub struct Tools;
 
-/// A Halite I replay behind [`ReplayTools`].
-struct Recorded(Replay);
-
 impl GameTools for Tools {
     fn id(&self) -> &'static str {
         "halite1"
@@ -123,9 +88,7 @@ impl GameTools for Tools {
         }
     }
     fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
-        Replay::from_bytes(bytes)
-            .map(|r| Box::new(Recorded(r)) as Box<dyn ReplayTools>)
-            .map_err(|e| e.to_string())
+        crate::games::open::<Replay>(bytes)
     }
     fn mapgen_json(
         &self,
@@ -146,7 +109,7 @@ impl GameTools for Tools {
     #[cfg(not(target_arch = "wasm32"))]
     fn run(
         &self,
-        setup: &RunSetup,
+        setup: &crate::games::RunSetup,
         commands: &[String],
         names: Option<&[String]>,
         report: &crate::env::cli::Report,
@@ -175,32 +138,22 @@ impl GameTools for Tools {
     }
 }
 
-impl ReplayTools for Recorded {
+/// A Halite I replay, verified and summed up for the CLI.
+impl ReplayTools for Replay {
     fn verify(&self) -> Result<(), Verdict> {
-        verify(&self.0).map_err(|m| Verdict {
-            message: m.to_string(),
-            unfinished: m.is_unfinished(),
-        })
+        verify(self).map_err(|m| Verdict::new(&m, m.is_unfinished()))
     }
     fn stats_json(&self) -> Value {
-        let replay = &self.0;
-        let series = replay_series(replay);
+        let series = replay_series(self);
         let mut s = serde_json::Map::new();
         for (k, name) in SERIES.iter().enumerate() {
             let per: Vec<Vec<u32>> = (0..series.players).map(|p| series.get(k, p)).collect();
             s.insert(name.to_string(), serde_json::json!(per));
         }
-        serde_json::json!({
-            "width": replay.width,
-            "height": replay.height,
-            "frames": replay.num_frames(),
-            "players": standings(replay),
-            "series": s,
-        })
+        crate::games::stats_json(self, serde_json::json!(standings(self)), s)
     }
     fn stats_table(&self) -> String {
-        let replay = &self.0;
-        stats_table(replay, &standings(replay), &replay_series(replay))
+        stats_table(self, &standings(self), &replay_series(self))
     }
 }
 
