@@ -1,9 +1,11 @@
 """Helpers the tests of every game's batch share: random games until enough have ended (each
-checked and its replay kept), `halite verify` over the kept replays, and determinism traces."""
+checked and its replay kept), `halite verify` over the kept replays, determinism traces, and
+bad input refused."""
 
 import subprocess
 
 import numpy as np
+import pytest
 
 
 def play_random_games(env, games, act, rng, files, path_of):
@@ -58,3 +60,14 @@ def same(a, b):
     if isinstance(a, np.ndarray):
         return a.dtype == b.dtype and a.shape == b.shape and a.tobytes() == b.tobytes()
     return a == b
+
+
+def rejects(error, make, *cases):
+    """`make` raises `error` for every case: a tuple of positional arguments or a dict of
+    keyword arguments."""
+    for case in cases:
+        with pytest.raises(error):
+            if isinstance(case, dict):
+                make(**case)
+            else:
+                make(*case)

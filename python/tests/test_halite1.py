@@ -1,13 +1,14 @@
 """Halite I batches: layout, seeding against `halite mapgen`, 1,000 random games that `halite
 verify` accepts, determinism across thread counts, rewards, and refusals of bad input."""
 
+import functools
 import json
 import subprocess
 
 import numpy as np
 import pytest
 
-from batches import play_random_games, run, same, verify_all
+from batches import play_random_games, rejects, run, same, verify_all
 from halite_engine import halite1, verify_replay
 
 
@@ -147,24 +148,11 @@ def test_time_limit_truncates():
 
 
 def test_bad_input_raises_clear_errors():
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 20, 20, 7, 1)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 0, 20, 2, 1)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 251, 20, 2, 1)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(0, 20, 20, 2, 1)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 20, 20, 2, -1)
-    with pytest.raises(TypeError):
-        halite1.VecEnv(1, 20.5, 20, 2, 1)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 20, 20, 2, 1, reward="money")
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 20, 20, 2, 1, num_threads=0)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 20, 20, 2, 1, player_names=["a"])
+    rejects(ValueError, halite1.VecEnv, (1, 20, 20, 7, 1), (1, 0, 20, 2, 1), (1, 251, 20, 2, 1),
+            (0, 20, 20, 2, 1), (1, 20, 20, 2, -1))
+    rejects(TypeError, halite1.VecEnv, (1, 20.5, 20, 2, 1))
+    rejects(ValueError, functools.partial(halite1.VecEnv, 1, 20, 20, 2, 1), dict(reward="money"),
+            dict(num_threads=0), dict(player_names=["a"]))
     env = halite1.VecEnv(2, 20, 20, 2, 1)
     env.reset()
     with pytest.raises(ValueError):

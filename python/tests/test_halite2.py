@@ -1,13 +1,14 @@
 """Halite II batches: tables, seeding against `halite mapgen`, 1,000 random games that `halite
 verify` accepts, determinism across thread counts, and refusals of bad input."""
 
+import functools
 import json
 import subprocess
 
 import numpy as np
 import pytest
 
-from batches import play_random_games, run, same, verify_all
+from batches import play_random_games, rejects, run, same, verify_all
 from halite_engine import halite2, verify_replay
 
 
@@ -94,12 +95,8 @@ def test_time_limit_truncates():
 
 
 def test_bad_input_raises_clear_errors():
-    with pytest.raises(ValueError):
-        halite2.VecEnv(1, 240, 160, 3, 1)
-    with pytest.raises(ValueError):
-        halite2.VecEnv(1, 8, 160, 2, 1)
-    with pytest.raises(ValueError):
-        halite2.VecEnv(1, 240, 160, 2, 1, max_ships=0)
+    rejects(ValueError, halite2.VecEnv, (1, 240, 160, 3, 1), (1, 8, 160, 2, 1))
+    rejects(ValueError, functools.partial(halite2.VecEnv, 1, 240, 160, 2, 1), dict(max_ships=0))
     env = halite2.VecEnv(1, 240, 160, 2, 1, max_ships=8)
     env.reset()
     c = halite2.commands(1, 2, 8)
