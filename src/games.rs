@@ -2,9 +2,10 @@
 //! `halite` CLI, the tests, the Python package). Each game offers its tools through
 //! [`GameTools`] from its own `seam` module; nothing outside a game's folder names it.
 
-use crate::env::ReplayFile;
+use crate::env::{self, ReplayFile};
 use serde_json::Value;
 use std::fmt::Display;
+use std::marker::PhantomData;
 
 /// A recorded game, whatever its game: verified and summed up through one interface.
 pub trait ReplayTools {
@@ -33,16 +34,6 @@ impl Verdict {
             unfinished,
         }
     }
-}
-
-/// Opens a game's replay from its bytes (any form the game writes) behind [`ReplayTools`]:
-/// what [`GameTools::open_replay`] does for a replay type that implements both.
-pub fn open<R: ReplayFile + ReplayTools + 'static>(
-    bytes: &[u8],
-) -> Result<Box<dyn ReplayTools>, String> {
-    R::from_bytes(bytes)
-        .map(|r| Box::new(r) as Box<dyn ReplayTools>)
-        .map_err(|e| e.to_string())
 }
 
 /// `halite stats --json` for any game: the map's size, the frames, the final standings
@@ -102,6 +93,81 @@ pub trait GameTools: Sync {
         names: Option<&[String]>,
         report: &crate::env::cli::Report,
     ) -> Result<String, String>;
+}
+
+/// What a game tells the registry, implemented by its [`env::Game`] (whose replay type is its
+/// own [`ReplayTools`]); [`Tools`] serves it as [`GameTools`], so a game writes only what is
+/// its own.
+pub trait Registered:
+    env::Game<Replay: ReplayTools + 'static> + env::TextProtocol + 'static
+{
+    /// [`GameTools::id`].
+    const ID: &'static str;
+    /// [`GameTools::about`].
+    const ABOUT: &'static str;
+    /// `halite run` writes the game's replays compressed unless the name ends in `.json`
+    /// (otherwise plain unless it ends in `.gz`).
+    const COMPRESSED_REPLAYS: bool;
+    /// [`GameTools::recognise`].
+    fn recognise(bytes: &[u8]) -> u8;
+    /// [`GameTools::mapgen_json`].
+    fn mapgen(width: usize, height: usize, seed: u32, players: usize) -> Result<Value, String>;
+    /// The game of a `halite run` match between `players` subprocess bots.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn for_run(setup: &RunSetup, players: usize) -> Result<Self, String>;
+}
+
+/// A game's entry in [`GAMES`]: its [`Registered`] facts as [`GameTools`].
+pub struct Tools<G>(PhantomData<fn() -> G>);
+
+impl<G> Tools<G> {
+    pub const fn new() -> Tools<G> {
+        Tools(PhantomData)
+    }
+}
+
+impl<G> Default for Tools<G> {
+    fn default() -> Tools<G> {
+        Tools::new()
+    }
+}
+
+impl<G: Registered> GameTools for Tools<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn about(&self) -> &'static str {
+        G::ABOUT
+    }
+    fn recognise(&self, bytes: &[u8]) -> u8 {
+        G::recognise(bytes)
+    }
+    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
+        G::Replay::from_bytes(bytes)
+            .map(|r| Box::new(r) as Box<dyn ReplayTools>)
+            .map_err(|e| e.to_string())
+    }
+    fn mapgen_json(
+        &self,
+        width: usize,
+        height: usize,
+        seed: u32,
+        players: usize,
+    ) -> Result<Value, String> {
+        G::mapgen(width, height, seed, players)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run(
+        &self,
+        setup: &RunSetup,
+        commands: &[String],
+        names: Option<&[String]>,
+        report: &crate::env::cli::Report,
+    ) -> Result<String, String> {
+        let game = G::for_run(setup, commands.len())?;
+        let compressed = G::COMPRESSED_REPLAYS;
+        crate::env::cli::play_and_report(game, setup.seed, commands, names, report, compressed)
+    }
 }
 
 /// Every game, the default (the CLI's `--game` when absent) first.

@@ -10,7 +10,7 @@ use super::replay::Replay;
 use super::stats::{replay_series, standings, Series, SERIES};
 use super::verify::verify;
 use crate::env;
-use crate::games::{GameTools, ReplayTools, Verdict};
+use crate::games::{Registered, ReplayTools, Tools, Verdict};
 use serde_json::Value;
 
 impl env::Game for Game {
@@ -67,19 +67,15 @@ impl env::contract::RandomPlay for Game {
 }
 
 /// Halite I's entry in the registry ([`crate::games`]).
-pub static TOOLS: Tools = Tools;
+pub static TOOLS: Tools<Game> = Tools::new();
 
-/// Halite I's tools: its replays, maps and matches for the CLI and the tests.
-pub struct Tools;
+/// Halite I's replays, maps and matches for the CLI and the tests.
+impl Registered for Game {
+    const ID: &'static str = "halite1";
+    const ABOUT: &'static str = "Halite I (and Blitz, its fog-of-war variant: `run --fog R`)";
+    const COMPRESSED_REPLAYS: bool = false;
 
-impl GameTools for Tools {
-    fn id(&self) -> &'static str {
-        "halite1"
-    }
-    fn about(&self) -> &'static str {
-        "Halite I (and Blitz, its fog-of-war variant: `run --fog R`)"
-    }
-    fn recognise(&self, bytes: &[u8]) -> u8 {
+    fn recognise(bytes: &[u8]) -> u8 {
         // gzip is Halite I's alone; plain JSON is read as Halite I's unless a surer game claims it.
         if bytes.starts_with(&[0x1f, 0x8b]) {
             2
@@ -87,16 +83,7 @@ impl GameTools for Tools {
             1
         }
     }
-    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
-        crate::games::open::<Replay>(bytes)
-    }
-    fn mapgen_json(
-        &self,
-        width: usize,
-        height: usize,
-        seed: u32,
-        players: usize,
-    ) -> Result<Value, String> {
+    fn mapgen(width: usize, height: usize, seed: u32, players: usize) -> Result<Value, String> {
         let request = MapRequest {
             width,
             height,
@@ -107,13 +94,7 @@ impl GameTools for Tools {
         serde_json::to_value(&board).map_err(|e| e.to_string())
     }
     #[cfg(not(target_arch = "wasm32"))]
-    fn run(
-        &self,
-        setup: &crate::games::RunSetup,
-        commands: &[String],
-        names: Option<&[String]>,
-        report: &crate::env::cli::Report,
-    ) -> Result<String, String> {
+    fn for_run(setup: &crate::games::RunSetup, players: usize) -> Result<Game, String> {
         let (width, height) = setup.dims.unwrap_or_else(|| {
             // The reference's sizes when none is asked for: 20 to 50, square.
             use rand::seq::SliceRandom;
@@ -126,15 +107,14 @@ impl GameTools for Tools {
         let config = GameConfig {
             width,
             height,
-            players: commands.len(),
+            players,
             map_players: setup.map_players,
             seed: Some(setup.seed),
             max_turns: setup.max_turns,
             fog_radius: setup.fog,
             player_names: Vec::new(),
         };
-        let game = Game::new(&config).map_err(|e| e.to_string())?;
-        crate::env::cli::play_and_report(game, setup.seed, commands, names, report, false)
+        Game::new(&config).map_err(|e| e.to_string())
     }
 }
 

@@ -9,7 +9,7 @@ use super::ranking::Score;
 use super::replay::{Frame, Replay, ShipCommand};
 use super::{mapgen, replay, stats, verify};
 use crate::env;
-use crate::games::{GameTools, ReplayTools, Verdict};
+use crate::games::{Registered, ReplayTools, Tools, Verdict};
 use serde_json::Value;
 
 impl env::ReplayFile for Replay {
@@ -134,19 +134,15 @@ impl env::contract::RandomPlay for Game {
 }
 
 /// Halite II's entry in the registry ([`crate::games`]).
-pub static TOOLS: Tools = Tools;
+pub static TOOLS: Tools<Game> = Tools::new();
 
-/// Halite II's tools: its replays, maps and matches for the CLI and the tests.
-pub struct Tools;
+/// Halite II's replays, maps and matches for the CLI and the tests.
+impl Registered for Game {
+    const ID: &'static str = "halite2";
+    const ABOUT: &'static str = "Halite II (ships and planets in continuous space)";
+    const COMPRESSED_REPLAYS: bool = true;
 
-impl GameTools for Tools {
-    fn id(&self) -> &'static str {
-        "halite2"
-    }
-    fn about(&self) -> &'static str {
-        "Halite II (ships and planets in continuous space)"
-    }
-    fn recognise(&self, bytes: &[u8]) -> u8 {
+    fn recognise(bytes: &[u8]) -> u8 {
         // A zstd frame, or plain JSON with its `constants` and `engine_version`.
         if replay::looks_like(bytes) {
             2
@@ -154,16 +150,7 @@ impl GameTools for Tools {
             0
         }
     }
-    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
-        crate::games::open::<Replay>(bytes)
-    }
-    fn mapgen_json(
-        &self,
-        width: usize,
-        height: usize,
-        seed: u32,
-        players: usize,
-    ) -> Result<Value, String> {
+    fn mapgen(width: usize, height: usize, seed: u32, players: usize) -> Result<Value, String> {
         let request = mapgen::MapRequest {
             width: width as u32,
             height: height as u32,
@@ -176,13 +163,7 @@ impl GameTools for Tools {
         Ok(v)
     }
     #[cfg(not(target_arch = "wasm32"))]
-    fn run(
-        &self,
-        setup: &crate::games::RunSetup,
-        commands: &[String],
-        names: Option<&[String]>,
-        report: &crate::env::cli::Report,
-    ) -> Result<String, String> {
+    fn for_run(setup: &crate::games::RunSetup, players: usize) -> Result<Game, String> {
         let (width, height) = match setup.dims {
             Some((w, h)) => (w as u32, h as u32),
             None => mapgen::size_from_seed(setup.seed),
@@ -190,12 +171,11 @@ impl GameTools for Tools {
         let config = GameConfig {
             width,
             height,
-            players: commands.len(),
+            players,
             seed: setup.seed,
             player_names: Vec::new(),
         };
-        let game = Game::new(&config).map_err(|e| e.to_string())?;
-        crate::env::cli::play_and_report(game, setup.seed, commands, names, report, true)
+        Game::new(&config).map_err(|e| e.to_string())
     }
 }
 
