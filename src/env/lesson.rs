@@ -61,11 +61,17 @@ pub struct Wrong<O> {
 /// What the frame reads from a lesson file (written by [`lesson_spec!`]).
 pub trait Spec {
     type Order;
+    /// The lesson's id (its file is named after it).
+    fn id(&self) -> &str;
+    /// Turns for three stars.
+    fn par(&self) -> u32;
     /// Turns allowed.
     fn turns(&self) -> u32;
     /// The other players' orders, per turn.
     fn script(&self) -> &[Vec<Self::Order>];
     fn wrong(&self) -> &Wrong<Self::Order>;
+    /// The reference solution: the learner's orders, turn by turn.
+    fn solution(&self) -> &[Vec<Self::Order>];
 }
 
 /// Declares a game's lesson file: the fields every lesson has (`id`, `order`, `par`, `turns`,
@@ -106,6 +112,12 @@ macro_rules! lesson_spec {
 
         impl $crate::env::lesson::Spec for $name {
             type Order = $order;
+            fn id(&self) -> &str {
+                &self.id
+            }
+            fn par(&self) -> u32 {
+                self.par
+            }
             fn turns(&self) -> u32 {
                 self.turns
             }
@@ -114,6 +126,9 @@ macro_rules! lesson_spec {
             }
             fn wrong(&self) -> &$crate::env::lesson::Wrong<$order> {
                 &self.wrong
+            }
+            fn solution(&self) -> &[Vec<$order>] {
+                &self.solution
             }
         }
     };
