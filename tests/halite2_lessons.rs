@@ -24,15 +24,7 @@ fn lesson(id: &str) -> Lesson {
     Lesson::parse(&std::fs::read_to_string(dir().join(format!("{id}.json"))).unwrap()).unwrap()
 }
 
-#[test]
-fn every_reference_solution_passes_within_par() {
-    lesson_checks::solutions_pass::<Course>(&lessons());
-}
-
-#[test]
-fn every_known_wrong_answer_fails() {
-    lesson_checks::wrong_answers_fail::<Course>(&lessons());
-}
+lesson_checks::answer_tests!(Course, lessons());
 
 #[test]
 fn hints_are_the_solutions_first_turn_orders() {

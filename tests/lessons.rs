@@ -11,15 +11,7 @@ fn lessons() -> Vec<(String, String)> {
     out
 }
 
-#[test]
-fn every_reference_solution_passes_within_par() {
-    lesson_checks::solutions_pass::<Course>(&lessons());
-}
-
-#[test]
-fn every_known_wrong_answer_fails() {
-    lesson_checks::wrong_answers_fail::<Course>(&lessons());
-}
+lesson_checks::answer_tests!(Course, lessons());
 
 #[test]
 fn every_hint_moves_a_piece_of_the_learner() {

@@ -51,3 +51,21 @@ pub fn wrong_answers_fail<C: Course>(files: &[(String, String)]) {
         assert_eq!(status, Status::NotYet, "{name}: the wrong answer");
     }
 }
+
+/// Writes the tests every game's lessons pass, over the lesson frame of `$course` and the
+/// lesson files `$files` gives: `every_reference_solution_passes_within_par` and
+/// `every_known_wrong_answer_fails`.
+macro_rules! answer_tests {
+    ($course:ty, $files:expr) => {
+        #[test]
+        fn every_reference_solution_passes_within_par() {
+            lesson_checks::solutions_pass::<$course>(&$files);
+        }
+
+        #[test]
+        fn every_known_wrong_answer_fails() {
+            lesson_checks::wrong_answers_fail::<$course>(&$files);
+        }
+    };
+}
+pub(crate) use answer_tests;
