@@ -2,7 +2,10 @@
 //! `halite` CLI, the tests, the Python package). Each game offers its tools through
 //! [`GameTools`] from its own `seam` module; nothing outside a game's folder names it.
 
+use crate::env::{self, ReplayFile};
 use serde_json::Value;
+use std::fmt::Display;
+use std::marker::PhantomData;
 
 /// A recorded game, whatever its game: verified and summed up through one interface.
 pub trait ReplayTools {
@@ -21,6 +24,32 @@ pub struct Verdict {
     pub message: String,
     /// Every frame follows the rules, but the record stops before the game's end.
     pub unfinished: bool,
+}
+
+impl Verdict {
+    /// What a game's verifier found: `fault` (a rule broken, or the record `unfinished`).
+    pub fn new(fault: impl Display, unfinished: bool) -> Verdict {
+        Verdict {
+            message: fault.to_string(),
+            unfinished,
+        }
+    }
+}
+
+/// `halite stats --json` for any game: the map's size, the frames, the final standings
+/// (`players`) and every statistics series by name.
+pub fn stats_json(
+    replay: &impl ReplayFile,
+    players: Value,
+    series: serde_json::Map<String, Value>,
+) -> Value {
+    serde_json::json!({
+        "width": replay.width(),
+        "height": replay.height(),
+        "frames": replay.num_frames(),
+        "players": players,
+        "series": series,
+    })
 }
 
 /// What a new match between subprocess bots asks for (`halite run`'s flags).
@@ -74,6 +103,94 @@ pub trait GameTools: Sync {
         names: Option<&[String]>,
         report: &crate::env::cli::Report,
     ) -> Result<String, String>;
+}
+
+/// What a game tells the registry, implemented by its [`env::Game`] (whose replay type is its
+/// own [`ReplayTools`]); [`Tools`] serves it as [`GameTools`], so a game writes only what is
+/// its own.
+pub trait Registered:
+    env::Game<Replay: ReplayTools + 'static> + env::TextProtocol + 'static
+{
+    /// Its forward model (`debug.simulate`): snapshots and one turn from them.
+    type Sim: crate::env::forward::Simulator;
+    /// [`GameTools::id`].
+    const ID: &'static str;
+    /// [`GameTools::about`].
+    const ABOUT: &'static str;
+    /// `halite run` writes the game's replays compressed unless the name ends in `.json`
+    /// (otherwise plain unless it ends in `.gz`).
+    const COMPRESSED_REPLAYS: bool;
+    /// [`GameTools::recognise`].
+    fn recognise(bytes: &[u8]) -> u8;
+    /// [`GameTools::mapgen_json`].
+    fn mapgen(width: usize, height: usize, seed: u32, players: usize) -> Result<Value, String>;
+    /// The game of a `halite run` match between `players` subprocess bots.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn for_run(setup: &RunSetup, players: usize) -> Result<Self, String>;
+}
+
+/// A game's entry in [`GAMES`]: its [`Registered`] facts as [`GameTools`].
+pub struct Tools<G>(PhantomData<fn() -> G>);
+
+impl<G> Tools<G> {
+    pub const fn new() -> Tools<G> {
+        Tools(PhantomData)
+    }
+}
+
+impl<G> Default for Tools<G> {
+    fn default() -> Tools<G> {
+        Tools::new()
+    }
+}
+
+impl<G: Registered> GameTools for Tools<G> {
+    fn id(&self) -> &'static str {
+        G::ID
+    }
+    fn about(&self) -> &'static str {
+        G::ABOUT
+    }
+    fn recognise(&self, bytes: &[u8]) -> u8 {
+        G::recognise(bytes)
+    }
+    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
+        G::Replay::from_bytes(bytes)
+            .map(|r| Box::new(r) as Box<dyn ReplayTools>)
+            .map_err(|e| e.to_string())
+    }
+    fn mapgen_json(
+        &self,
+        width: usize,
+        height: usize,
+        seed: u32,
+        players: usize,
+    ) -> Result<Value, String> {
+        G::mapgen(width, height, seed, players)
+    }
+    fn forward_step(
+        &self,
+        snapshot: &[u8],
+        seat: usize,
+        mine: &str,
+        others: &str,
+    ) -> Option<Result<Vec<u8>, crate::env::forward::SimError>> {
+        use crate::env::forward::{simulate, Simulator};
+        (snapshot.get(..4) == Some(&G::Sim::MAGIC[..]))
+            .then(|| simulate::<G::Sim>(snapshot, seat, mine, others))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn run(
+        &self,
+        setup: &RunSetup,
+        commands: &[String],
+        names: Option<&[String]>,
+        report: &crate::env::cli::Report,
+    ) -> Result<String, String> {
+        let game = G::for_run(setup, commands.len())?;
+        let compressed = G::COMPRESSED_REPLAYS;
+        crate::env::cli::play_and_report(game, setup.seed, commands, names, report, compressed)
+    }
 }
 
 /// Every game, the default (the CLI's `--game` when absent) first.

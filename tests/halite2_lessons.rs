@@ -1,25 +1,17 @@
 //! Every Halite II lesson file: it parses, its reference solution passes within par, its known
 //! wrong answer does not, and the rule each lesson teaches shows in the engine's events.
 
-use halite::halite2::lesson::{Cause, Goal, Lesson, Order, Status, Target, TurnEvent};
+mod lesson_checks;
+
+use halite::halite2::lesson::{Cause, Course, Goal, Lesson, Order, Status, Target, TurnEvent};
 use std::path::PathBuf;
 
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/src/games/halite2/lessons")
+    lesson_checks::dir("halite2")
 }
 
 fn lessons() -> Vec<(String, String)> {
-    let mut out: Vec<_> = std::fs::read_dir(dir())
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .filter(|p| p.file_stem().is_some_and(|s| s != "en"))
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect();
-    out.sort();
+    let out = lesson_checks::lesson_files("halite2");
     assert_eq!(
         out.len(),
         4,
@@ -32,29 +24,7 @@ fn lesson(id: &str) -> Lesson {
     Lesson::parse(&std::fs::read_to_string(dir().join(format!("{id}.json"))).unwrap()).unwrap()
 }
 
-#[test]
-fn every_reference_solution_passes_within_par() {
-    for (name, text) in lessons() {
-        let mut lesson = Lesson::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(lesson.spec.id, name, "a lesson file is named by its id");
-        let status = lesson.play(&lesson.spec.solution.clone()).unwrap();
-        assert_eq!(status, Status::Passed, "{name}: the solution");
-        assert!(
-            lesson.turn <= lesson.spec.par,
-            "{name}: the solution meets par ({})",
-            lesson.turn
-        );
-    }
-}
-
-#[test]
-fn every_known_wrong_answer_fails() {
-    for (name, text) in lessons() {
-        let mut lesson = Lesson::parse(&text).unwrap();
-        let status = lesson.play(&lesson.spec.wrong.moves.clone()).unwrap();
-        assert_eq!(status, Status::NotYet, "{name}: the wrong answer");
-    }
-}
+lesson_checks::answer_tests!(Course, lessons());
 
 #[test]
 fn hints_are_the_solutions_first_turn_orders() {

@@ -1,48 +1,17 @@
 //! Every lesson file: it parses, its reference solution passes, its known wrong answer does
 //! not, and its prose exists in English.
 
-use halite::halite1::lesson::{Lesson, Status};
-use std::path::PathBuf;
+mod lesson_checks;
+
+use halite::halite1::lesson::{Course, Lesson};
 
 fn lessons() -> Vec<(String, String)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/src/games/halite1/lessons");
-    let mut out: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .filter(|p| p.file_stem().is_some_and(|s| s != "en"))
-        .map(|p| {
-            let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-            (name, std::fs::read_to_string(&p).unwrap())
-        })
-        .collect();
-    out.sort();
+    let out = lesson_checks::lesson_files("halite1");
     assert!(out.len() >= 11, "expected a lesson per rule");
     out
 }
 
-#[test]
-fn every_reference_solution_passes_within_par() {
-    for (name, text) in lessons() {
-        let mut lesson = Lesson::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        assert_eq!(lesson.spec.id, name, "a lesson file is named by its id");
-        let status = lesson.play(&lesson.spec.solution.clone()).unwrap();
-        assert_eq!(status, Status::Passed, "{name}: the solution");
-        assert!(
-            lesson.turn <= lesson.spec.par,
-            "{name}: the solution meets par"
-        );
-    }
-}
-
-#[test]
-fn every_known_wrong_answer_fails() {
-    for (name, text) in lessons() {
-        let mut lesson = Lesson::parse(&text).unwrap();
-        let status = lesson.play(&lesson.spec.wrong.moves.clone()).unwrap();
-        assert_eq!(status, Status::NotYet, "{name}: the wrong answer");
-    }
-}
+lesson_checks::answer_tests!(Course, lessons());
 
 #[test]
 fn every_hint_moves_a_piece_of_the_learner() {
@@ -57,7 +26,7 @@ fn every_hint_moves_a_piece_of_the_learner() {
 
 #[test]
 fn every_lesson_has_english_prose() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("www/src/games/halite1/lessons");
+    let dir = lesson_checks::dir("halite1");
     let en: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("en.json")).unwrap()).unwrap();
     for (name, _) in lessons() {

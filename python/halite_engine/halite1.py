@@ -41,13 +41,8 @@ the same arguments give the same games on any number of threads.
 import numpy as np
 
 from . import _core
+from ._batch import BatchEnv, check_integer, check_optional
 from ._util import as_uint_array
-
-try:  # Gymnasium's name for the auto-reset this batch does, when Gymnasium is there.
-    from gymnasium.vector import AutoresetMode as _Autoreset
-    _SAME_STEP = _Autoreset.SAME_STEP
-except ImportError:
-    _SAME_STEP = "SameStep"
 
 _Core = _core.halite1.VecEnv
 BOTS = tuple(_core.halite1.BOTS)
@@ -64,35 +59,29 @@ def _obs(t):
     return obs
 
 
-class VecEnv:
+class VecEnv(BatchEnv):
     """A batch of Halite I games; see the module's documentation."""
 
-    metadata = {"autoreset_mode": _SAME_STEP}
+    _obs = staticmethod(_obs)
 
     def __init__(self, num_envs, width, height, players, seed, fog=None, max_turns=None,
                  reward="rank", num_threads=None, record=True, time_limit=None,
                  player_names=None):
         for name, v in (("num_envs", num_envs), ("width", width), ("height", height),
                         ("players", players), ("seed", seed)):
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-                raise TypeError(f"{name} must be an integer, not {type(v).__name__}")
+            check_integer(name, v)
         if not 0 <= int(seed) < 2**32:
             raise ValueError(f"seed {seed}: 0 to 2**32 - 1")
         for name, v in (("num_envs", num_envs), ("width", width), ("height", height),
                         ("players", players)):
             if v < 1:
                 raise ValueError(f"{name} {v}: must be at least 1")
-        for name, v in (("fog", fog), ("max_turns", max_turns), ("time_limit", time_limit),
-                        ("num_threads", num_threads)):
-            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0 or v >= 2**32):
-                raise ValueError(f"{name} {v!r}: a non-negative integer or None")
-        self._env = _Core(int(num_envs), int(width), int(height), int(players), int(seed), fog,
-                          max_turns, reward, num_threads, bool(record), time_limit,
-                          None if player_names is None else [str(n) for n in player_names])
-        self.num_envs = int(num_envs)
-        self.width = int(width)
-        self.height = int(height)
-        self.players = int(players)
+        check_optional((("fog", fog), ("max_turns", max_turns), ("time_limit", time_limit),
+                        ("num_threads", num_threads)))
+        super().__init__(_Core(int(num_envs), int(width), int(height), int(players), int(seed), fog,
+                               max_turns, reward, num_threads, bool(record), time_limit,
+                               None if player_names is None else [str(n) for n in player_names]),
+                         num_envs, width, height, players)
         self.fog = fog
         self.reward_mode = reward
         self._spaces()
@@ -115,65 +104,15 @@ class VecEnv:
         self.single_action_space = spaces.Box(0, 4, (p, h, w), np.uint8)
 
     @property
-    def num_threads(self):
-        return self._env.num_threads
-
-    @property
-    def rules_seconds(self):
-        """Seconds spent in the rules since the batch was made, summed over envs."""
-        return self._env.rules_seconds
-
-    @property
-    def seeds(self):
-        """``uint32 [num_envs]``: the map seed of each env's current game."""
-        return self._env.seeds
-
-    @property
     def sizes(self):
         """``int32 [num_envs, 2]``: each env's actual map (width, height)."""
         return self._env.sizes
-
-    @property
-    def max_turns(self):
-        """``uint32 [num_envs]``: each env's turn limit."""
-        return self._env.max_turns
-
-    @property
-    def game_index(self):
-        """``uint64 [num_envs]``: each env's current game number since the last seeded reset."""
-        return self._env.game_index
-
-    def reset(self, seed=None, options=None):
-        """New games (with ``seed``: game 0 of every env from that seed). Returns ``(obs, infos)``."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**32):
-            raise ValueError(f"seed {seed!r}: an integer from 0 to 2**32 - 1")
-        obs, alive, turn = self._env.reset(None if seed is None else int(seed))
-        return _obs(obs), {"alive": alive.astype(bool), "turn": turn}
 
     def step(self, moves):
         """One turn of every env; see the module's documentation."""
         moves = as_uint_array(moves, "moves", np.uint8,
                               (self.num_envs, self.players, self.height, self.width), 4)
-        (obs, rewards, terminated, truncated, fin, ranks, turns, seeds, alive,
-         turn) = self._env.step(moves)
-        infos = {"alive": alive, "turn": turn}
-        done = terminated | truncated
-        if done.any():
-            infos["final_obs"] = _obs(fin)
-            infos["_final_obs"] = done
-            infos["final_ranks"] = ranks
-            infos["_final_ranks"] = done
-            infos["final_turns"] = turns
-            infos["final_seeds"] = seeds
-        return _obs(obs), rewards, terminated, truncated, infos
-
-    def replay(self, i):
-        """Env ``i``'s last finished game as ``.hlt`` bytes (None before its first)."""
-        return self._env.replay(int(i))
-
-    def replay_seed(self, i):
-        """The map seed of env ``i``'s last finished game (None before its first)."""
-        return self._env.replay_seed(int(i))
+        return self._step(moves)
 
     def bot_moves(self, name, seat):
         """The built-in bot ``name``'s moves for ``seat`` in every env, ``uint8 [num_envs, H,
@@ -183,9 +122,6 @@ class VecEnv:
     def random_moves(self, rng):
         """Uniformly random directions for every site and seat (a NumPy ``Generator``)."""
         return rng.integers(0, 5, (self.num_envs, self.players, self.height, self.width), dtype=np.uint8)
-
-    def close(self):
-        pass
 
 
 def mapgen(width, height, players, seed):

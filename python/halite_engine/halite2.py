@@ -38,13 +38,8 @@ the map seed, so the same arguments give the same games on any number of threads
 import numpy as np
 
 from . import _core
+from ._batch import BatchEnv, check_integer, check_optional
 from ._util import as_uint_array
-
-try:  # Gymnasium's name for the auto-reset this batch does, when Gymnasium is there.
-    from gymnasium.vector import AutoresetMode as _Autoreset
-    _SAME_STEP = _Autoreset.SAME_STEP
-except ImportError:
-    _SAME_STEP = "SameStep"
 
 _Core = _core.halite2.VecEnv
 BOTS = tuple(_core.halite2.BOTS)
@@ -78,59 +73,24 @@ def commands(num_envs, players, max_ships=256):
     return {name: np.zeros(shape, dtype) for name, dtype, _ in _COMMAND_FIELDS}
 
 
-class VecEnv:
+class VecEnv(BatchEnv):
     """A batch of Halite II games; see the module's documentation."""
 
-    metadata = {"autoreset_mode": _SAME_STEP}
+    _obs = staticmethod(_obs)
 
     def __init__(self, num_envs, width, height, players, seed, max_ships=256, num_threads=None,
                  time_limit=None, player_names=None):
         for name, v in (("num_envs", num_envs), ("width", width), ("height", height),
                         ("players", players), ("seed", seed), ("max_ships", max_ships)):
-            if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-                raise TypeError(f"{name} must be an integer, not {type(v).__name__}")
+            check_integer(name, v)
             if v < 0 or v >= 2**32:
                 raise ValueError(f"{name} {v}: out of range")
-        for name, v in (("time_limit", time_limit), ("num_threads", num_threads)):
-            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 0 or v >= 2**32):
-                raise ValueError(f"{name} {v!r}: a non-negative integer or None")
-        self._env = _Core(int(num_envs), int(width), int(height), int(players), int(seed),
-                          int(max_ships), num_threads, time_limit,
-                          None if player_names is None else [str(n) for n in player_names])
-        self.num_envs = int(num_envs)
-        self.width = int(width)
-        self.height = int(height)
-        self.players = int(players)
+        check_optional((("time_limit", time_limit), ("num_threads", num_threads)))
+        super().__init__(_Core(int(num_envs), int(width), int(height), int(players), int(seed),
+                               int(max_ships), num_threads, time_limit,
+                               None if player_names is None else [str(n) for n in player_names]),
+                         num_envs, width, height, players)
         self.max_ships = int(max_ships)
-
-    @property
-    def num_threads(self):
-        return self._env.num_threads
-
-    @property
-    def rules_seconds(self):
-        """Seconds spent in the rules since the batch was made, summed over envs."""
-        return self._env.rules_seconds
-
-    @property
-    def seeds(self):
-        """``uint32 [num_envs]``: the map seed of each env's current game."""
-        return self._env.seeds
-
-    @property
-    def max_turns(self):
-        return self._env.max_turns
-
-    @property
-    def game_index(self):
-        return self._env.game_index
-
-    def reset(self, seed=None, options=None):
-        """New games (with ``seed``: game 0 of every env from that seed). Returns ``(obs, infos)``."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**32):
-            raise ValueError(f"seed {seed!r}: an integer from 0 to 2**32 - 1")
-        obs, alive, turn = self._env.reset(None if seed is None else int(seed))
-        return _obs(obs), {"alive": alive.astype(bool), "turn": turn}
 
     def _command_arrays(self, commands):
         if commands is None:
@@ -152,25 +112,7 @@ class VecEnv:
 
     def step(self, commands=None):
         """One turn of every env; see the module's documentation."""
-        (obs, rewards, terminated, truncated, fin, ranks, turns, seeds, alive,
-         turn) = self._env.step(*self._command_arrays(commands))
-        infos = {"alive": alive, "turn": turn}
-        done = terminated | truncated
-        if done.any():
-            infos["final_obs"] = _obs(fin)
-            infos["_final_obs"] = done
-            infos["final_ranks"] = ranks
-            infos["_final_ranks"] = done
-            infos["final_turns"] = turns
-            infos["final_seeds"] = seeds
-        return _obs(obs), rewards, terminated, truncated, infos
-
-    def replay(self, i):
-        """Env ``i``'s last finished game as zstd-compressed replay bytes (None before its first)."""
-        return self._env.replay(int(i))
-
-    def replay_seed(self, i):
-        return self._env.replay_seed(int(i))
+        return self._step(*self._command_arrays(commands))
 
     def bot_commands(self, name, seat):
         """The built-in bot ``name``'s commands for ``seat`` in every env: a dict of arrays

@@ -1,12 +1,11 @@
 //! `halite_engine._core.halite1`: Halite I (and Blitz) games in batches.
 
-use crate::common::{check_names, ego_owner, game_seed, pool, rank_reward};
+use crate::batch::{self, batch_class, builtin_bot, value_error, Batch, BatchGame, Env};
+use crate::common::ego_owner;
 use halite::halite1::fog::visibility;
 use halite::halite1::{bots, Game, GameConfig, Replay, MAX_PLAYERS, MAX_SIDE};
-use numpy::{
-    PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray4, PyUntypedArrayMethods,
-};
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use numpy::{PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray4, PyUntypedArrayMethods};
+use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
@@ -27,123 +26,100 @@ enum Reward {
     Territory,
 }
 
-/// What every env of a batch is made with.
+/// Halite I's settings of a batch.
 #[derive(Clone, Debug)]
-struct Spec {
-    num_envs: usize,
+struct Settings {
     width: usize,
     height: usize,
-    players: usize,
-    seed: u32,
     fog: Option<u32>,
     max_turns: Option<u32>,
-    time_limit: Option<u32>,
-    names: Vec<String>,
     reward: Reward,
     record: bool,
 }
 
+type Spec = batch::Spec<Settings>;
+
 impl Spec {
     fn plane(&self) -> usize {
-        self.width * self.height
-    }
-
-    fn new_game(&self, env: usize, game: u64) -> Result<(Game, u32), String> {
-        let seed = game_seed(self.seed, self.num_envs, env, game);
-        let config = GameConfig {
-            width: self.width,
-            height: self.height,
-            players: self.players,
-            map_players: None,
-            seed: Some(seed),
-            max_turns: self.max_turns,
-            fog_radius: self.fog,
-            player_names: self.names.clone(),
-        };
-        let mut g = Game::new(&config).map_err(|e| e.to_string())?;
-        let b = g.board();
-        if b.width > self.width || b.height > self.height {
-            return Err(format!(
-                "the generator made a {}x{} map for {}x{}",
-                b.width, b.height, self.width, self.height
-            ));
-        }
-        g.set_recording(self.record);
-        Ok((g, seed))
+        self.game.width * self.game.height
     }
 }
 
-/// One env: its game in progress and the last one it finished.
-struct Env {
-    game: Game,
-    /// Games started since the last seeded reset (the current one is `index`).
-    index: u64,
-    seed: u32,
-    last: Option<Replay>,
-    last_seed: Option<u32>,
+/// What an env keeps besides its game.
+struct Own {
+    /// Sites owned by each seat.
     territory: Vec<u32>,
     site_moves: Vec<u8>,
     visible: Vec<bool>,
-    /// The last observation of the game that ended in this step (`finished`).
+    /// The last observation of the game that ended in this step.
     fin: Vec<u8>,
-    finished: bool,
-    /// Time spent in the rules (the turn itself), for the benchmarks.
-    rules_ns: u64,
 }
 
-impl Env {
-    fn new(spec: &Spec, i: usize, index: u64) -> Result<Env, String> {
-        let (game, seed) = spec.new_game(i, index)?;
-        let mut env = Env {
-            game,
-            index,
-            seed,
-            last: None,
-            last_seed: None,
+/// Halite I's part of a batch.
+struct Halite1;
+
+impl BatchGame for Halite1 {
+    type Settings = Settings;
+    type Game = Game;
+    type Own = Own;
+    type Obs<'a> = ObsOut<'a>;
+    type Tables<'py> = ObsArrays<'py>;
+    /// `players * H * W` directions by seat, for every env.
+    type Actions<'a> = &'a [u8];
+
+    fn new_game(spec: &Spec, seed: u32) -> Result<Game, String> {
+        let s = &spec.game;
+        let config = GameConfig {
+            width: s.width,
+            height: s.height,
+            players: spec.players,
+            map_players: None,
+            seed: Some(seed),
+            max_turns: s.max_turns,
+            fog_radius: s.fog,
+            player_names: spec.names.clone(),
+        };
+        let mut g = Game::new(&config).map_err(|e| e.to_string())?;
+        let b = g.board();
+        if b.width > s.width || b.height > s.height {
+            return Err(format!(
+                "the generator made a {}x{} map for {}x{}",
+                b.width, b.height, s.width, s.height
+            ));
+        }
+        g.set_recording(s.record);
+        Ok(g)
+    }
+
+    fn own(spec: &Spec) -> Own {
+        Own {
             territory: vec![0; spec.players],
             site_moves: Vec::new(),
             visible: Vec::new(),
             fin: Vec::new(),
-            finished: false,
-            rules_ns: 0,
-        };
+        }
+    }
+
+    fn started(env: &mut Env<Halite1>) {
         env.count_territory();
-        Ok(env)
     }
 
-    fn count_territory(&mut self) {
-        self.territory.fill(0);
-        let p = self.territory.len();
-        for &o in &self.game.board().owner {
-            let o = usize::from(o);
-            if o >= 1 && o <= p {
-                self.territory[o - 1] += 1;
-            }
-        }
+    fn keep_replay(spec: &Spec, game: Game) -> Option<Replay> {
+        spec.game.record.then(|| game.into_replay())
     }
 
-    /// Starts game `index + 1`, keeping the finished one's replay.
-    fn next_game(&mut self, spec: &Spec, i: usize, keep: bool) -> Result<(), String> {
-        let (game, seed) = spec.new_game(i, self.index + 1)?;
-        let old = std::mem::replace(&mut self.game, game);
-        if keep {
-            self.last = spec.record.then(|| old.into_replay());
-            self.last_seed = Some(self.seed);
-        }
-        self.index += 1;
-        self.seed = seed;
-        self.count_territory();
-        Ok(())
+    fn max_turns(game: &Game) -> u32 {
+        game.max_turns()
     }
 
     /// Writes every seat's view into the planes (each `players * H * W`), every byte of them
     /// (padding included), so the arrays may start uninitialised.
-    fn write_obs(&mut self, spec: &Spec, out: &mut ObsOut<'_>) {
-        let cw = spec.width;
+    fn write_obs(env: &mut Env<Halite1>, spec: &Spec, out: &mut ObsOut<'_>) {
+        let cw = spec.game.width;
         let plane = spec.plane();
-        let b = self.game.board();
+        let b = env.game.board();
         let (w, h) = (b.width, b.height);
-        let padded = w != spec.width || h != spec.height;
+        let padded = w != spec.game.width || h != spec.game.height;
         if padded {
             out.owner.fill(0);
             out.strength.fill(0);
@@ -163,7 +139,7 @@ impl Env {
                 *e = ego_owner(o as u8, s, spec.players);
             }
             let base = s * plane;
-            match spec.fog {
+            match spec.game.fog {
                 None => {
                     for y in 0..h {
                         let (src, dst) = (y * w, base + y * cw);
@@ -178,12 +154,12 @@ impl Env {
                     }
                 }
                 Some(r) => {
-                    visibility(w, h, &b.owner, (s + 1) as u8, r, &mut self.visible);
+                    visibility(w, h, &b.owner, (s + 1) as u8, r, &mut env.own.visible);
                     for y in 0..h {
                         for x in 0..w {
                             let i = y * w + x;
                             let d = base + y * cw + x;
-                            let seen = self.visible[i];
+                            let seen = env.own.visible[i];
                             let keep = 0u8.wrapping_sub(u8::from(seen));
                             out.owner[d] = ego[usize::from(b.owner[i])] & keep;
                             out.strength[d] = b.strength[i] & keep;
@@ -200,10 +176,10 @@ impl Env {
 
     /// The finished game's last observation into the env's own buffer (copied into the
     /// batch's final-observation arrays afterwards, which are made only when a game ends).
-    fn keep_final_obs(&mut self, spec: &Spec) {
+    fn keep_final_obs(env: &mut Env<Halite1>, spec: &Spec) {
         let planes = spec.players * spec.plane();
-        let visible = if spec.fog.is_some() { planes } else { 0 };
-        let mut buf = std::mem::take(&mut self.fin);
+        let visible = if spec.game.fog.is_some() { planes } else { 0 };
+        let mut buf = std::mem::take(&mut env.own.fin);
         buf.resize(3 * planes + spec.plane() + visible, 0);
         {
             let (owner, rest) = buf.split_at_mut(planes);
@@ -215,18 +191,17 @@ impl Env {
                 strength,
                 production,
                 valid,
-                visible: spec.fog.map(|_| rest),
+                visible: spec.game.fog.map(|_| rest),
             };
-            self.write_obs(spec, &mut out);
+            Self::write_obs(env, spec, &mut out);
         }
-        self.fin = buf;
-        self.finished = true;
+        env.own.fin = buf;
     }
 
     /// Copies the kept final observation into `out`.
-    fn copy_final_obs(&mut self, spec: &Spec, out: &mut ObsOut<'_>) {
+    fn copy_final_obs(env: &mut Env<Halite1>, spec: &Spec, out: &mut ObsOut<'_>) {
         let planes = spec.players * spec.plane();
-        let b = &self.fin;
+        let b = &env.own.fin;
         out.owner.copy_from_slice(&b[..planes]);
         out.strength.copy_from_slice(&b[planes..2 * planes]);
         out.production.copy_from_slice(&b[2 * planes..3 * planes]);
@@ -235,140 +210,84 @@ impl Env {
         if let Some(v) = out.visible.as_deref_mut() {
             v.copy_from_slice(&b[v0..v0 + planes]);
         }
-        self.finished = false;
     }
 
-    /// One turn with `moves` (`players * H * W` directions by seat), the finished game's
-    /// observation and ranks into `fin` if it ends.
-    fn step(
-        &mut self,
-        spec: &Spec,
-        i: usize,
-        moves: &[u8],
-        out: &mut StepOut<'_>,
-    ) -> Result<(), String> {
+    /// Each site's move from its owner's plane.
+    fn prepare(env: &mut Env<Halite1>, spec: &Spec, i: usize, moves: &&[u8]) {
         let plane = spec.plane();
-        let cw = spec.width;
-        let b = self.game.board();
+        let stride = spec.players * plane;
+        let moves = &moves[i * stride..(i + 1) * stride];
+        let cw = spec.game.width;
+        let b = env.game.board();
         let (w, h) = (b.width, b.height);
-        self.site_moves.clear();
-        self.site_moves.resize(w * h, 0);
+        let site_moves = &mut env.own.site_moves;
+        site_moves.clear();
+        site_moves.resize(w * h, 0);
         for y in 0..h {
             for x in 0..w {
                 let o = usize::from(b.owner[y * w + x]);
                 if o >= 1 && o <= spec.players {
-                    self.site_moves[y * w + x] = moves[(o - 1) * plane + y * cw + x];
+                    site_moves[y * w + x] = moves[(o - 1) * plane + y * cw + x];
                 }
             }
         }
-        let started = std::time::Instant::now();
-        self.game
-            .step_sites(&self.site_moves)
+    }
+
+    fn play(game: &mut Game, own: &Own) -> Result<(), String> {
+        game.step_sites(&own.site_moves)
             .map_err(|e| e.to_string())?;
-        self.rules_ns += started.elapsed().as_nanos() as u64;
-        let before = self.territory.clone();
-        self.count_territory();
-        if spec.reward == Reward::Territory {
-            let sites = (w * h) as f32;
-            for ((r, &now), &was) in out.rewards.iter_mut().zip(&self.territory).zip(&before) {
-                *r = (now as f32 - was as f32) / sites;
-            }
-        }
-        let over = self.game.is_over();
-        let cut = !over && spec.time_limit.is_some_and(|t| self.game.turn() >= t);
-        *out.terminated = u8::from(over);
-        *out.truncated = u8::from(cut);
-        if over || cut {
-            let results = self.game.results();
-            for r in &results {
-                if let Some(slot) = out.final_ranks.get_mut(r.seat) {
-                    *slot = r.rank as i32;
-                }
-                if over && spec.reward == Reward::Rank {
-                    out.rewards[r.seat] = rank_reward(r.rank, spec.players);
-                }
-            }
-            *out.final_turns = self.game.turn() as i32;
-            *out.final_seed = self.seed;
-            self.keep_final_obs(spec);
-            self.next_game(spec, i, true)?;
-        }
-        self.write_obs(spec, &mut out.obs);
-        self.write_info(out.alive, out.turn);
         Ok(())
     }
 
-    fn write_info(&self, alive: &mut [u8], turn: &mut i32) {
-        for (s, a) in alive.iter_mut().enumerate() {
-            *a = u8::from(self.game.is_alive(s));
+    /// With `reward="territory"`: each turn, the change in sites owned over the map's site
+    /// count.
+    fn turn_rewards(env: &mut Env<Halite1>, spec: &Spec, rewards: &mut [f32]) {
+        let before = env.own.territory.clone();
+        env.count_territory();
+        if spec.game.reward == Reward::Territory {
+            let b = env.game.board();
+            let sites = (b.width * b.height) as f32;
+            for ((r, &now), &was) in rewards.iter_mut().zip(&env.own.territory).zip(&before) {
+                *r = (now as f32 - was as f32) / sites;
+            }
         }
-        *turn = self.game.turn() as i32;
     }
-}
 
-/// One env's slices of a batch's observation arrays.
-struct ObsOut<'a> {
-    owner: &'a mut [u8],
-    strength: &'a mut [u8],
-    production: &'a mut [u8],
-    valid: &'a mut [u8],
-    visible: Option<&'a mut [u8]>,
-}
+    fn rank_rewards(spec: &Spec) -> bool {
+        spec.game.reward == Reward::Rank
+    }
 
-/// One env's slices of a step's outputs.
-struct StepOut<'a> {
-    obs: ObsOut<'a>,
-    rewards: &'a mut [f32],
-    terminated: &'a mut u8,
-    truncated: &'a mut u8,
-    final_ranks: &'a mut [i32],
-    final_turns: &'a mut i32,
-    final_seed: &'a mut u32,
-    alive: &'a mut [u8],
-    turn: &'a mut i32,
-}
-
-type Planes<'py> = Bound<'py, PyArray4<u8>>;
-
-/// A batch's observation arrays: owner, strength, production `[N, P, H, W]`, valid
-/// `[N, 1, H, W]`, visible `[N, P, H, W]` (fog only).
-struct ObsArrays<'py> {
-    owner: Planes<'py>,
-    strength: Planes<'py>,
-    production: Planes<'py>,
-    valid: Planes<'py>,
-    visible: Option<Planes<'py>>,
-}
-
-impl<'py> ObsArrays<'py> {
-    fn new(py: Python<'py>, spec: &Spec) -> ObsArrays<'py> {
-        let dims = [spec.num_envs, spec.players, spec.height, spec.width];
-        // SAFETY: `Env::write_obs` and `Env::copy_final_obs` write every byte of these arrays
+    fn tables<'py>(py: Python<'py>, spec: &Spec) -> ObsArrays<'py> {
+        let dims = [
+            spec.num_envs,
+            spec.players,
+            spec.game.height,
+            spec.game.width,
+        ];
+        // SAFETY: `write_obs` and `copy_final_obs` write every byte of these arrays
         // before they reach Python.
         let zeros = |d: [usize; 4]| unsafe { PyArray4::<u8>::new(py, d, false) };
         ObsArrays {
             owner: zeros(dims),
             strength: zeros(dims),
             production: zeros(dims),
-            valid: zeros([spec.num_envs, 1, spec.height, spec.width]),
-            visible: spec.fog.map(|_| zeros(dims)),
+            valid: zeros([spec.num_envs, 1, spec.game.height, spec.game.width]),
+            visible: spec.game.fog.map(|_| zeros(dims)),
         }
     }
 
-    /// Per-env slices. Safety: the arrays were just made here, are contiguous and no other
-    /// reference to them exists until they are returned to Python.
-    fn views(&self, spec: &Spec) -> PyResult<Vec<ObsOut<'_>>> {
+    fn views<'a>(tables: &'a ObsArrays<'_>, spec: &Spec) -> PyResult<Vec<ObsOut<'a>>> {
         let stride = spec.players * spec.plane();
         // SAFETY: fresh, contiguous, unshared arrays (see above).
         let (o, s, p, v) = unsafe {
             (
-                self.owner.as_slice_mut()?,
-                self.strength.as_slice_mut()?,
-                self.production.as_slice_mut()?,
-                self.valid.as_slice_mut()?,
+                tables.owner.as_slice_mut()?,
+                tables.strength.as_slice_mut()?,
+                tables.production.as_slice_mut()?,
+                tables.valid.as_slice_mut()?,
             )
         };
-        let mut vis: Vec<Option<&mut [u8]>> = match &self.visible {
+        let mut vis: Vec<Option<&mut [u8]>> = match &tables.visible {
             // SAFETY: as above.
             Some(a) => unsafe { a.as_slice_mut()? }
                 .chunks_mut(stride)
@@ -393,21 +312,56 @@ impl<'py> ObsArrays<'py> {
             .collect())
     }
 
-    fn into_tuple(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let visible = match self.visible {
+    fn into_tuple<'py>(tables: ObsArrays<'py>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let visible = match tables.visible {
             Some(v) => v.into_any(),
             None => py.None().into_bound(py),
         };
         Ok((
-            self.owner,
-            self.strength,
-            self.production,
-            self.valid,
+            tables.owner,
+            tables.strength,
+            tables.production,
+            tables.valid,
             visible,
         )
             .into_pyobject(py)?
             .into_any())
     }
+}
+
+impl Env<Halite1> {
+    fn count_territory(&mut self) {
+        let territory = &mut self.own.territory;
+        territory.fill(0);
+        let p = territory.len();
+        for &o in &self.game.board().owner {
+            let o = usize::from(o);
+            if o >= 1 && o <= p {
+                territory[o - 1] += 1;
+            }
+        }
+    }
+}
+
+/// One env's slices of a batch's observation arrays.
+struct ObsOut<'a> {
+    owner: &'a mut [u8],
+    strength: &'a mut [u8],
+    production: &'a mut [u8],
+    valid: &'a mut [u8],
+    visible: Option<&'a mut [u8]>,
+}
+
+type Planes<'py> = Bound<'py, PyArray4<u8>>;
+
+/// A batch's observation arrays: owner, strength, production `[N, P, H, W]`, valid
+/// `[N, 1, H, W]`, visible `[N, P, H, W]` (fog only).
+struct ObsArrays<'py> {
+    owner: Planes<'py>,
+    strength: Planes<'py>,
+    production: Planes<'py>,
+    valid: Planes<'py>,
+    visible: Option<Planes<'py>>,
 }
 
 /// Halite I games in a batch, stepped in Rust across threads.
@@ -416,20 +370,10 @@ impl<'py> ObsArrays<'py> {
 /// what every array holds.
 #[pyclass(module = "halite_engine._core.halite1")]
 pub struct VecEnv {
-    spec: Spec,
-    envs: Vec<Env>,
-    pool: rayon::ThreadPool,
-    threads: usize,
-    /// No step since the games were made: `reset()` hands these games out as they are.
-    fresh: bool,
+    batch: Batch<Halite1>,
 }
 
-fn value_error(m: String) -> PyErr {
-    PyValueError::new_err(m)
-}
-
-#[pymethods]
-impl VecEnv {
+batch_class!(VecEnv {
     #[new]
     #[pyo3(signature = (num_envs, width, height, players, seed, fog=None, max_turns=None, reward="rank", num_threads=None, record=true, time_limit=None, player_names=None))]
     #[allow(clippy::too_many_arguments)]
@@ -447,13 +391,7 @@ impl VecEnv {
         time_limit: Option<u32>,
         player_names: Option<Vec<String>>,
     ) -> PyResult<VecEnv> {
-        let names = check_names(player_names, players)?;
-        if num_envs == 0 || num_envs > 1 << 20 {
-            return Err(value_error(format!(
-                "num_envs {num_envs}: a batch has 1 to {} envs",
-                1 << 20
-            )));
-        }
+        let base = batch::checked_spec(num_envs, players, seed, time_limit, player_names)?;
         if !(1..=MAX_PLAYERS).contains(&players) {
             return Err(value_error(format!(
                 "{players} players: a game seats 1 to {MAX_PLAYERS}"
@@ -476,142 +414,42 @@ impl VecEnv {
                 )))
             }
         };
-        let spec = Spec {
-            num_envs,
+        let spec = base.with(Settings {
             width,
             height,
-            players,
-            seed,
             fog,
             max_turns,
-            time_limit,
             reward,
             record,
-            names,
-        };
-        let pool = pool(num_threads)?;
-        let threads = pool.current_num_threads();
-        let envs = make_envs(&pool, &spec, 0).map_err(value_error)?;
+        });
         Ok(VecEnv {
-            spec,
-            envs,
-            pool,
-            threads,
-            fresh: true,
+            batch: Batch::new(spec, num_threads)?,
         })
     }
 
     #[getter]
-    fn num_envs(&self) -> usize {
-        self.spec.num_envs
-    }
-    #[getter]
     fn width(&self) -> usize {
-        self.spec.width
+        self.batch.spec.game.width
     }
     #[getter]
     fn height(&self) -> usize {
-        self.spec.height
-    }
-    #[getter]
-    fn players(&self) -> usize {
-        self.spec.players
+        self.batch.spec.game.height
     }
     #[getter]
     fn fog(&self) -> Option<u32> {
-        self.spec.fog
-    }
-    #[getter]
-    fn num_threads(&self) -> usize {
-        self.threads
-    }
-    #[getter]
-    fn base_seed(&self) -> u32 {
-        self.spec.seed
-    }
-
-    /// The map seed of each env's current game.
-    #[getter]
-    fn seeds<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_iter(py, self.envs.iter().map(|e| e.seed))
+        self.batch.spec.game.fog
     }
 
     /// Each env's actual map size as `[N, 2]` (width, height).
     #[getter]
     fn sizes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<i32>>> {
         let rows: Vec<Vec<i32>> = self
+            .batch
             .envs
             .iter()
             .map(|e| vec![e.game.board().width as i32, e.game.board().height as i32])
             .collect();
         PyArray2::from_vec2(py, &rows).map_err(|e| PyRuntimeError::new_err(e.to_string()))
-    }
-
-    /// Each env's games started since the last seeded reset (the current one's index).
-    #[getter]
-    fn game_index<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
-        PyArray1::from_iter(py, self.envs.iter().map(|e| e.index))
-    }
-
-    /// Each env's turn limit (the rules': 10 * sqrt(w * h) for the map actually played, or
-    /// `max_turns`).
-    #[getter]
-    fn max_turns<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_iter(py, self.envs.iter().map(|e| e.game.max_turns()))
-    }
-
-    /// New games: with `seed`, game 0 of every env from that seed; without, each env's next
-    /// game (the games made by the constructor or the last seeded reset when none was played).
-    /// Returns the observation planes and the info arrays (alive, turn).
-    #[pyo3(signature = (seed=None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u32>) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(s) = seed {
-            self.spec.seed = s;
-            let spec = self.spec.clone();
-            let pool = &self.pool;
-            self.envs = py
-                .detach(|| make_envs(pool, &spec, 0))
-                .map_err(value_error)?;
-        } else if !self.fresh {
-            let spec = self.spec.clone();
-            let pool = &self.pool;
-            let envs = &mut self.envs;
-            py.detach(|| {
-                pool.install(|| {
-                    envs.par_iter_mut()
-                        .enumerate()
-                        .try_for_each(|(i, e)| e.next_game(&spec, i, false))
-                })
-            })
-            .map_err(value_error)?;
-        }
-        self.fresh = true;
-        let spec = &self.spec;
-        let arrays = ObsArrays::new(py, spec);
-        let alive = PyArray2::<u8>::zeros(py, [spec.num_envs, spec.players], false);
-        let turn = PyArray1::<i32>::zeros(py, spec.num_envs, false);
-        {
-            let mut views = arrays.views(spec)?;
-            // SAFETY: fresh arrays, contiguous, not shared until returned.
-            let (a, t) = unsafe { (alive.as_slice_mut()?, turn.as_slice_mut()?) };
-            let envs = &mut self.envs;
-            let pool = &self.pool;
-            py.detach(|| {
-                pool.install(|| {
-                    envs.par_iter_mut()
-                        .zip(views.par_iter_mut())
-                        .zip(a.par_chunks_mut(spec.players))
-                        .zip(t.par_iter_mut())
-                        .for_each(|(((e, v), a), t)| {
-                            e.write_obs(spec, v);
-                            e.write_info(a, t);
-                        })
-                })
-            });
-        }
-        Ok((arrays.into_tuple(py)?, alive, turn)
-            .into_pyobject(py)?
-            .into_any())
     }
 
     /// One turn of every env with `moves` (`uint8 [N, P, H, W]`, 0 still, 1 north, 2 east,
@@ -623,8 +461,8 @@ impl VecEnv {
         py: Python<'py>,
         moves: PyReadonlyArray4<'py, u8>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let spec = &self.spec;
-        let want = [spec.num_envs, spec.players, spec.height, spec.width];
+        let spec = &self.batch.spec;
+        let want = [spec.num_envs, spec.players, spec.game.height, spec.game.width];
         if moves.shape() != want {
             return Err(value_error(format!(
                 "moves have shape {:?}; this batch takes {:?} (envs, players, height, width)",
@@ -640,133 +478,19 @@ impl VecEnv {
                 "move {bad}: directions are 0 (still), 1 north, 2 east, 3 south, 4 west"
             )));
         }
-        let n = spec.num_envs;
-        let p = spec.players;
-        let obs = ObsArrays::new(py, spec);
-        let rewards = PyArray2::<f32>::zeros(py, [n, p], false);
-        let terminated = PyArray1::<u8>::zeros(py, n, false);
-        let truncated = PyArray1::<u8>::zeros(py, n, false);
-        let final_ranks = PyArray2::<i32>::zeros(py, [n, p], false);
-        let final_turns = PyArray1::<i32>::zeros(py, n, false);
-        let final_seeds = PyArray1::<u32>::zeros(py, n, false);
-        let alive = PyArray2::<u8>::zeros(py, [n, p], false);
-        let turn = PyArray1::<i32>::zeros(py, n, false);
-        {
-            let obs_views = obs.views(spec)?;
-            // SAFETY: fresh arrays, contiguous, not shared until returned.
-            let (rw, te, tr, fr, ft, fs, al, tu) = unsafe {
-                (
-                    rewards.as_slice_mut()?,
-                    terminated.as_slice_mut()?,
-                    truncated.as_slice_mut()?,
-                    final_ranks.as_slice_mut()?,
-                    final_turns.as_slice_mut()?,
-                    final_seeds.as_slice_mut()?,
-                    alive.as_slice_mut()?,
-                    turn.as_slice_mut()?,
-                )
-            };
-            let mut outs: Vec<StepOut<'_>> = obs_views
-                .into_iter()
-                .zip(rw.chunks_mut(p))
-                .zip(te.iter_mut())
-                .zip(tr.iter_mut())
-                .zip(fr.chunks_mut(p))
-                .zip(ft.iter_mut())
-                .zip(fs.iter_mut())
-                .zip(al.chunks_mut(p))
-                .zip(tu.iter_mut())
-                .map(
-                    |(
-                        (
-                            ((((((obs, rewards), terminated), truncated), ranks), turns), seed),
-                            alive,
-                        ),
-                        turn,
-                    )| StepOut {
-                        obs,
-                        rewards,
-                        terminated,
-                        truncated,
-                        final_ranks: ranks,
-                        final_turns: turns,
-                        final_seed: seed,
-                        alive,
-                        turn,
-                    },
-                )
-                .collect();
-            let stride = p * spec.plane();
-            let envs = &mut self.envs;
-            let pool = &self.pool;
-            py.detach(|| {
-                pool.install(|| {
-                    envs.par_iter_mut()
-                        .zip(outs.par_iter_mut())
-                        .zip(moves.par_chunks(stride))
-                        .enumerate()
-                        .try_for_each(|(i, ((e, out), m))| e.step(spec, i, m, out))
-                })
-            })
-            .map_err(PyRuntimeError::new_err)?;
-        }
-        self.fresh = false;
-        let fin = if self.envs.iter().any(|e| e.finished) {
-            let fin = ObsArrays::new(py, spec);
-            let mut views = fin.views(spec)?;
-            for (e, v) in self.envs.iter_mut().zip(views.iter_mut()) {
-                if e.finished {
-                    e.copy_final_obs(spec, v);
-                } else {
-                    e.write_obs(spec, v);
-                }
-            }
-            drop(views);
-            fin.into_tuple(py)?
-        } else {
-            py.None().into_bound(py)
-        };
-        let b = |a: Bound<'py, PyArray1<u8>>| -> PyResult<Bound<'py, PyAny>> {
-            a.call_method1("astype", ("bool",))
-        };
-        Ok((
-            obs.into_tuple(py)?,
-            rewards,
-            b(terminated)?,
-            b(truncated)?,
-            fin,
-            final_ranks,
-            final_turns,
-            final_seeds,
-            alive.call_method1("astype", ("bool",))?,
-            turn,
-        )
-            .into_pyobject(py)?
-            .into_any())
+        self.batch.step(py, &moves)
     }
 
     /// The last finished game of env `i` as `.hlt` bytes (plain JSON, as `halite run` writes
     /// it), or None if it has finished none yet.
     fn replay<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Option<Bound<'py, PyBytes>>> {
-        let env = self.env(i)?;
-        if !self.spec.record {
+        let env = self.batch.env(i)?;
+        if !self.batch.spec.game.record {
             return Err(value_error(
                 "this batch does not record replays (record=False)".into(),
             ));
         }
         Ok(env.last.as_ref().map(|r| PyBytes::new(py, &r.to_json())))
-    }
-
-    /// Seconds spent in the rules (turn resolution) since the batch was made, summed over
-    /// envs (and so over threads).
-    #[getter]
-    fn rules_seconds(&self) -> f64 {
-        self.envs.iter().map(|e| e.rules_ns as f64).sum::<f64>() / 1e9
-    }
-
-    /// The map seed of the last finished game of env `i` (None before its first).
-    fn replay_seed(&self, i: usize) -> PyResult<Option<u32>> {
-        Ok(self.env(i)?.last_seed)
     }
 
     /// Moves of the built-in bot `name` for seat `seat` of every env (`uint8 [N, H, W]`), as
@@ -777,25 +501,16 @@ impl VecEnv {
         name: &str,
         seat: usize,
     ) -> PyResult<Bound<'py, numpy::PyArray3<u8>>> {
-        let spec = &self.spec;
-        if seat >= spec.players {
-            return Err(value_error(format!(
-                "seat {seat}: this batch has seats 0 to {}",
-                spec.players - 1
-            )));
-        }
-        let bot = bots::by_name(name).ok_or_else(|| {
-            value_error(format!(
-                "no built-in bot {name:?} (there are: {})",
-                bots::NAMES.join(", ")
-            ))
-        })?;
-        let out = numpy::PyArray3::<u8>::zeros(py, [spec.num_envs, spec.height, spec.width], false);
+        self.batch.check_seat(seat)?;
+        let spec = &self.batch.spec;
+        let bot = builtin_bot(bots::by_name(name), name, &bots::NAMES)?;
+        let dims = [spec.num_envs, spec.game.height, spec.game.width];
+        let out = numpy::PyArray3::<u8>::zeros(py, dims, false);
         {
             // SAFETY: fresh, contiguous, unshared until returned.
             let o = unsafe { out.as_slice_mut()? };
-            let envs = &self.envs;
-            let pool = &self.pool;
+            let envs = &self.batch.envs;
+            let pool = &self.batch.pool;
             py.detach(|| {
                 pool.install(|| {
                     envs.par_iter()
@@ -807,7 +522,7 @@ impl VecEnv {
                             for m in moves {
                                 let (x, y) = (usize::from(m.x), usize::from(m.y));
                                 if x < w && y < board.height {
-                                    o[y * spec.width + x] = m.dir;
+                                    o[y * spec.game.width + x] = m.dir;
                                 }
                             }
                         })
@@ -816,24 +531,4 @@ impl VecEnv {
         }
         Ok(out)
     }
-}
-
-impl VecEnv {
-    fn env(&self, i: usize) -> PyResult<&Env> {
-        self.envs.get(i).ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!(
-                "env {i}: this batch has envs 0 to {}",
-                self.envs.len() - 1
-            ))
-        })
-    }
-}
-
-fn make_envs(pool: &rayon::ThreadPool, spec: &Spec, index: u64) -> Result<Vec<Env>, String> {
-    pool.install(|| {
-        (0..spec.num_envs)
-            .into_par_iter()
-            .map(|i| Env::new(spec, i, index))
-            .collect()
-    })
-}
+});

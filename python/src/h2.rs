@@ -16,14 +16,12 @@
 //! commands the seat's `j`-th own ship of the last observation): kind u8 (0 none, 1 thrust,
 //! 2 dock, 3 undock), magnitude u8 (0 to 7), angle u16 (degrees), planet i32 (dock target).
 
-use crate::common::{ego_owner, game_seed, pool, rank_reward};
+use crate::batch::{self, batch_class, builtin_bot, value_error, Batch, BatchGame, Env};
+use crate::common::ego_owner;
 use halite::env::ReplayFile;
 use halite::halite2::entities::constants::MAX_PLAYERS;
 use halite::halite2::{bots, Action, Command, Game, GameConfig, Replay, ShipCommand};
-use numpy::{
-    PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray3, PyUntypedArrayMethods,
-};
-use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
+use numpy::{PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray3, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use rayon::prelude::*;
@@ -70,60 +68,35 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// Halite II's settings of a batch.
 #[derive(Clone, Debug)]
-struct Spec {
-    num_envs: usize,
+struct Settings {
     width: u32,
     height: u32,
-    players: usize,
-    seed: u32,
     max_ships: usize,
-    time_limit: Option<u32>,
-    names: Vec<String>,
 }
 
+type Spec = batch::Spec<Settings>;
+
 impl Spec {
-    fn new_game(&self, env: usize, game: u64) -> Result<(Game, u32), String> {
-        let seed = game_seed(self.seed, self.num_envs, env, game);
-        let config = GameConfig {
-            width: self.width,
-            height: self.height,
-            players: self.players,
-            seed,
-            player_names: self.names.clone(),
-        };
-        let g = Game::new(&config).map_err(|e| e.to_string())?;
-        if g.replay().planets.len() > MAX_PLANETS {
-            return Err(format!(
-                "the map of seed {seed} has {} planets (more than {MAX_PLANETS})",
-                g.replay().planets.len()
-            ));
-        }
-        Ok((g, seed))
-    }
     fn ship_stride(&self) -> usize {
-        self.players * self.max_ships * SHIP_BYTES
+        self.players * self.game.max_ships * SHIP_BYTES
     }
     fn planet_stride(&self) -> usize {
         self.players * MAX_PLANETS * PLANET_BYTES
     }
 }
 
-struct Env {
-    game: Game,
-    index: u64,
-    seed: u32,
-    last: Option<Replay>,
-    last_seed: Option<u32>,
+/// What an env keeps besides its game.
+struct Own {
     /// Per seat, the ids of its own ships in slot order (the last observation's).
     slots: Vec<Vec<u32>>,
-    /// The last observation of the game that ended in this step (`finished`): ships and
-    /// planets tables, and the ships left out.
+    /// This turn's actions, by seat.
+    actions: Vec<Action>,
+    /// The last observation of the game that ended in this step: ships and planets tables,
+    /// and the ships left out.
     fin: Vec<u8>,
     fin_dropped: Vec<u32>,
-    finished: bool,
-    /// Time spent in the rules (the turn itself), for the benchmarks.
-    rules_ns: u64,
 }
 
 struct ObsOut<'a> {
@@ -133,67 +106,72 @@ struct ObsOut<'a> {
     dropped: &'a mut [u32],
 }
 
-struct StepOut<'a> {
-    obs: ObsOut<'a>,
-    rewards: &'a mut [f32],
-    terminated: &'a mut u8,
-    truncated: &'a mut u8,
-    final_ranks: &'a mut [i32],
-    final_turns: &'a mut i32,
-    final_seed: &'a mut u32,
-    alive: &'a mut [u8],
-    turn: &'a mut i32,
-}
-
 fn put<const K: usize>(buf: &mut [u8], at: &mut usize, bytes: [u8; K]) {
     buf[*at..*at + K].copy_from_slice(&bytes);
     *at += K;
 }
 
-impl Env {
-    fn new(spec: &Spec, i: usize, index: u64) -> Result<Env, String> {
-        let (game, seed) = spec.new_game(i, index)?;
-        Ok(Env {
-            game,
-            index,
+/// Halite II's part of a batch.
+struct Halite2;
+
+impl BatchGame for Halite2 {
+    type Settings = Settings;
+    type Game = Game;
+    type Own = Own;
+    type Obs<'a> = ObsOut<'a>;
+    type Tables<'py> = ObsArrays<'py>;
+    type Actions<'a> = Commands<'a>;
+
+    fn new_game(spec: &Spec, seed: u32) -> Result<Game, String> {
+        let config = GameConfig {
+            width: spec.game.width,
+            height: spec.game.height,
+            players: spec.players,
             seed,
-            last: None,
-            last_seed: None,
+            player_names: spec.names.clone(),
+        };
+        let g = Game::new(&config).map_err(|e| e.to_string())?;
+        if g.replay().planets.len() > MAX_PLANETS {
+            return Err(format!(
+                "the map of seed {seed} has {} planets (more than {MAX_PLANETS})",
+                g.replay().planets.len()
+            ));
+        }
+        Ok(g)
+    }
+
+    fn own(spec: &Spec) -> Own {
+        Own {
             slots: vec![Vec::new(); spec.players],
+            actions: Vec::new(),
             fin: Vec::new(),
             fin_dropped: Vec::new(),
-            finished: false,
-            rules_ns: 0,
-        })
-    }
-
-    fn next_game(&mut self, spec: &Spec, i: usize, keep: bool) -> Result<(), String> {
-        let (game, seed) = spec.new_game(i, self.index + 1)?;
-        let old = std::mem::replace(&mut self.game, game);
-        if keep {
-            self.last = Some(old.into_replay());
-            self.last_seed = Some(self.seed);
         }
-        self.index += 1;
-        self.seed = seed;
-        Ok(())
     }
 
-    fn write_obs(&mut self, spec: &Spec, out: &mut ObsOut<'_>) {
+    fn keep_replay(_spec: &Spec, game: Game) -> Option<Replay> {
+        Some(game.into_replay())
+    }
+
+    fn max_turns(game: &Game) -> u32 {
+        game.max_turns()
+    }
+
+    fn write_obs(env: &mut Env<Halite2>, spec: &Spec, out: &mut ObsOut<'_>) {
         let p = spec.players;
-        let frame = self.game.frame();
-        let headers = &self.game.replay().planets;
+        let frame = env.game.frame();
+        let headers = &env.game.replay().planets;
         for seat in 0..p {
-            let ships =
-                &mut out.ships[seat * spec.max_ships * SHIP_BYTES..][..spec.max_ships * SHIP_BYTES];
-            let slots = &mut self.slots[seat];
+            let ships = &mut out.ships[seat * spec.game.max_ships * SHIP_BYTES..]
+                [..spec.game.max_ships * SHIP_BYTES];
+            let slots = &mut env.own.slots[seat];
             slots.clear();
             let mut k = 0;
             let mut dropped = 0u32;
             for rel in 0..p {
                 let owner = (seat + rel) % p;
                 for s in frame.ships.get(owner).map_or(&[][..], |v| &v[..]) {
-                    if k == spec.max_ships {
+                    if k == spec.game.max_ships {
                         dropped += 1;
                         continue;
                     }
@@ -257,9 +235,9 @@ impl Env {
 
     /// Keeps the finished game's last observation (copied into the batch's final-observation
     /// arrays afterwards, which are made only when a game ends).
-    fn keep_final_obs(&mut self, spec: &Spec) {
-        let mut buf = std::mem::take(&mut self.fin);
-        let mut dropped = std::mem::take(&mut self.fin_dropped);
+    fn keep_final_obs(env: &mut Env<Halite2>, spec: &Spec) {
+        let mut buf = std::mem::take(&mut env.own.fin);
+        let mut dropped = std::mem::take(&mut env.own.fin_dropped);
         buf.resize(spec.ship_stride() + spec.planet_stride(), 0);
         dropped.resize(spec.players, 0);
         {
@@ -269,40 +247,29 @@ impl Env {
                 planets,
                 dropped: &mut dropped,
             };
-            self.write_obs(spec, &mut out);
+            Self::write_obs(env, spec, &mut out);
         }
-        self.fin = buf;
-        self.fin_dropped = dropped;
-        self.finished = true;
+        env.own.fin = buf;
+        env.own.fin_dropped = dropped;
     }
 
-    fn copy_final_obs(&mut self, spec: &Spec, out: &mut ObsOut<'_>) {
-        out.ships.copy_from_slice(&self.fin[..spec.ship_stride()]);
-        out.planets.copy_from_slice(&self.fin[spec.ship_stride()..]);
-        out.dropped.copy_from_slice(&self.fin_dropped);
-        self.finished = false;
+    fn copy_final_obs(env: &mut Env<Halite2>, spec: &Spec, out: &mut ObsOut<'_>) {
+        out.ships
+            .copy_from_slice(&env.own.fin[..spec.ship_stride()]);
+        out.planets
+            .copy_from_slice(&env.own.fin[spec.ship_stride()..]);
+        out.dropped.copy_from_slice(&env.own.fin_dropped);
     }
 
-    fn write_info(&self, alive: &mut [u8], turn: &mut i32) {
-        for (s, a) in alive.iter_mut().enumerate() {
-            *a = u8::from(self.game.is_alive(s));
-        }
-        *turn = self.game.turn() as i32;
-    }
-
-    fn step(
-        &mut self,
-        spec: &Spec,
-        i: usize,
-        cmd: &Commands<'_>,
-        out: &mut StepOut<'_>,
-    ) -> Result<(), String> {
-        let actions: Vec<Action> = (0..spec.players)
+    /// Each seat's commands, slot by slot, for its own ships of the last observation.
+    fn prepare(env: &mut Env<Halite2>, spec: &Spec, i: usize, cmd: &Commands<'_>) {
+        let slots = &env.own.slots;
+        env.own.actions = (0..spec.players)
             .map(|seat| {
                 let mut list = Vec::new();
                 if let Some(c) = cmd {
-                    let base = (i * spec.players + seat) * spec.max_ships;
-                    for (j, &ship) in self.slots[seat].iter().enumerate() {
+                    let base = (i * spec.players + seat) * spec.game.max_ships;
+                    for (j, &ship) in slots[seat].iter().enumerate() {
                         let k = base + j;
                         let command = match c.kind[k] {
                             1 => Command::Thrust {
@@ -321,30 +288,55 @@ impl Env {
                 list
             })
             .collect();
-        let started = std::time::Instant::now();
-        self.game.step(&actions).map_err(|e| e.to_string())?;
-        self.rules_ns += started.elapsed().as_nanos() as u64;
-        let over = self.game.is_over();
-        let cut = !over && spec.time_limit.is_some_and(|t| self.game.turn() >= t);
-        *out.terminated = u8::from(over);
-        *out.truncated = u8::from(cut);
-        if over || cut {
-            for r in self.game.results() {
-                if let Some(slot) = out.final_ranks.get_mut(r.seat) {
-                    *slot = r.rank as i32;
-                }
-                if over {
-                    out.rewards[r.seat] = rank_reward(r.rank, spec.players);
-                }
-            }
-            *out.final_turns = self.game.turn() as i32;
-            *out.final_seed = self.seed;
-            self.keep_final_obs(spec);
-            self.next_game(spec, i, true)?;
+    }
+
+    fn play(game: &mut Game, own: &Own) -> Result<(), String> {
+        game.step(&own.actions).map_err(|e| e.to_string())
+    }
+
+    fn tables<'py>(py: Python<'py>, spec: &Spec) -> ObsArrays<'py> {
+        let n = spec.num_envs;
+        ObsArrays {
+            // SAFETY: `write_obs` and `copy_final_obs` write every byte of the
+            // tables before they reach Python.
+            ships: unsafe {
+                PyArray4::new(
+                    py,
+                    [n, spec.players, spec.game.max_ships, SHIP_BYTES],
+                    false,
+                )
+            },
+            planets: unsafe {
+                PyArray4::new(py, [n, spec.players, MAX_PLANETS, PLANET_BYTES], false)
+            },
+            dropped: PyArray2::zeros(py, [n, spec.players], false),
         }
-        self.write_obs(spec, &mut out.obs);
-        self.write_info(out.alive, out.turn);
-        Ok(())
+    }
+
+    fn views<'a>(tables: &'a ObsArrays<'_>, spec: &Spec) -> PyResult<Vec<ObsOut<'a>>> {
+        // SAFETY: fresh, contiguous arrays, unshared until returned to Python.
+        let (s, p, d) = unsafe {
+            (
+                tables.ships.as_slice_mut()?,
+                tables.planets.as_slice_mut()?,
+                tables.dropped.as_slice_mut()?,
+            )
+        };
+        Ok(s.chunks_mut(spec.ship_stride())
+            .zip(p.chunks_mut(spec.planet_stride()))
+            .zip(d.chunks_mut(spec.players))
+            .map(|((ships, planets), dropped)| ObsOut {
+                ships,
+                planets,
+                dropped,
+            })
+            .collect())
+    }
+
+    fn into_tuple<'py>(tables: ObsArrays<'py>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        Ok((tables.ships, tables.planets, tables.dropped)
+            .into_pyobject(py)?
+            .into_any())
     }
 }
 
@@ -364,75 +356,14 @@ struct ObsArrays<'py> {
     dropped: Bound<'py, PyArray2<u32>>,
 }
 
-impl<'py> ObsArrays<'py> {
-    fn new(py: Python<'py>, spec: &Spec) -> ObsArrays<'py> {
-        let n = spec.num_envs;
-        ObsArrays {
-            // SAFETY: `Env::write_obs` and `Env::copy_final_obs` write every byte of the
-            // tables before they reach Python.
-            ships: unsafe {
-                PyArray4::new(py, [n, spec.players, spec.max_ships, SHIP_BYTES], false)
-            },
-            planets: unsafe {
-                PyArray4::new(py, [n, spec.players, MAX_PLANETS, PLANET_BYTES], false)
-            },
-            dropped: PyArray2::zeros(py, [n, spec.players], false),
-        }
-    }
-
-    fn views(&self, spec: &Spec) -> PyResult<Vec<ObsOut<'_>>> {
-        // SAFETY: fresh, contiguous arrays, unshared until returned to Python.
-        let (s, p, d) = unsafe {
-            (
-                self.ships.as_slice_mut()?,
-                self.planets.as_slice_mut()?,
-                self.dropped.as_slice_mut()?,
-            )
-        };
-        Ok(s.chunks_mut(spec.ship_stride())
-            .zip(p.chunks_mut(spec.planet_stride()))
-            .zip(d.chunks_mut(spec.players))
-            .map(|((ships, planets), dropped)| ObsOut {
-                ships,
-                planets,
-                dropped,
-            })
-            .collect())
-    }
-
-    fn into_tuple(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        Ok((self.ships, self.planets, self.dropped)
-            .into_pyobject(py)?
-            .into_any())
-    }
-}
-
 /// Halite II games in a batch, stepped in Rust across threads. The Python class
 /// `halite_engine.halite2.VecEnv` wraps this one.
 #[pyclass(module = "halite_engine._core.halite2")]
 pub struct VecEnv {
-    spec: Spec,
-    envs: Vec<Env>,
-    pool: rayon::ThreadPool,
-    threads: usize,
-    fresh: bool,
+    batch: Batch<Halite2>,
 }
 
-fn value_error(m: String) -> PyErr {
-    PyValueError::new_err(m)
-}
-
-fn make_envs(pool: &rayon::ThreadPool, spec: &Spec, index: u64) -> Result<Vec<Env>, String> {
-    pool.install(|| {
-        (0..spec.num_envs)
-            .into_par_iter()
-            .map(|i| Env::new(spec, i, index))
-            .collect()
-    })
-}
-
-#[pymethods]
-impl VecEnv {
+batch_class!(VecEnv {
     #[new]
     #[pyo3(signature = (num_envs, width, height, players, seed, max_ships=256, num_threads=None, time_limit=None, player_names=None))]
     #[allow(clippy::too_many_arguments)]
@@ -447,13 +378,7 @@ impl VecEnv {
         time_limit: Option<u32>,
         player_names: Option<Vec<String>>,
     ) -> PyResult<VecEnv> {
-        let names = crate::common::check_names(player_names, players)?;
-        if num_envs == 0 || num_envs > 1 << 20 {
-            return Err(value_error(format!(
-                "num_envs {num_envs}: a batch has 1 to {} envs",
-                1 << 20
-            )));
-        }
+        let base = batch::checked_spec(num_envs, players, seed, time_limit, player_names)?;
         if ![1, 2, 4].contains(&players) {
             return Err(value_error(format!(
                 "{players} players: Halite II seats 1, 2 or 4 (at most {MAX_PLAYERS})"
@@ -467,118 +392,27 @@ impl VecEnv {
         if time_limit == Some(0) {
             return Err(value_error("time_limit must be at least 1".into()));
         }
-        let spec = Spec {
-            num_envs,
+        let spec = base.with(Settings {
             width,
             height,
-            players,
-            seed,
             max_ships,
-            time_limit,
-            names,
-        };
-        let pool = pool(num_threads)?;
-        let threads = pool.current_num_threads();
-        let envs = make_envs(&pool, &spec, 0).map_err(value_error)?;
+        });
         Ok(VecEnv {
-            spec,
-            envs,
-            pool,
-            threads,
-            fresh: true,
+            batch: Batch::new(spec, num_threads)?,
         })
     }
 
     #[getter]
-    fn num_envs(&self) -> usize {
-        self.spec.num_envs
-    }
-    #[getter]
     fn width(&self) -> u32 {
-        self.spec.width
+        self.batch.spec.game.width
     }
     #[getter]
     fn height(&self) -> u32 {
-        self.spec.height
-    }
-    #[getter]
-    fn players(&self) -> usize {
-        self.spec.players
+        self.batch.spec.game.height
     }
     #[getter]
     fn max_ships(&self) -> usize {
-        self.spec.max_ships
-    }
-    #[getter]
-    fn num_threads(&self) -> usize {
-        self.threads
-    }
-    #[getter]
-    fn base_seed(&self) -> u32 {
-        self.spec.seed
-    }
-    #[getter]
-    fn seeds<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_iter(py, self.envs.iter().map(|e| e.seed))
-    }
-    #[getter]
-    fn game_index<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u64>> {
-        PyArray1::from_iter(py, self.envs.iter().map(|e| e.index))
-    }
-    #[getter]
-    fn max_turns<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u32>> {
-        PyArray1::from_iter(py, self.envs.iter().map(|e| e.game.max_turns()))
-    }
-
-    #[pyo3(signature = (seed=None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u32>) -> PyResult<Bound<'py, PyAny>> {
-        if let Some(s) = seed {
-            self.spec.seed = s;
-            let spec = self.spec.clone();
-            let pool = &self.pool;
-            self.envs = py
-                .detach(|| make_envs(pool, &spec, 0))
-                .map_err(value_error)?;
-        } else if !self.fresh {
-            let spec = self.spec.clone();
-            let pool = &self.pool;
-            let envs = &mut self.envs;
-            py.detach(|| {
-                pool.install(|| {
-                    envs.par_iter_mut()
-                        .enumerate()
-                        .try_for_each(|(i, e)| e.next_game(&spec, i, false))
-                })
-            })
-            .map_err(value_error)?;
-        }
-        self.fresh = true;
-        let spec = &self.spec;
-        let arrays = ObsArrays::new(py, spec);
-        let alive = PyArray2::<u8>::zeros(py, [spec.num_envs, spec.players], false);
-        let turn = PyArray1::<i32>::zeros(py, spec.num_envs, false);
-        {
-            let mut views = arrays.views(spec)?;
-            // SAFETY: fresh arrays, contiguous, not shared until returned.
-            let (a, t) = unsafe { (alive.as_slice_mut()?, turn.as_slice_mut()?) };
-            let envs = &mut self.envs;
-            let pool = &self.pool;
-            py.detach(|| {
-                pool.install(|| {
-                    envs.par_iter_mut()
-                        .zip(views.par_iter_mut())
-                        .zip(a.par_chunks_mut(spec.players))
-                        .zip(t.par_iter_mut())
-                        .for_each(|(((e, v), a), t)| {
-                            e.write_obs(spec, v);
-                            e.write_info(a, t);
-                        })
-                })
-            });
-        }
-        Ok((arrays.into_tuple(py)?, alive, turn)
-            .into_pyobject(py)?
-            .into_any())
+        self.batch.spec.game.max_ships
     }
 
     /// One turn of every env. `commands`: None (no command from anyone) or the arrays
@@ -592,10 +426,10 @@ impl VecEnv {
         angle: Option<PyReadonlyArray3<'py, u16>>,
         planet: Option<PyReadonlyArray3<'py, i32>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let spec = &self.spec;
+        let spec = &self.batch.spec;
         let n = spec.num_envs;
         let p = spec.players;
-        let want = [n, p, spec.max_ships];
+        let want = [n, p, spec.game.max_ships];
         let arrays = match (&kind, &magnitude, &angle, &planet) {
             (None, None, None, None) => None,
             (Some(k), Some(m), Some(a), Some(pl)) => {
@@ -649,122 +483,15 @@ impl VecEnv {
                 ))
             }
         };
-        let obs = ObsArrays::new(py, spec);
-        let rewards = PyArray2::<f32>::zeros(py, [n, p], false);
-        let terminated = PyArray1::<u8>::zeros(py, n, false);
-        let truncated = PyArray1::<u8>::zeros(py, n, false);
-        let final_ranks = PyArray2::<i32>::zeros(py, [n, p], false);
-        let final_turns = PyArray1::<i32>::zeros(py, n, false);
-        let final_seeds = PyArray1::<u32>::zeros(py, n, false);
-        let alive = PyArray2::<u8>::zeros(py, [n, p], false);
-        let turn = PyArray1::<i32>::zeros(py, n, false);
-        {
-            let obs_views = obs.views(spec)?;
-            // SAFETY: fresh arrays, contiguous, not shared until returned.
-            let (rw, te, tr, fr, ft, fs, al, tu) = unsafe {
-                (
-                    rewards.as_slice_mut()?,
-                    terminated.as_slice_mut()?,
-                    truncated.as_slice_mut()?,
-                    final_ranks.as_slice_mut()?,
-                    final_turns.as_slice_mut()?,
-                    final_seeds.as_slice_mut()?,
-                    alive.as_slice_mut()?,
-                    turn.as_slice_mut()?,
-                )
-            };
-            let mut outs: Vec<StepOut<'_>> = obs_views
-                .into_iter()
-                .zip(rw.chunks_mut(p))
-                .zip(te.iter_mut())
-                .zip(tr.iter_mut())
-                .zip(fr.chunks_mut(p))
-                .zip(ft.iter_mut())
-                .zip(fs.iter_mut())
-                .zip(al.chunks_mut(p))
-                .zip(tu.iter_mut())
-                .map(
-                    |(
-                        (
-                            ((((((obs, rewards), terminated), truncated), ranks), turns), seed),
-                            alive,
-                        ),
-                        turn,
-                    )| StepOut {
-                        obs,
-                        rewards,
-                        terminated,
-                        truncated,
-                        final_ranks: ranks,
-                        final_turns: turns,
-                        final_seed: seed,
-                        alive,
-                        turn,
-                    },
-                )
-                .collect();
-            let envs = &mut self.envs;
-            let pool = &self.pool;
-            let arrays = &arrays;
-            py.detach(|| {
-                pool.install(|| {
-                    envs.par_iter_mut()
-                        .zip(outs.par_iter_mut())
-                        .enumerate()
-                        .try_for_each(|(i, (e, out))| e.step(spec, i, arrays, out))
-                })
-            })
-            .map_err(PyRuntimeError::new_err)?;
-        }
-        self.fresh = false;
-        let fin = if self.envs.iter().any(|e| e.finished) {
-            let fin = ObsArrays::new(py, spec);
-            let mut views = fin.views(spec)?;
-            for (e, v) in self.envs.iter_mut().zip(views.iter_mut()) {
-                if e.finished {
-                    e.copy_final_obs(spec, v);
-                } else {
-                    e.write_obs(spec, v);
-                }
-            }
-            drop(views);
-            fin.into_tuple(py)?
-        } else {
-            py.None().into_bound(py)
-        };
-        Ok((
-            obs.into_tuple(py)?,
-            rewards,
-            terminated.call_method1("astype", ("bool",))?,
-            truncated.call_method1("astype", ("bool",))?,
-            fin,
-            final_ranks,
-            final_turns,
-            final_seeds,
-            alive.call_method1("astype", ("bool",))?,
-            turn,
-        )
-            .into_pyobject(py)?
-            .into_any())
+        self.batch.step(py, &arrays)
     }
 
     /// The last finished game of env `i` as the zstd-compressed replay `halite run` writes,
     /// or None before its first.
     fn replay<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Option<Bound<'py, PyBytes>>> {
-        let env = self.env(i)?;
+        let env = self.batch.env(i)?;
         let bytes = env.last.as_ref().map(|r| r.to_compressed_bytes());
         Ok(bytes.map(|b| PyBytes::new(py, &b)))
-    }
-
-    /// Seconds spent in the rules (turns, with their replay frames) since the batch was made,
-    /// summed over envs.
-    #[getter]
-    fn rules_seconds(&self) -> f64 {
-        self.envs.iter().map(|e| e.rules_ns as f64).sum::<f64>() / 1e9
-    }
-
-    fn replay_seed(&self, i: usize) -> PyResult<Option<u32>> {
-        Ok(self.env(i)?.last_seed)
     }
 
     /// Commands of the built-in bot `name` for seat `seat` of every env, as arrays
@@ -776,20 +503,10 @@ impl VecEnv {
         name: &str,
         seat: usize,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let spec = &self.spec;
-        if seat >= spec.players {
-            return Err(value_error(format!(
-                "seat {seat}: this batch has seats 0 to {}",
-                spec.players - 1
-            )));
-        }
-        let bot = bots::by_name(name).ok_or_else(|| {
-            value_error(format!(
-                "no built-in bot {name:?} (there are: {})",
-                bots::NAMES.join(", ")
-            ))
-        })?;
-        let dims = [spec.num_envs, spec.max_ships];
+        self.batch.check_seat(seat)?;
+        let spec = &self.batch.spec;
+        let bot = builtin_bot(bots::by_name(name), name, &bots::NAMES)?;
+        let dims = [spec.num_envs, spec.game.max_ships];
         let kind = PyArray2::<u8>::zeros(py, dims, false);
         let magnitude = PyArray2::<u8>::zeros(py, dims, false);
         let angle = PyArray2::<u16>::zeros(py, dims, false);
@@ -804,9 +521,9 @@ impl VecEnv {
                     planet.as_slice_mut()?,
                 )
             };
-            let envs = &self.envs;
-            let pool = &self.pool;
-            let s = spec.max_ships;
+            let envs = &self.batch.envs;
+            let pool = &self.batch.pool;
+            let s = spec.game.max_ships;
             py.detach(|| {
                 pool.install(|| {
                     envs.par_iter()
@@ -817,7 +534,7 @@ impl VecEnv {
                         .for_each(|((((e, k), m), a), pl)| {
                             let commands = bot(&e.game, seat);
                             for c in commands {
-                                let Some(j) = e.slots[seat].iter().position(|&id| id == c.ship)
+                                let Some(j) = e.own.slots[seat].iter().position(|&id| id == c.ship)
                                 else {
                                     continue;
                                 };
@@ -842,15 +559,4 @@ impl VecEnv {
             .into_pyobject(py)?
             .into_any())
     }
-}
-
-impl VecEnv {
-    fn env(&self, i: usize) -> PyResult<&Env> {
-        self.envs.get(i).ok_or_else(|| {
-            PyIndexError::new_err(format!(
-                "env {i}: this batch has envs 0 to {}",
-                self.envs.len() - 1
-            ))
-        })
-    }
-}
+});

@@ -10,6 +10,7 @@
 
 use pyo3::prelude::*;
 
+mod batch;
 mod common;
 mod h1;
 mod h2;

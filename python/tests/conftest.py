@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# The shared test helpers' asserts explain themselves like the tests' own.
+pytest.register_assert_rewrite("batches")
+
 REPO = Path(__file__).resolve().parents[2]
 
 

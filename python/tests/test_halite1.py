@@ -1,12 +1,14 @@
 """Halite I batches: layout, seeding against `halite mapgen`, 1,000 random games that `halite
 verify` accepts, determinism across thread counts, rewards, and refusals of bad input."""
 
+import functools
 import json
 import subprocess
 
 import numpy as np
 import pytest
 
+from batches import play_random_games, rejects, run, same, verify_all
 from halite_engine import halite1, verify_replay
 
 
@@ -82,59 +84,25 @@ def test_next_games_follow_the_documented_seeds():
         assert list(env.game_index) == [k] * 3
 
 
+def random_moves(env, rng, obs):
+    return env.random_moves(rng)
+
+
 def test_a_thousand_random_games_verify(halite, tmp_path):
     rng = np.random.default_rng(2024)
     files = []
     for (n, w, h, p, seed, games) in [(64, 20, 20, 2, 1, 512), (64, 16, 16, 4, 90000, 256),
                                        (32, 15, 15, 3, 70000, 128), (32, 18, 18, 6, 50000, 128)]:
-        env = halite1.VecEnv(n, w, h, p, seed)
-        env.reset()
-        done = 0
-        while done < games:
-            _, rewards, term, trunc, info = env.step(rng.integers(0, 5, (n, p, h, w), dtype=np.uint8))
-            assert not trunc.any()
-            for i in np.flatnonzero(term):
-                ranks = info["final_ranks"][i]
-                assert sorted(ranks) == list(range(1, p + 1))
-                assert np.allclose(rewards[i], (p - ranks) / (p - 1))
-                if done < games:
-                    path = tmp_path / f"h1-{p}-{len(files):04d}.hlt"
-                    path.write_bytes(env.replay(i))
-                    files.append(str(path))
-                done += 1
-    assert len(files) >= 1000
-    for k in range(0, len(files), 250):
-        r = subprocess.run([halite, "verify", *files[k:k + 250]], capture_output=True, text=True)
-        assert r.returncode == 0, r.stdout[-2000:]
-        assert r.stdout.count(": ok") == len(files[k:k + 250])
-
-
-def run(env, steps, seed):
-    rng = np.random.default_rng(seed)
-    trace = []
-    obs, _ = env.reset()
-    trace.append(obs)
-    for _ in range(steps):
-        out = env.step(rng.integers(0, 5, (env.num_envs, env.players, env.height, env.width), dtype=np.uint8))
-        trace.append(out)
-    return trace, [env.replay(i) for i in range(env.num_envs)]
-
-
-def same(a, b):
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    if isinstance(a, np.ndarray):
-        return a.dtype == b.dtype and np.array_equal(a, b)
-    return a == b
+        play_random_games(halite1.VecEnv(n, w, h, p, seed), games, random_moves, rng, files,
+                          lambda k: tmp_path / f"h1-{p}-{k:04d}.hlt")
+    verify_all(halite, files)
 
 
 def test_same_seed_same_games_on_one_or_two_threads():
     kwargs = dict(num_envs=6, width=12, height=12, players=3, seed=777, max_turns=40, fog=3)
-    t1, r1 = run(halite1.VecEnv(**kwargs, num_threads=1), 130, 5)
-    t2, r2 = run(halite1.VecEnv(**kwargs, num_threads=2), 130, 5)
-    t3, r3 = run(halite1.VecEnv(**kwargs, num_threads=2), 130, 5)
+    t1, r1 = run(halite1.VecEnv(**kwargs, num_threads=1), 130, 5, random_moves)
+    t2, r2 = run(halite1.VecEnv(**kwargs, num_threads=2), 130, 5, random_moves)
+    t3, r3 = run(halite1.VecEnv(**kwargs, num_threads=2), 130, 5, random_moves)
     assert same(t1, t2) and same(t2, t3)
     assert r1 == r2 == r3 and all(r is not None for r in r1)
     # A seeded reset starts the same games again.
@@ -180,24 +148,11 @@ def test_time_limit_truncates():
 
 
 def test_bad_input_raises_clear_errors():
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 20, 20, 7, 1)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 0, 20, 2, 1)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 251, 20, 2, 1)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(0, 20, 20, 2, 1)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 20, 20, 2, -1)
-    with pytest.raises(TypeError):
-        halite1.VecEnv(1, 20.5, 20, 2, 1)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 20, 20, 2, 1, reward="money")
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 20, 20, 2, 1, num_threads=0)
-    with pytest.raises(ValueError):
-        halite1.VecEnv(1, 20, 20, 2, 1, player_names=["a"])
+    rejects(ValueError, halite1.VecEnv, (1, 20, 20, 7, 1), (1, 0, 20, 2, 1), (1, 251, 20, 2, 1),
+            (0, 20, 20, 2, 1), (1, 20, 20, 2, -1))
+    rejects(TypeError, halite1.VecEnv, (1, 20.5, 20, 2, 1))
+    rejects(ValueError, functools.partial(halite1.VecEnv, 1, 20, 20, 2, 1), dict(reward="money"),
+            dict(num_threads=0), dict(player_names=["a"]))
     env = halite1.VecEnv(2, 20, 20, 2, 1)
     env.reset()
     with pytest.raises(ValueError):

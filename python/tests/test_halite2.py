@@ -1,12 +1,14 @@
 """Halite II batches: tables, seeding against `halite mapgen`, 1,000 random games that `halite
 verify` accepts, determinism across thread counts, and refusals of bad input."""
 
+import functools
 import json
 import subprocess
 
 import numpy as np
 import pytest
 
+from batches import play_random_games, rejects, run, same, verify_all
 from halite_engine import halite2, verify_replay
 
 
@@ -45,56 +47,23 @@ def test_maps_equal_halite_mapgen(halite):
             assert got == sorted((x["id"], x["x"], x["y"]) for x in ref["ships"])
 
 
+def random_commands(env, rng, obs):
+    return env.random_commands(rng, obs)
+
+
 def test_a_thousand_random_games_verify(halite, tmp_path):
     rng = np.random.default_rng(7)
     files = []
     for n, w, h, p, seed, games in [(64, 96, 64, 2, 1, 600), (64, 96, 96, 4, 100000, 400)]:
-        env = halite2.VecEnv(n, w, h, p, seed, max_ships=48)
-        obs, _ = env.reset()
-        done = 0
-        while done < games:
-            obs, rewards, term, trunc, info = env.step(env.random_commands(rng, obs))
-            for i in np.flatnonzero(term):
-                ranks = info["final_ranks"][i]
-                assert sorted(ranks) == list(range(1, p + 1))
-                assert np.allclose(rewards[i], (p - ranks) / (p - 1))
-                if done < games:
-                    path = tmp_path / f"h2-{p}-{len(files):04d}.hlt"
-                    path.write_bytes(env.replay(i))
-                    files.append(str(path))
-                done += 1
-    assert len(files) >= 1000
-    for k in range(0, len(files), 250):
-        r = subprocess.run([halite, "verify", *files[k:k + 250]], capture_output=True, text=True)
-        assert r.returncode == 0, r.stdout[-2000:]
-        assert r.stdout.count(": ok") == len(files[k:k + 250])
-
-
-def run(env, steps, seed):
-    rng = np.random.default_rng(seed)
-    obs, _ = env.reset()
-    trace = [obs]
-    for _ in range(steps):
-        out = env.step(env.random_commands(rng, obs))
-        obs = out[0]
-        trace.append(out)
-    return trace, [env.replay(i) for i in range(env.num_envs)]
-
-
-def same(a, b):
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
-    if isinstance(a, (tuple, list)):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    if isinstance(a, np.ndarray):
-        return a.dtype == b.dtype and a.tobytes() == b.tobytes()
-    return a == b
+        play_random_games(halite2.VecEnv(n, w, h, p, seed, max_ships=48), games, random_commands,
+                          rng, files, lambda k: tmp_path / f"h2-{p}-{k:04d}.hlt")
+    verify_all(halite, files)
 
 
 def test_same_seed_same_games_on_one_or_two_threads():
     kwargs = dict(num_envs=5, width=80, height=64, players=4, seed=31, max_ships=40)
-    t1, r1 = run(halite2.VecEnv(**kwargs, num_threads=1), 150, 3)
-    t2, r2 = run(halite2.VecEnv(**kwargs, num_threads=2), 150, 3)
+    t1, r1 = run(halite2.VecEnv(**kwargs, num_threads=1), 150, 3, random_commands)
+    t2, r2 = run(halite2.VecEnv(**kwargs, num_threads=2), 150, 3, random_commands)
     assert same(t1, t2)
     assert r1 == r2 and any(r is not None for r in r1)
 
@@ -126,12 +95,8 @@ def test_time_limit_truncates():
 
 
 def test_bad_input_raises_clear_errors():
-    with pytest.raises(ValueError):
-        halite2.VecEnv(1, 240, 160, 3, 1)
-    with pytest.raises(ValueError):
-        halite2.VecEnv(1, 8, 160, 2, 1)
-    with pytest.raises(ValueError):
-        halite2.VecEnv(1, 240, 160, 2, 1, max_ships=0)
+    rejects(ValueError, halite2.VecEnv, (1, 240, 160, 3, 1), (1, 8, 160, 2, 1))
+    rejects(ValueError, functools.partial(halite2.VecEnv, 1, 240, 160, 2, 1), dict(max_ships=0))
     env = halite2.VecEnv(1, 240, 160, 2, 1, max_ships=8)
     env.reset()
     c = halite2.commands(1, 2, 8)

@@ -9,6 +9,8 @@
 //! * [`SeatResult`]: one seat's standing, shared by every game.
 //! * [`forward`]: the forward model bots call (`debug.simulate`): a game's exact state as
 //!   bytes and one turn played from it.
+//! * [`lesson`]: the lesson frame every game's lessons share (a lesson file's common fields,
+//!   turns, the known wrong answer, status); a game writes its board, orders and goals.
 //! * [`contract`]: checks every game must pass (random play, replay round trip, determinism,
 //!   fork), written once against these traits.
 //!
@@ -21,6 +23,7 @@
 pub mod cli;
 pub mod contract;
 pub mod forward;
+pub mod lesson;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod runner;
 
@@ -101,6 +104,83 @@ pub trait Game: Sized {
     fn turn(&self) -> u32;
     fn set_player_name(&mut self, seat: usize, name: &str);
 }
+
+/// Writes, inside a game's `impl env::Game for G`, the methods `G` already has as inherent
+/// methods with the same signature: `inherent_methods! { new, eject, seats = players }`
+/// writes `new` and `eject` calling `G`'s own, and `seats` calling `G::players`.
+/// Known methods: `new`, `from_replay`, `step`, `observation`, `eject`, `eject_at_init`, `is_over`, `is_alive`, `results`,
+/// `replay`, `seats`, `turn`, `set_player_name`; a game writes the others itself.
+macro_rules! inherent_methods {
+    ($($method:ident $(= $inherent:ident)?),* $(,)?) => {
+        $($crate::env::inherent_methods!(@ $method, $($inherent)? $method);)*
+    };
+    (@ new, $f:ident $($_m:ident)?) => {
+        fn new(config: &Self::Config) -> Result<Self, Self::Error> {
+            Self::$f(config)
+        }
+    };
+    (@ from_replay, $f:ident $($_m:ident)?) => {
+        fn from_replay(replay: &Self::Replay, frame: usize) -> Result<Self, Self::Error> {
+            Self::$f(replay, frame)
+        }
+    };
+    (@ step, $f:ident $($_m:ident)?) => {
+        fn step(&mut self, actions: &[Self::Action]) -> Result<(), Self::Error> {
+            Self::$f(self, actions)
+        }
+    };
+    (@ observation, $f:ident $($_m:ident)?) => {
+        fn observation(&self, seat: usize) -> Self::Observation {
+            Self::$f(self, seat)
+        }
+    };
+    (@ eject, $f:ident $($_m:ident)?) => {
+        fn eject(&mut self, seat: usize) {
+            Self::$f(self, seat)
+        }
+    };
+    (@ eject_at_init, $f:ident $($_m:ident)?) => {
+        fn eject_at_init(&mut self, seat: usize) {
+            Self::$f(self, seat)
+        }
+    };
+    (@ is_over, $f:ident $($_m:ident)?) => {
+        fn is_over(&self) -> bool {
+            Self::$f(self)
+        }
+    };
+    (@ is_alive, $f:ident $($_m:ident)?) => {
+        fn is_alive(&self, seat: usize) -> bool {
+            Self::$f(self, seat)
+        }
+    };
+    (@ results, $f:ident $($_m:ident)?) => {
+        fn results(&self) -> Vec<$crate::env::SeatResult<Self::Score>> {
+            Self::$f(self)
+        }
+    };
+    (@ replay, $f:ident $($_m:ident)?) => {
+        fn replay(&self) -> &Self::Replay {
+            Self::$f(self)
+        }
+    };
+    (@ seats, $f:ident $($_m:ident)?) => {
+        fn seats(&self) -> usize {
+            Self::$f(self)
+        }
+    };
+    (@ turn, $f:ident $($_m:ident)?) => {
+        fn turn(&self) -> u32 {
+            Self::$f(self)
+        }
+    };
+    (@ set_player_name, $f:ident $($_m:ident)?) => {
+        fn set_player_name(&mut self, seat: usize, name: &str) {
+            Self::$f(self, seat, name)
+        }
+    };
+}
+pub(crate) use inherent_methods;
 
 /// The original stdio protocol of a game: what a bot process is sent and how its answers read.
 ///

@@ -9,8 +9,9 @@
 use super::explain::{explain_turn, Explanation, Position, Rules};
 use super::fog::visibility;
 use super::grid::MAX_PLAYERS;
+use crate::env::lesson;
+pub use crate::env::lesson::{LessonError, Status};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// A direction as lessons write it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,82 +115,45 @@ pub enum Goal {
     Not(Box<Goal>),
 }
 
-/// A wrong answer a lesson knows, and the reply that shows why it fails.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Wrong {
-    pub moves: Vec<Vec<Order>>,
-    /// Scripted players' moves per turn while the learner follows the wrong answer (instead of
-    /// the usual script).
-    #[serde(default)]
-    pub reply: Vec<Vec<Order>>,
-}
-
-/// One lesson, as its file gives it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct LessonSpec {
-    pub id: String,
-    /// Its place in the list.
-    pub order: u32,
-    /// `halite1` or `blitz`.
-    #[serde(default = "halite1")]
-    pub game: String,
-    pub board: Scenario,
-    /// The learner's owner value.
-    pub player: u8,
-    /// Players in the game (default: the highest owner on the board).
-    #[serde(default)]
-    pub players: Option<usize>,
-    /// Turns for three stars.
-    pub par: u32,
-    /// Turns allowed.
-    pub turns: u32,
-    pub goal: Goal,
-    /// Judge the goal only after the last turn (a goal to hold, not to reach).
-    #[serde(default)]
-    pub at_end: bool,
-    #[serde(default)]
-    pub stars: Vec<[usize; 2]>,
-    /// Hint arrows: the first turn of a good answer, or part of it.
-    #[serde(default)]
-    pub hints: Vec<Order>,
-    /// The other players' moves, per turn.
-    #[serde(default)]
-    pub script: Vec<Vec<Order>>,
-    #[serde(default)]
-    pub rules: Rules,
-    /// Fog of war radius (Blitz).
-    #[serde(default)]
-    pub fog: Option<u32>,
-    pub solution: Vec<Vec<Order>>,
-    pub wrong: Wrong,
+crate::env::lesson::lesson_spec! {
+    /// One lesson, as its file gives it.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct LessonSpec<order = Order, goal = Goal> {
+        board {
+            /// `halite1` or `blitz`.
+            #[serde(default = "halite1")]
+            pub game: String,
+            pub board: Scenario,
+            /// The learner's owner value.
+            pub player: u8,
+            /// Players in the game (default: the highest owner on the board).
+            #[serde(default)]
+            pub players: Option<usize>,
+        }
+        goal_options {
+            /// Judge the goal only after the last turn (a goal to hold, not to reach).
+            #[serde(default)]
+            pub at_end: bool,
+            #[serde(default)]
+            pub stars: Vec<[usize; 2]>,
+        }
+        rule_options {
+            #[serde(default)]
+            pub rules: Rules,
+            /// Fog of war radius (Blitz).
+            #[serde(default)]
+            pub fog: Option<u32>,
+        }
+    }
 }
 
 fn halite1() -> String {
     "halite1".into()
 }
 
-/// Where a lesson stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Status {
-    Ongoing,
-    Passed,
-    NotYet,
-}
-
-/// A lesson file or a move that cannot be used, with what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LessonError(pub String);
-
-impl fmt::Display for LessonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for LessonError {}
+/// A wrong answer a lesson knows (its moves per turn), and the reply that shows why it fails.
+pub type Wrong = lesson::Wrong<Order>;
 
 /// One turn played in a lesson.
 #[derive(Clone, Debug, Serialize)]
@@ -205,27 +169,23 @@ pub struct Step {
     pub visible: Option<Vec<bool>>,
 }
 
-/// A lesson being played.
-#[derive(Clone, Debug)]
-pub struct Lesson {
-    pub spec: LessonSpec,
-    start: Position,
-    pub position: Position,
-    pub turn: u32,
-    pub status: Status,
-    players: usize,
-    /// Every turn so far matched the known wrong answer.
-    on_wrong_path: bool,
-}
+/// Halite I's side of the lesson frame: a grid board, per-site moves, [`explain_turn`].
+#[derive(Clone, Copy, Debug)]
+pub struct Course;
 
-impl Lesson {
-    pub fn parse(json: &str) -> Result<Lesson, LessonError> {
-        let spec: LessonSpec =
-            serde_json::from_str(json).map_err(|e| LessonError(format!("lesson: {e}")))?;
-        Lesson::new(spec)
-    }
+/// A lesson being played (its board now is `state`).
+pub type Lesson = lesson::Lesson<Course>;
 
-    pub fn new(spec: LessonSpec) -> Result<Lesson, LessonError> {
+impl lesson::Course for Course {
+    type Order = Order;
+    type Spec = LessonSpec;
+    type State = Position;
+    /// The per-site move bytes.
+    type Checked = Vec<u8>;
+    type Played = (Vec<u8>, Explanation);
+    type Step = Step;
+
+    fn start(spec: &LessonSpec) -> Result<(Position, usize), LessonError> {
         let start = spec.board.check()?;
         let highest = start.owner.iter().copied().max().unwrap_or(0);
         let players = spec.players.unwrap_or(usize::from(highest)).max(1);
@@ -240,32 +200,59 @@ impl Lesson {
                 return Err(LessonError(format!("star ({x}, {y}) is off the board")));
             }
         }
-        Ok(Lesson {
-            position: start.clone(),
-            start,
-            turn: 0,
-            status: Status::Ongoing,
-            players,
-            on_wrong_path: true,
-            spec,
-        })
+        Ok((start, players))
     }
 
-    pub fn players(&self) -> usize {
-        self.players
+    fn check(lesson: &Lesson, orders: &[Order]) -> Result<Vec<u8>, LessonError> {
+        lesson.learner_moves(orders)
     }
 
-    pub fn reset(&mut self) {
-        self.position = self.start.clone();
-        self.turn = 0;
-        self.status = Status::Ongoing;
-        self.on_wrong_path = true;
+    /// The script's orders move only the other players' pieces.
+    fn play_turn(
+        lesson: &mut Lesson,
+        mut moves: Vec<u8>,
+        _orders: &[Order],
+        script: &[Order],
+    ) -> (Vec<u8>, Explanation) {
+        let p = &lesson.state;
+        for &Order(x, y, d) in script {
+            if x < p.width && y < p.height {
+                let i = y * p.width + x;
+                if p.owner[i] != 0 && p.owner[i] != lesson.spec.player {
+                    moves[i] = d.byte();
+                }
+            }
+        }
+        let explanation = explain_turn(p, &moves, lesson.players(), lesson.spec.rules);
+        lesson.state = explanation.after.clone();
+        (moves, explanation)
     }
 
+    fn judge(lesson: &Lesson) -> Status {
+        lesson.judge()
+    }
+
+    fn report(
+        lesson: &Lesson,
+        (moves, explanation): (Vec<u8>, Explanation),
+        punished: bool,
+    ) -> Step {
+        Step {
+            turn: lesson.turn,
+            moves,
+            explanation,
+            status: lesson.status,
+            punished,
+            visible: lesson.visible(),
+        }
+    }
+}
+
+impl Lesson {
     /// The sites the learner sees now (all of them without fog).
     pub fn visible(&self) -> Option<Vec<bool>> {
         self.spec.fog.map(|r| {
-            let p = &self.position;
+            let p = &self.state;
             let mut v = Vec::new();
             visibility(p.width, p.height, &p.owner, self.spec.player, r, &mut v);
             v
@@ -275,7 +262,7 @@ impl Lesson {
     /// The per-site move bytes of the learner's orders (orders for sites the learner does not
     /// own are errors: a lesson says which piece cannot move rather than ignore it).
     pub fn learner_moves(&self, orders: &[Order]) -> Result<Vec<u8>, LessonError> {
-        let p = &self.position;
+        let p = &self.state;
         let mut moves = vec![0u8; p.len()];
         for &Order(x, y, d) in orders {
             if x >= p.width || y >= p.height {
@@ -290,67 +277,18 @@ impl Lesson {
         Ok(moves)
     }
 
-    /// Plays one turn with the learner's orders and the script's.
-    pub fn step(&mut self, orders: &[Order]) -> Result<Step, LessonError> {
-        if self.status != Status::Ongoing {
-            return Err(LessonError(
-                "the lesson is over: reset it to play again".into(),
-            ));
-        }
-        let mut moves = self.learner_moves(orders)?;
-        let t = self.turn as usize;
-        let wrong_turn = self.spec.wrong.moves.get(t).map(|o| self.learner_moves(o));
-        let follows_wrong = match wrong_turn {
-            Some(Ok(w)) => self.on_wrong_path && w == moves,
-            _ => false,
-        };
-        self.on_wrong_path = follows_wrong;
-        let punished = follows_wrong && self.spec.wrong.reply.get(t).is_some();
-        let script = if punished {
-            self.spec.wrong.reply.get(t)
-        } else {
-            self.spec.script.get(t)
-        };
-        let p = &self.position;
-        for &Order(x, y, d) in script.map(Vec::as_slice).unwrap_or(&[]) {
-            if x < p.width && y < p.height {
-                let i = y * p.width + x;
-                if p.owner[i] != 0 && p.owner[i] != self.spec.player {
-                    moves[i] = d.byte();
-                }
-            }
-        }
-        let explanation = explain_turn(&self.position, &moves, self.players, self.spec.rules);
-        self.position = explanation.after.clone();
-        self.turn += 1;
-        self.status = self.judge();
-        Ok(Step {
-            turn: self.turn,
-            moves,
-            explanation,
-            status: self.status,
-            punished,
-            visible: self.visible(),
-        })
-    }
-
-    /// The lesson's status on the current board.
+    /// The lesson's status on the current board: a goal `at_end` is judged only once the
+    /// turns are over; the learner with no site left has not passed.
     pub fn judge(&self) -> Status {
-        let over = self.turn >= self.spec.turns;
-        let mine = self.position.owner.contains(&self.spec.player);
+        let over = self.out_of_turns();
+        let mine = self.state.owner.contains(&self.spec.player);
         let judged = !self.spec.at_end || over;
-        if judged && self.holds(&self.spec.goal) {
-            Status::Passed
-        } else if over || !mine {
-            Status::NotYet
-        } else {
-            Status::Ongoing
-        }
+        Status::judged(judged && self.holds(&self.spec.goal), over || !mine)
     }
 
     /// Whether `goal` holds on the current board.
     pub fn holds(&self, goal: &Goal) -> bool {
-        let p = &self.position;
+        let p = &self.state;
         let me = self.spec.player;
         let at = |[x, y]: [usize; 2]| (x < p.width && y < p.height).then(|| y * p.width + x);
         let owns = |s: [usize; 2]| at(s).is_some_and(|i| p.owner[i] == me);
@@ -374,7 +312,7 @@ impl Lesson {
             }
             Goal::MostSites => {
                 let mine = count(me);
-                (1..=self.players as u8)
+                (1..=self.players() as u8)
                     .filter(|&o| o != me)
                     .all(|o| count(o) < mine)
             }
@@ -382,21 +320,5 @@ impl Lesson {
             Goal::Or(gs) => gs.iter().any(|g| self.holds(g)),
             Goal::Not(g) => !self.holds(g),
         }
-    }
-
-    /// Plays a whole answer from the start; the status it ends with.
-    pub fn play(&mut self, answer: &[Vec<Order>]) -> Result<Status, LessonError> {
-        self.reset();
-        for turn in answer {
-            if self.status != Status::Ongoing {
-                break;
-            }
-            self.step(turn)?;
-        }
-        // An answer that stops early keeps every piece still for the turns left.
-        while self.status == Status::Ongoing {
-            self.step(&[])?;
-        }
-        Ok(self.status)
     }
 }

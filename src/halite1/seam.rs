@@ -10,7 +10,7 @@ use super::replay::Replay;
 use super::stats::{replay_series, standings, Series, SERIES};
 use super::verify::verify;
 use crate::env;
-use crate::games::{GameTools, ReplayTools, Verdict};
+use crate::games::{Registered, ReplayTools, Tools, Verdict};
 use serde_json::Value;
 
 impl env::Game for Game {
@@ -21,44 +21,12 @@ impl env::Game for Game {
     type Score = Score;
     type Error = GameError;
 
-    fn new(config: &GameConfig) -> Result<Game, GameError> {
-        Game::new(config)
-    }
-    fn from_replay(replay: &Replay, frame: usize) -> Result<Game, GameError> {
-        Game::from_replay(replay, frame)
+    crate::env::inherent_methods! {
+        new, from_replay, observation, eject, eject_at_init, is_over, is_alive,
+        results, replay, seats = players, turn, set_player_name
     }
     fn step(&mut self, actions: &[Vec<Move>]) -> Result<(), GameError> {
         Game::step(self, actions).map(|_| ())
-    }
-    fn observation(&self, seat: usize) -> Board {
-        Game::observation(self, seat)
-    }
-    fn eject(&mut self, seat: usize) {
-        Game::eject(self, seat)
-    }
-    fn eject_at_init(&mut self, seat: usize) {
-        Game::eject_at_init(self, seat)
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    fn is_alive(&self, seat: usize) -> bool {
-        Game::is_alive(self, seat)
-    }
-    fn results(&self) -> Vec<PlayerResult> {
-        Game::results(self)
-    }
-    fn replay(&self) -> &Replay {
-        Game::replay(self)
-    }
-    fn seats(&self) -> usize {
-        self.players()
-    }
-    fn turn(&self) -> u32 {
-        Game::turn(self)
-    }
-    fn set_player_name(&mut self, seat: usize, name: &str) {
-        Game::set_player_name(self, seat, name)
     }
 }
 
@@ -99,22 +67,16 @@ impl env::contract::RandomPlay for Game {
 }
 
 /// Halite I's entry in the registry ([`crate::games`]).
-pub static TOOLS: Tools = Tools;
+pub static TOOLS: Tools<Game> = Tools::new();
 
-/// Halite I's tools: its replays, maps and matches for the CLI and the tests.
-pub struct Tools;
+/// Halite I's replays, maps and matches for the CLI and the tests.
+impl Registered for Game {
+    type Sim = super::forward::Halite1Sim;
+    const ID: &'static str = "halite1";
+    const ABOUT: &'static str = "Halite I (and Blitz, its fog-of-war variant: `run --fog R`)";
+    const COMPRESSED_REPLAYS: bool = false;
 
-/// A Halite I replay behind [`ReplayTools`].
-struct Recorded(Replay);
-
-impl GameTools for Tools {
-    fn id(&self) -> &'static str {
-        "halite1"
-    }
-    fn about(&self) -> &'static str {
-        "Halite I (and Blitz, its fog-of-war variant: `run --fog R`)"
-    }
-    fn recognise(&self, bytes: &[u8]) -> u8 {
+    fn recognise(bytes: &[u8]) -> u8 {
         // gzip is Halite I's alone; plain JSON is read as Halite I's unless a surer game claims it.
         if bytes.starts_with(&[0x1f, 0x8b]) {
             2
@@ -122,18 +84,7 @@ impl GameTools for Tools {
             1
         }
     }
-    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
-        Replay::from_bytes(bytes)
-            .map(|r| Box::new(Recorded(r)) as Box<dyn ReplayTools>)
-            .map_err(|e| e.to_string())
-    }
-    fn mapgen_json(
-        &self,
-        width: usize,
-        height: usize,
-        seed: u32,
-        players: usize,
-    ) -> Result<Value, String> {
+    fn mapgen(width: usize, height: usize, seed: u32, players: usize) -> Result<Value, String> {
         let request = MapRequest {
             width,
             height,
@@ -143,28 +94,8 @@ impl GameTools for Tools {
         let board = request.generate().map_err(|e| e.to_string())?;
         serde_json::to_value(&board).map_err(|e| e.to_string())
     }
-    fn forward_step(
-        &self,
-        snapshot: &[u8],
-        seat: usize,
-        mine: &str,
-        others: &str,
-    ) -> Option<Result<Vec<u8>, crate::env::forward::SimError>> {
-        use crate::env::forward::Simulator;
-        (snapshot.get(..4) == Some(&super::forward::Halite1Sim::MAGIC[..])).then(|| {
-            crate::env::forward::simulate::<super::forward::Halite1Sim>(
-                snapshot, seat, mine, others,
-            )
-        })
-    }
     #[cfg(not(target_arch = "wasm32"))]
-    fn run(
-        &self,
-        setup: &crate::games::RunSetup,
-        commands: &[String],
-        names: Option<&[String]>,
-        report: &crate::env::cli::Report,
-    ) -> Result<String, String> {
+    fn for_run(setup: &crate::games::RunSetup, players: usize) -> Result<Game, String> {
         let (width, height) = setup.dims.unwrap_or_else(|| {
             // The reference's sizes when none is asked for: 20 to 50, square.
             use rand::seq::SliceRandom;
@@ -177,44 +108,33 @@ impl GameTools for Tools {
         let config = GameConfig {
             width,
             height,
-            players: commands.len(),
+            players,
             map_players: setup.map_players,
             seed: Some(setup.seed),
             max_turns: setup.max_turns,
             fog_radius: setup.fog,
             player_names: Vec::new(),
         };
-        let game = Game::new(&config).map_err(|e| e.to_string())?;
-        crate::env::cli::play_and_report(game, setup.seed, commands, names, report, false)
+        Game::new(&config).map_err(|e| e.to_string())
     }
 }
 
-impl ReplayTools for Recorded {
+/// A Halite I replay, verified and summed up for the CLI.
+impl ReplayTools for Replay {
     fn verify(&self) -> Result<(), Verdict> {
-        verify(&self.0).map_err(|m| Verdict {
-            message: m.to_string(),
-            unfinished: m.is_unfinished(),
-        })
+        verify(self).map_err(|m| Verdict::new(&m, m.is_unfinished()))
     }
     fn stats_json(&self) -> Value {
-        let replay = &self.0;
-        let series = replay_series(replay);
+        let series = replay_series(self);
         let mut s = serde_json::Map::new();
         for (k, name) in SERIES.iter().enumerate() {
             let per: Vec<Vec<u32>> = (0..series.players).map(|p| series.get(k, p)).collect();
             s.insert(name.to_string(), serde_json::json!(per));
         }
-        serde_json::json!({
-            "width": replay.width,
-            "height": replay.height,
-            "frames": replay.num_frames(),
-            "players": standings(replay),
-            "series": s,
-        })
+        crate::games::stats_json(self, serde_json::json!(standings(self)), s)
     }
     fn stats_table(&self) -> String {
-        let replay = &self.0;
-        stats_table(replay, &standings(replay), &replay_series(replay))
+        stats_table(self, &standings(self), &replay_series(self))
     }
 }
 

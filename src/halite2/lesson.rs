@@ -14,8 +14,9 @@ use super::events::Event;
 use super::geometry::Vec2;
 use super::replay::{Command, ShipCommand};
 use super::turn::State;
+use crate::env::lesson;
+pub use crate::env::lesson::{LessonError, Status};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 
 /// Board sides a lesson may use (small, so every ship is readable on a phone).
 const SIDES: std::ops::RangeInclusive<u32> = 10..=120;
@@ -119,74 +120,36 @@ fn one() -> usize {
     1
 }
 
-/// A wrong answer a lesson knows, and the reply that shows why it fails.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Wrong {
-    pub moves: Vec<Vec<Order>>,
-    /// Scripted players' orders per turn while the learner follows the wrong answer (instead
-    /// of the usual script).
-    #[serde(default)]
-    pub reply: Vec<Vec<Order>>,
-}
-
-/// One lesson, as its file gives it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct LessonSpec {
-    pub id: String,
-    /// Its place in the list.
-    pub order: u32,
-    pub width: u32,
-    pub height: u32,
-    pub planets: Vec<PlanetSpec>,
-    /// Listed seat by seat; a ship's id is its place in this list.
-    pub ships: Vec<ShipSpec>,
-    /// The learner's seat (from 0).
-    #[serde(default)]
-    pub player: u8,
-    /// Seats in the game (default: the highest owner + 1).
-    #[serde(default)]
-    pub players: Option<usize>,
-    /// Turns for three stars.
-    pub par: u32,
-    /// Turns allowed.
-    pub turns: u32,
-    pub goal: Goal,
-    /// A condition that must hold after every turn (a ship to keep alive): the lesson is lost
-    /// the turn it fails.
-    #[serde(default)]
-    pub keep: Option<Goal>,
-    /// Hint arrows for the first turn.
-    #[serde(default)]
-    pub hints: Vec<Order>,
-    /// The other players' orders, per turn.
-    #[serde(default)]
-    pub script: Vec<Vec<Order>>,
-    pub solution: Vec<Vec<Order>>,
-    pub wrong: Wrong,
-}
-
-/// Where a lesson stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub enum Status {
-    Ongoing,
-    Passed,
-    NotYet,
-}
-
-/// A lesson file or an order that cannot be used, with what is wrong.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LessonError(pub String);
-
-impl fmt::Display for LessonError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+crate::env::lesson::lesson_spec! {
+    /// One lesson, as its file gives it.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct LessonSpec<order = Order, goal = Goal> {
+        board {
+            pub width: u32,
+            pub height: u32,
+            pub planets: Vec<PlanetSpec>,
+            /// Listed seat by seat; a ship's id is its place in this list.
+            pub ships: Vec<ShipSpec>,
+            /// The learner's seat (from 0).
+            #[serde(default)]
+            pub player: u8,
+            /// Seats in the game (default: the highest owner + 1).
+            #[serde(default)]
+            pub players: Option<usize>,
+        }
+        goal_options {
+            /// A condition that must hold after every turn (a ship to keep alive): the lesson
+            /// is lost the turn it fails.
+            #[serde(default)]
+            pub keep: Option<Goal>,
+        }
+        rule_options {}
     }
 }
 
-impl std::error::Error for LessonError {}
+/// A wrong answer a lesson knows (its orders per turn), and the reply that shows why it fails.
+pub type Wrong = lesson::Wrong<Order>;
 
 fn err<T>(m: impl Into<String>) -> Result<T, LessonError> {
     Err(LessonError(m.into()))
@@ -418,19 +381,6 @@ pub struct Step {
     pub events: Vec<TurnEvent>,
 }
 
-/// A lesson being played.
-#[derive(Clone, Debug)]
-pub struct Lesson {
-    pub spec: LessonSpec,
-    start: State,
-    pub state: State,
-    pub turn: u32,
-    pub status: Status,
-    players: usize,
-    /// Every turn so far matched the known wrong answer.
-    on_wrong_path: bool,
-}
-
 fn inside(w: u32, h: u32, x: f64, y: f64) -> bool {
     x >= 0.0 && y >= 0.0 && x < f64::from(w) && y < f64::from(h)
 }
@@ -624,42 +574,103 @@ fn dock_refusal(
     Some((reason, distance, reach, pid))
 }
 
-impl Lesson {
-    pub fn parse(json: &str) -> Result<Lesson, LessonError> {
-        let spec: LessonSpec =
-            serde_json::from_str(json).map_err(|e| LessonError(format!("lesson: {e}")))?;
-        Lesson::new(spec)
-    }
+/// Halite II's side of the lesson frame: a [`State`] played with [`State::play_turn`], ship
+/// orders, and each turn told as motion and events.
+#[derive(Clone, Copy, Debug)]
+pub struct Course;
 
-    pub fn new(spec: LessonSpec) -> Result<Lesson, LessonError> {
-        let (start, players) = spec.build()?;
+/// A lesson being played (its board now is `state`).
+pub type Lesson = lesson::Lesson<Course>;
+
+/// What a turn did: the orders given, the board before and after, the engine's events.
+pub struct Played {
+    orders: Vec<Given>,
+    before: Board,
+    after: Board,
+    events: Vec<Event>,
+}
+
+impl lesson::Course for Course {
+    type Order = Order;
+    type Spec = LessonSpec;
+    type State = State;
+    type Checked = Vec<ShipCommand>;
+    type Played = Played;
+    type Step = Step;
+
+    fn start(spec: &LessonSpec) -> Result<(State, usize), LessonError> {
+        let built = spec.build()?;
         if spec.turns == 0 {
             return err("a lesson needs at least one turn");
         }
-        Ok(Lesson {
-            state: start.clone(),
-            start,
-            turn: 0,
-            status: Status::Ongoing,
-            players,
-            on_wrong_path: true,
-            spec,
-        })
+        Ok(built)
     }
 
-    pub fn players(&self) -> usize {
-        self.players
+    fn check(lesson: &Lesson, orders: &[Order]) -> Result<Vec<ShipCommand>, LessonError> {
+        lesson.check_orders(orders)
     }
 
+    /// A scripted ship that is gone (or the learner's) is skipped, not an error.
+    fn play_turn(
+        lesson: &mut Lesson,
+        mine: Vec<ShipCommand>,
+        orders: &[Order],
+        script: &[Order],
+    ) -> Played {
+        let me = lesson.spec.player;
+        let mut moves: Vec<Vec<ShipCommand>> = vec![Vec::new(); lesson.players()];
+        let mut given: Vec<Given> = orders
+            .iter()
+            .map(|&order| Given { owner: me, order })
+            .collect();
+        moves[usize::from(me)] = mine;
+        for &o in script {
+            if let Some(s) = lesson.state.ship(o.ship()).filter(|s| s.owner != me) {
+                moves[usize::from(s.owner)].push(o.command());
+                given.push(Given {
+                    owner: s.owner,
+                    order: o,
+                });
+            }
+        }
+        let before = lesson.board();
+        let alive = vec![true; lesson.players()];
+        let outcome = lesson.state.play_turn(&alive, &[], &moves);
+        Played {
+            orders: given,
+            before,
+            after: lesson.board(),
+            events: outcome.events,
+        }
+    }
+
+    fn judge(lesson: &Lesson) -> Status {
+        lesson.judge()
+    }
+
+    fn report(lesson: &Lesson, played: Played, punished: bool) -> Step {
+        let (motion, events) = lesson.describe(
+            &played.before,
+            &played.after,
+            &played.orders,
+            &played.events,
+        );
+        Step {
+            turn: lesson.turn,
+            status: lesson.status,
+            punished,
+            orders: played.orders,
+            before: played.before,
+            after: played.after,
+            motion,
+            events,
+        }
+    }
+}
+
+impl Lesson {
     pub fn board(&self) -> Board {
         board(&self.state)
-    }
-
-    pub fn reset(&mut self) {
-        self.state = self.start.clone();
-        self.turn = 0;
-        self.status = Status::Ongoing;
-        self.on_wrong_path = true;
     }
 
     /// The learner's orders checked: each names a ship of the learner, at most once (a lesson
@@ -687,60 +698,6 @@ impl Lesson {
         }
         out.sort_by_key(|c| c.ship);
         Ok(out)
-    }
-
-    /// Plays one turn with the learner's orders and the script's.
-    pub fn step(&mut self, orders: &[Order]) -> Result<Step, LessonError> {
-        if self.status != Status::Ongoing {
-            return err("the lesson is over: reset it to play again");
-        }
-        let mine = self.check_orders(orders)?;
-        let t = self.turn as usize;
-        let follows_wrong = match self.spec.wrong.moves.get(t).map(|o| self.check_orders(o)) {
-            Some(Ok(w)) => self.on_wrong_path && w == mine,
-            _ => false,
-        };
-        self.on_wrong_path = follows_wrong;
-        let punished = follows_wrong && self.spec.wrong.reply.get(t).is_some();
-        let script = if punished {
-            self.spec.wrong.reply.get(t)
-        } else {
-            self.spec.script.get(t)
-        };
-        let me = self.spec.player;
-        let mut moves: Vec<Vec<ShipCommand>> = vec![Vec::new(); self.players];
-        let mut given: Vec<Given> = orders
-            .iter()
-            .map(|&order| Given { owner: me, order })
-            .collect();
-        moves[usize::from(me)] = mine;
-        for &o in script.map(Vec::as_slice).unwrap_or(&[]) {
-            // A scripted ship that is gone (or the learner's) is skipped, not an error.
-            if let Some(s) = self.state.ship(o.ship()).filter(|s| s.owner != me) {
-                moves[usize::from(s.owner)].push(o.command());
-                given.push(Given {
-                    owner: s.owner,
-                    order: o,
-                });
-            }
-        }
-        let before = self.board();
-        let alive = vec![true; self.players];
-        let outcome = self.state.play_turn(&alive, &[], &moves);
-        let after = self.board();
-        let (motion, events) = self.describe(&before, &after, &given, &outcome.events);
-        self.turn += 1;
-        self.status = self.judge();
-        Ok(Step {
-            turn: self.turn,
-            status: self.status,
-            punished,
-            orders: given,
-            before,
-            after,
-            motion,
-            events,
-        })
     }
 
     /// The turn in the page's terms: each ship's straight flight and the events in order.
@@ -975,17 +932,15 @@ impl Lesson {
         Cause::Shot
     }
 
-    /// The lesson's status on the current board.
+    /// The lesson's status on the current board: lost the turn a condition to `keep` fails,
+    /// or the learner has no ship left.
     pub fn judge(&self) -> Status {
         let kept = self.spec.keep.as_ref().map_or(true, |g| self.holds(g));
         let has_ships = self.state.ship_count(usize::from(self.spec.player)) > 0;
-        if kept && self.holds(&self.spec.goal) {
-            Status::Passed
-        } else if !kept || self.turn >= self.spec.turns || !has_ships {
-            Status::NotYet
-        } else {
-            Status::Ongoing
-        }
+        Status::judged(
+            kept && self.holds(&self.spec.goal),
+            !kept || self.out_of_turns() || !has_ships,
+        )
     }
 
     /// Whether `goal` holds on the current board.
@@ -1018,21 +973,5 @@ impl Lesson {
             Goal::Or(gs) => gs.iter().any(|g| self.holds(g)),
             Goal::Not(g) => !self.holds(g),
         }
-    }
-
-    /// Plays a whole answer from the start; the status it ends with.
-    pub fn play(&mut self, answer: &[Vec<Order>]) -> Result<Status, LessonError> {
-        self.reset();
-        for turn in answer {
-            if self.status != Status::Ongoing {
-                break;
-            }
-            self.step(turn)?;
-        }
-        // An answer that stops early gives no more orders for the turns left.
-        while self.status == Status::Ongoing {
-            self.step(&[])?;
-        }
-        Ok(self.status)
     }
 }

@@ -8,8 +8,8 @@ use super::game::{Action, Game, GameConfig, GameError};
 use super::ranking::Score;
 use super::replay::{Frame, Replay, ShipCommand};
 use super::{mapgen, replay, stats, verify};
-use crate::env::{self, SeatResult};
-use crate::games::{GameTools, ReplayTools, Verdict};
+use crate::env;
+use crate::games::{Registered, ReplayTools, Tools, Verdict};
 use serde_json::Value;
 
 impl env::ReplayFile for Replay {
@@ -49,44 +49,15 @@ impl env::Game for Game {
     type Score = Score;
     type Error = GameError;
 
-    fn new(config: &GameConfig) -> Result<Game, GameError> {
-        Game::new(config)
+    crate::env::inherent_methods! {
+        new, step, eject, eject_at_init, is_over, is_alive,
+        results, replay, seats = players, turn, set_player_name
     }
     fn from_replay(replay: &Replay, frame: usize) -> Result<Game, GameError> {
         follow::fork(replay, frame)
     }
-    fn step(&mut self, actions: &[Action]) -> Result<(), GameError> {
-        Game::step(self, actions)
-    }
     fn observation(&self, _seat: usize) -> Frame {
         self.frame().clone()
-    }
-    fn eject(&mut self, seat: usize) {
-        Game::eject(self, seat)
-    }
-    fn eject_at_init(&mut self, seat: usize) {
-        Game::eject_at_init(self, seat)
-    }
-    fn is_over(&self) -> bool {
-        Game::is_over(self)
-    }
-    fn is_alive(&self, seat: usize) -> bool {
-        Game::is_alive(self, seat)
-    }
-    fn results(&self) -> Vec<SeatResult<Score>> {
-        Game::results(self)
-    }
-    fn replay(&self) -> &Replay {
-        Game::replay(self)
-    }
-    fn seats(&self) -> usize {
-        self.players()
-    }
-    fn turn(&self) -> u32 {
-        Game::turn(self)
-    }
-    fn set_player_name(&mut self, seat: usize, name: &str) {
-        Game::set_player_name(self, seat, name)
     }
 }
 
@@ -163,22 +134,16 @@ impl env::contract::RandomPlay for Game {
 }
 
 /// Halite II's entry in the registry ([`crate::games`]).
-pub static TOOLS: Tools = Tools;
+pub static TOOLS: Tools<Game> = Tools::new();
 
-/// Halite II's tools: its replays, maps and matches for the CLI and the tests.
-pub struct Tools;
+/// Halite II's replays, maps and matches for the CLI and the tests.
+impl Registered for Game {
+    type Sim = super::forward::Halite2Sim;
+    const ID: &'static str = "halite2";
+    const ABOUT: &'static str = "Halite II (ships and planets in continuous space)";
+    const COMPRESSED_REPLAYS: bool = true;
 
-/// A Halite II replay behind [`ReplayTools`].
-struct Recorded(Box<Replay>);
-
-impl GameTools for Tools {
-    fn id(&self) -> &'static str {
-        "halite2"
-    }
-    fn about(&self) -> &'static str {
-        "Halite II (ships and planets in continuous space)"
-    }
-    fn recognise(&self, bytes: &[u8]) -> u8 {
+    fn recognise(bytes: &[u8]) -> u8 {
         // A zstd frame, or plain JSON with its `constants` and `engine_version`.
         if replay::looks_like(bytes) {
             2
@@ -186,18 +151,7 @@ impl GameTools for Tools {
             0
         }
     }
-    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
-        Replay::from_bytes(bytes)
-            .map(|r| Box::new(Recorded(Box::new(r))) as Box<dyn ReplayTools>)
-            .map_err(|e| e.to_string())
-    }
-    fn mapgen_json(
-        &self,
-        width: usize,
-        height: usize,
-        seed: u32,
-        players: usize,
-    ) -> Result<Value, String> {
+    fn mapgen(width: usize, height: usize, seed: u32, players: usize) -> Result<Value, String> {
         let request = mapgen::MapRequest {
             width: width as u32,
             height: height as u32,
@@ -209,28 +163,8 @@ impl GameTools for Tools {
         v["dims_flag"] = true.into();
         Ok(v)
     }
-    fn forward_step(
-        &self,
-        snapshot: &[u8],
-        seat: usize,
-        mine: &str,
-        others: &str,
-    ) -> Option<Result<Vec<u8>, crate::env::forward::SimError>> {
-        use crate::env::forward::Simulator;
-        (snapshot.get(..4) == Some(&super::forward::Halite2Sim::MAGIC[..])).then(|| {
-            crate::env::forward::simulate::<super::forward::Halite2Sim>(
-                snapshot, seat, mine, others,
-            )
-        })
-    }
     #[cfg(not(target_arch = "wasm32"))]
-    fn run(
-        &self,
-        setup: &crate::games::RunSetup,
-        commands: &[String],
-        names: Option<&[String]>,
-        report: &crate::env::cli::Report,
-    ) -> Result<String, String> {
+    fn for_run(setup: &crate::games::RunSetup, players: usize) -> Result<Game, String> {
         let (width, height) = match setup.dims {
             Some((w, h)) => (w as u32, h as u32),
             None => mapgen::size_from_seed(setup.seed),
@@ -238,39 +172,29 @@ impl GameTools for Tools {
         let config = GameConfig {
             width,
             height,
-            players: commands.len(),
+            players,
             seed: setup.seed,
             player_names: Vec::new(),
         };
-        let game = Game::new(&config).map_err(|e| e.to_string())?;
-        crate::env::cli::play_and_report(game, setup.seed, commands, names, report, true)
+        Game::new(&config).map_err(|e| e.to_string())
     }
 }
 
-impl ReplayTools for Recorded {
+/// A Halite II replay, verified and summed up for the CLI.
+impl ReplayTools for Replay {
     fn verify(&self) -> Result<(), Verdict> {
-        verify::verify(&self.0).map_err(|m| Verdict {
-            message: m.to_string(),
-            unfinished: m.is_unfinished(),
-        })
+        verify::verify(self).map_err(|m| Verdict::new(&m, m.is_unfinished()))
     }
     fn stats_json(&self) -> Value {
-        let r = &self.0;
-        let series = verify::replay_series(r);
+        let series = verify::replay_series(self);
         let mut s = serde_json::Map::new();
         for (k, name) in stats::SERIES.iter().enumerate() {
             let per: Vec<Vec<u32>> = (0..series.players).map(|p| series.get(k, p)).collect();
             s.insert(name.to_string(), serde_json::json!(per));
         }
-        serde_json::json!({
-            "width": r.width,
-            "height": r.height,
-            "frames": r.frames.len(),
-            "players": stats::standings(r),
-            "series": s,
-        })
+        crate::games::stats_json(self, serde_json::json!(stats::standings(self)), s)
     }
     fn stats_table(&self) -> String {
-        stats::table(&self.0, &verify::replay_series(&self.0))
+        stats::table(self, &verify::replay_series(self))
     }
 }

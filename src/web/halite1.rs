@@ -18,7 +18,7 @@ use super::{
 use crate::halite1::bench::resimulate;
 use crate::halite1::explain::{explain_turn, Rules};
 use crate::halite1::fog::{sight, Sight};
-use crate::halite1::lesson::{Dir, Lesson, Order, Scenario};
+use crate::halite1::lesson::{Dir, Order, Scenario};
 use crate::halite1::mapgen::MapRequest;
 use crate::halite1::stats::{replay_series, replay_turn_report, standings, Series, SERIES};
 use crate::halite1::verify::{verify, Mismatch};
@@ -560,31 +560,18 @@ pub fn halite1_explain_turn(
     to_js(&explain_turn(&position, moves, players, rules))
 }
 
-/// A lesson being played: parsed from its JSON file, stepped with the learner's orders, judged
-/// by the engine after every turn.
-#[wasm_bindgen]
-pub struct Halite1Lesson {
-    lesson: Lesson,
-}
+super::lesson_handle!(
+    /// A lesson being played: parsed from its JSON file, stepped with the learner's orders,
+    /// judged by the engine after every turn.
+    Halite1Lesson,
+    crate::halite1::lesson::Course
+);
 
 #[wasm_bindgen]
 impl Halite1Lesson {
-    /// A lesson from the text of its file; the error says what is wrong with it.
-    #[wasm_bindgen(constructor)]
-    pub fn new(json: &str) -> Result<Halite1Lesson, JsError> {
-        Lesson::parse(json)
-            .map(|lesson| Halite1Lesson { lesson })
-            .map_err(js_error)
-    }
-
-    /// The lesson as its file gives it (goal, stars, hints, rules, solution, ...), camelCase.
-    pub fn spec(&self) -> Result<JsValue, JsError> {
-        to_js(&self.lesson.spec)
-    }
-
     /// The board now: `{width, height, owner, strength, production}` (a copy).
     pub fn position(&self) -> Result<JsValue, JsError> {
-        to_js(&self.lesson.position)
+        to_js(&self.lesson.state)
     }
 
     /// With fog: which sites the learner sees now (1 seen, 0 hidden); `undefined` without fog.
@@ -592,27 +579,6 @@ impl Halite1Lesson {
         self.lesson
             .visible()
             .map(|v| v.into_iter().map(u8::from).collect())
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn turn(&self) -> u32 {
-        self.lesson.turn
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn players(&self) -> usize {
-        self.lesson.players()
-    }
-
-    /// `"ongoing"`, `"passed"` or `"notYet"`.
-    #[wasm_bindgen(getter)]
-    pub fn status(&self) -> Result<JsValue, JsError> {
-        to_js(&self.lesson.status)
-    }
-
-    /// Back to the first turn.
-    pub fn reset(&mut self) {
-        self.lesson.reset();
     }
 
     /// Plays one turn with the learner's orders, flat triples `[x, y, direction, ...]`

@@ -4,31 +4,18 @@
 //! plain objects; nothing here is called every frame.
 
 use super::{js_error, to_js};
-use crate::halite2::lesson::{rule_numbers, Lesson, Order};
+use crate::halite2::lesson::{rule_numbers, Course, Order};
 use wasm_bindgen::prelude::*;
 
-/// A Halite II lesson being played: parsed from its JSON file, stepped with the learner's
-/// orders, judged after every turn. Seats are numbered from 0.
-#[wasm_bindgen]
-pub struct Halite2Lesson {
-    lesson: Lesson,
-}
+super::lesson_handle!(
+    /// A Halite II lesson being played: parsed from its JSON file, stepped with the learner's
+    /// orders, judged after every turn. Seats are numbered from 0.
+    Halite2Lesson,
+    Course
+);
 
 #[wasm_bindgen]
 impl Halite2Lesson {
-    /// A lesson from the text of its file; the error says what is wrong with it.
-    #[wasm_bindgen(constructor)]
-    pub fn new(json: &str) -> Result<Halite2Lesson, JsError> {
-        Lesson::parse(json)
-            .map(|lesson| Halite2Lesson { lesson })
-            .map_err(js_error)
-    }
-
-    /// The lesson as its file gives it (map, goal, hints, script, solution, ...), camelCase.
-    pub fn spec(&self) -> Result<JsValue, JsError> {
-        to_js(&self.lesson.spec)
-    }
-
     /// The board now: `{width, height, ships, planets}` (a copy).
     pub fn board(&self) -> Result<JsValue, JsError> {
         to_js(&self.lesson.board())
@@ -37,27 +24,6 @@ impl Halite2Lesson {
     /// The rule numbers the page draws and states (speed, dock and weapon reach, damage, ...).
     pub fn rules(&self) -> Result<JsValue, JsError> {
         to_js(&rule_numbers())
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn turn(&self) -> u32 {
-        self.lesson.turn
-    }
-
-    #[wasm_bindgen(getter)]
-    pub fn players(&self) -> usize {
-        self.lesson.players()
-    }
-
-    /// `"ongoing"`, `"passed"` or `"notYet"`.
-    #[wasm_bindgen(getter)]
-    pub fn status(&self) -> Result<JsValue, JsError> {
-        to_js(&self.lesson.status)
-    }
-
-    /// Back to the first turn.
-    pub fn reset(&mut self) {
-        self.lesson.reset();
     }
 
     /// Plays one turn with the learner's orders, written as in the lesson files

@@ -13,7 +13,8 @@
 //! This module holds what every game's handles share: the panic hook, errors, serde conversion,
 //! typed-array views over wasm memory, and the macros that write the accessors common to every
 //! game (`shared_accessors!` through [`crate::env::ReplayFile`], `game_accessors!` through
-//! [`crate::env::Game`]), so a game adds only its own.
+//! [`crate::env::Game`], `lesson_handle!` through [`crate::env::lesson::Lesson`]), so a game
+//! adds only its own.
 //!
 //! Conventions: seats are numbered from 0 in every argument and result. Views (`owner`,
 //! `strength`, ...) alias wasm memory: use them at once and ask again after any call into the
@@ -193,3 +194,57 @@ macro_rules! game_accessors {
     };
 }
 pub(crate) use game_accessors;
+
+/// Writes a game's lesson handle `$handle` over [`crate::env::lesson::Lesson`]`<$course>`,
+/// with what every lesson handle has: the constructor (`new Handle(json)`, the text of a
+/// lesson file; the error says what is wrong with it), `spec()` (the file as given, camelCase),
+/// `turn`, `players` and `status` (`"ongoing"`, `"passed"` or `"notYet"`) getters, and
+/// `reset()`. The game adds its board and `step`, reading the lesson in the field `lesson`.
+macro_rules! lesson_handle {
+    ($(#[$doc:meta])* $handle:ident, $course:ty) => {
+        $(#[$doc])*
+        #[wasm_bindgen]
+        pub struct $handle {
+            lesson: $crate::env::lesson::Lesson<$course>,
+        }
+
+        #[wasm_bindgen]
+        impl $handle {
+            /// A lesson from the text of its file; the error says what is wrong with it.
+            #[wasm_bindgen(constructor)]
+            pub fn new(json: &str) -> Result<$handle, JsError> {
+                $crate::env::lesson::Lesson::parse(json)
+                    .map(|lesson| $handle { lesson })
+                    .map_err($crate::web::js_error)
+            }
+
+            /// The lesson as its file gives it (board, goal, hints, script, solution, ...),
+            /// camelCase.
+            pub fn spec(&self) -> Result<JsValue, JsError> {
+                $crate::web::to_js(&self.lesson.spec)
+            }
+
+            #[wasm_bindgen(getter)]
+            pub fn turn(&self) -> u32 {
+                self.lesson.turn
+            }
+
+            #[wasm_bindgen(getter)]
+            pub fn players(&self) -> usize {
+                self.lesson.players()
+            }
+
+            /// `"ongoing"`, `"passed"` or `"notYet"`.
+            #[wasm_bindgen(getter)]
+            pub fn status(&self) -> Result<JsValue, JsError> {
+                $crate::web::to_js(&self.lesson.status)
+            }
+
+            /// Back to the first turn.
+            pub fn reset(&mut self) {
+                self.lesson.reset();
+            }
+        }
+    };
+}
+pub(crate) use lesson_handle;

@@ -117,3 +117,16 @@ export function goalSectionHtml(intro: string, rulesTitle: string, rules: string
               <ul class="lg-rules" data-part="rules">${rules}</ul>
             </section>`;
 }
+
+/** The box where a prediction is made before the turn is resolved (`fields`: its inputs). */
+export function predictBoxHtml(summary: string, help: string, fields: string): string {
+  return `<details class="lg-predict" data-part="predict-box">
+              <summary>${esc(summary)}</summary>
+              <p class="lg-muted">${esc(help)}</p>
+              <div class="lg-predict-row">
+                ${fields}
+                <button type="button" class="btn" data-part="predict">Predict</button>
+              </div>
+              <p data-part="predict-note" class="lg-muted"></p>
+            </details>`;
+}

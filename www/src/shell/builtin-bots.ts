@@ -61,3 +61,8 @@ export function liveLineupOf(players: number, r: () => number, first: readonly s
   }
   return out;
 }
+
+/** The list a game module offers (`GameModule.bots()`): each bot's id, name and description. */
+export async function botList(load: () => Promise<Readonly<Record<string, { id: string; name: string; description: string; hidden?: boolean }>>>): Promise<{ id: string; name: string; description: string; hidden?: boolean }[]> {
+  return Object.values(await load()).map((b) => ({ id: b.id, name: b.name, description: b.description, hidden: b.hidden }));
+}

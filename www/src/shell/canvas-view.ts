@@ -1,5 +1,7 @@
 // A board canvas's size in CSS pixels and its device pixel ratio, kept matched to its box: the
-// backing store is the box times the ratio (at most 3), so boards draw sharp on any screen.
+// backing store is the box times the ratio (at most 3), so boards draw sharp on any screen. And
+// what every game's board starts from: its canvas, 2D context, view, camera and source.
+
 
 export class CanvasView {
   /** CSS pixels. */
@@ -22,5 +24,34 @@ export class CanvasView {
     this.canvas.width = Math.round(w * dpr);
     this.canvas.height = Math.round(h * dpr);
     return true;
+  }
+}
+
+/** A board's camera: `scale` CSS pixels per map unit and the map point at the view's centre. */
+export interface Camera {
+  scale: number;
+  cx: number;
+  cy: number;
+}
+
+/** The parts every game's board has: its canvas and 2D context, the canvas's view, the camera
+ * (zoomed by the user or fitted), and the source it draws with its map size. */
+export abstract class CanvasBoard<S> {
+  readonly canvas: HTMLCanvasElement;
+  protected readonly ctx: CanvasRenderingContext2D;
+  protected readonly view: CanvasView;
+  protected src: S | null = null;
+  protected width = 0;
+  protected height = 0;
+  camera: Camera = { scale: 1, cx: 0, cy: 0 };
+  protected userZoomed = false;
+
+  /** `alpha`: whether the canvas is transparent (a board drawn over a background). */
+  constructor(canvas: HTMLCanvasElement, alpha: boolean) {
+    this.canvas = canvas;
+    this.view = new CanvasView(canvas);
+    const ctx = canvas.getContext('2d', { alpha });
+    if (!ctx) throw new Error('this browser cannot draw on a canvas');
+    this.ctx = ctx;
   }
 }

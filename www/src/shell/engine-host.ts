@@ -26,6 +26,37 @@ export interface LiveGame<B> {
   free(): void;
 }
 
+/** What every game's wasm game handle has, as the host needs it. */
+export interface EngineHandle {
+  readonly numFrames: number;
+  readonly turn: number;
+  isOver(): boolean;
+  results(): unknown;
+  eject(seat: number): void;
+  ejectAtInit(seat: number): void;
+  setPlayerName(seat: number, name: string): void;
+  free(): void;
+}
+
+/** A live game from a game's wasm handle and the parts it writes itself (its rows, series,
+ * observations, step and save). */
+export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' | 'batchLast' | 'series' | 'observe' | 'step' | 'save'>): LiveGame<B> {
+  return {
+    get numFrames() {
+      return g.numFrames;
+    },
+    get turn() {
+      return g.turn;
+    },
+    isOver: () => g.isOver(),
+    results: () => g.results(),
+    eject: (seat, atInit) => (atInit ? g.ejectAtInit(seat) : g.eject(seat)),
+    setPlayerName: (seat, name) => g.setPlayerName(seat, name),
+    free: () => g.free(),
+    ...own,
+  };
+}
+
 export interface EngineCodec<C, H, B> {
   /** Opens a replay, posting as it goes (see FromEngine). */
   open(bytes: Uint8Array, post: (m: FromEngine<H, B>, transfer?: Transferable[]) => void): Promise<void>;

@@ -228,3 +228,17 @@ function bytesOf(v: unknown, depth = 0): number {
   for (const x of Array.isArray(v) ? v : Object.values(v)) n += bytesOf(x, depth + 1);
   return n;
 }
+
+/** A game's engine runtime, as its module offers it: replays opened and matches started or
+ * forked, each in a new worker from `worker()`. */
+export function engineRuntime<C, H, B, F extends EngineFrames>(worker: () => Worker, codec: FramesCodec<H, B, F>, players: (h: H) => number) {
+  return {
+    openReplay: (bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay> => openReplayIn(worker(), codec, bytes, onProgress),
+    start: (config: C): Promise<MatchHost> => EngineMatch.create<C, H, B, F>(worker(), codec, { type: 'start', config }, players),
+    /** A match continuing the replay `bytes` from `frame` (the worker gets its own copy). */
+    fork(bytes: Uint8Array, frame: number): Promise<MatchHost> {
+      const copy = bytes.slice();
+      return EngineMatch.create<C, H, B, F>(worker(), codec, { type: 'fork', bytes: copy, frame }, players, [copy.buffer as Transferable]);
+    },
+  };
+}

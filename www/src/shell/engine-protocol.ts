@@ -6,6 +6,15 @@
 import type { Drawings } from './drawings';
 import type { Forward } from './seat';
 
+/** What every game's new match is made from. */
+export interface MatchStart {
+  width: number;
+  height: number;
+  players: number;
+  seed: number;
+  playerNames: string[];
+}
+
 /** Statistics series by name: each seat-major, `seat * frames + frame`. */
 export type SeriesMap = Record<string, Uint32Array>;
 

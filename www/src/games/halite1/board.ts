@@ -5,12 +5,11 @@
 // calls to wrap around the torus). Pieces are squares batched into one path per owner. Nothing
 // is allocated per frame: buffers grow only when the view needs more room.
 
-import { CanvasView } from '../../shell/canvas-view';
+import { CanvasBoard } from '../../shell/canvas-view';
 import type { BoardDrawState, BoardView, FrameSource, Perspective } from '../../shell/game';
 import type { Halite1Frames } from './frames';
 import type { FogFrame } from './types';
 import {
-  Camera,
   DX,
   DY,
   clamp,
@@ -93,15 +92,7 @@ const STRENGTH_LABELS: string[] = Array.from({ length: 256 }, (_, i) => String(i
 const MAX_SCALE = 96;
 const LITTLE_ENDIAN = isLittleEndian();
 
-export class MapRenderer implements BoardView {
-  readonly canvas: HTMLCanvasElement;
-  private readonly ctx: CanvasRenderingContext2D;
-  private src: Halite1Frames | null = null;
-  private width = 0;
-  private height = 0;
-  camera: Camera = { scale: 1, cx: 0, cy: 0 };
-  private userZoomed = false;
-  private readonly view: CanvasView;
+export class MapRenderer extends CanvasBoard<Halite1Frames> implements BoardView {
 
   private palette: Palette = DEFAULT_PALETTE;
   private colours: string[] = [];
@@ -131,11 +122,7 @@ export class MapRenderer implements BoardView {
   private plan: PlanOverlay | null = null;
 
   constructor(canvas: HTMLCanvasElement) {
-    this.canvas = canvas;
-    this.view = new CanvasView(canvas);
-    const ctx = canvas.getContext('2d', { alpha: true });
-    if (!ctx) throw new Error('this browser cannot draw on a canvas');
-    this.ctx = ctx;
+    super(canvas, true);
     this.bg = document.createElement('canvas');
     const bgCtx = this.bg.getContext('2d');
     if (!bgCtx) throw new Error('this browser cannot draw on a canvas');

@@ -4,7 +4,7 @@
 // shared host (shell/engine-host.ts) runs the worker; this is Halite I's codec.
 
 import { insertMembers, readBotExtras, type BotExtras } from '../../shell/bot-extras';
-import { hostEngine, type LiveGame } from '../../shell/engine-host';
+import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
 import type { FromEngine } from '../../shell/engine-protocol';
 import { FOG_NO_FORWARD } from '../../shell/game';
 import type { FrameBatch, Header, MatchStartConfig } from './worker-protocol';
@@ -106,15 +106,7 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
 function live(e: Engine, g: Game): LiveGame<FrameBatch> {
   const sites = g.width * g.height;
   const fog = g.fogRadius !== undefined;
-  return {
-    get numFrames() {
-      return g.numFrames;
-    },
-    get turn() {
-      return g.turn;
-    },
-    isOver: () => g.isOver(),
-    results: () => g.results(),
+  return liveGame(g, {
     batchAll: () => copyFrames(g, 0, g.numFrames, sites),
     batchLast: () => copyFrames(g, g.numFrames - 1, g.numFrames, sites),
     series: () => allSeries(e, g),
@@ -142,11 +134,8 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
       return { observations, over: g.isOver(), results: g.results(), forward: fwd, transfer };
     },
     step: (packed) => g.step(packed as Uint32Array),
-    eject: (seat, atInit) => (atInit ? g.ejectAtInit(seat) : g.eject(seat)),
-    setPlayerName: (seat, name) => g.setPlayerName(seat, name),
     save: (members) => insertMembers(g.toJson(), members),
-    free: () => g.free(),
-  };
+  });
 }
 
 function liveHeader(g: Game): Header {

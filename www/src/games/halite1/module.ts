@@ -1,20 +1,7 @@
 // Halite I (and Blitz) behind the shell's GameModule seam: replays and matches run in an engine
 // worker each; the main thread holds their frames as flat arrays (Halite1Frames) and draws them.
 
-import type {
-  ActionContext,
-  BoardView,
-  BotInfo,
-  Checked,
-  GameModule,
-  HumanPlay,
-  HumanPlayHost,
-  Inspector,
-  MatchConfig,
-  MatchHost,
-  SeriesInfo,
-  PieceOrder,
-} from '../../shell/game';
+import type { GameModule } from '../../shell/game';
 import { concatActions } from '../../shell/engine-client';
 import type { LayerInfo } from '../../shell/game';
 import { INFO } from './info';
@@ -29,10 +16,10 @@ import { RecordedSeat } from '../../shell/recorded-seat';
 import { recordedMoves } from './recorded-seat';
 import { asStandings, asVerifyResult } from './types';
 import type { FrameBatch, Header, MatchStartConfig } from './worker-protocol';
-import { EngineMatch, openReplayIn, type FramesCodec } from '../../shell/engine-match';
-import type { ToEngine } from '../../shell/engine-protocol';
+import { engineRuntime, type FramesCodec } from '../../shell/engine-match';
+import { botList } from '../../shell/builtin-bots';
 
-export const SERIES: readonly SeriesInfo[] = [
+export const SERIES: GameModule['series'] = [
   { key: 'territory', label: 'Territory', short: 'Sites', basic: true },
   { key: 'production', label: 'Production', short: 'Prod.', basic: true },
   { key: 'strength', label: 'Strength', short: 'Str.', basic: true },
@@ -56,16 +43,9 @@ const CODEC: FramesCodec<Header, FrameBatch, Halite1Frames> = {
   fogOfWar: (h) => h.fogOfWar,
 };
 
-const engineWorker = (): Worker => new Worker(new URL('./engine-worker.ts', import.meta.url));
+const ENGINE = engineRuntime<MatchStartConfig, Header, FrameBatch, Halite1Frames>(() => new Worker(new URL('./engine-worker.ts', import.meta.url)), CODEC, (h) => h.players);
 
-function match(first: ToEngine<MatchStartConfig>, transfer: Transferable[] = []): Promise<MatchHost> {
-  return EngineMatch.create(engineWorker(), CODEC, first, (h) => h.players, transfer);
-}
-
-const BOT_LIST = (): Promise<readonly BotInfo[]> =>
-  import(/* webpackChunkName: "halite1-bots" */ './bots').then((m) =>
-    Object.values(m.BOTS).map((b) => ({ id: b.id, name: b.name, description: b.description, hidden: b.hidden })),
-  );
+const BOT_LIST = () => botList(() => import(/* webpackChunkName: "halite1-bots" */ './bots').then((m) => m.BOTS));
 
 /** The viewer's help about this board. */
 const HELP_NOTES: readonly string[] = [
@@ -98,9 +78,9 @@ export const HALITE1: GameModule = {
   perspectives: true,
   recognise: looksLikeHalite1,
   openReplay(bytes, onProgress) {
-    return openReplayIn(engineWorker(), CODEC, bytes, onProgress);
+    return ENGINE.openReplay(bytes, onProgress);
   },
-  startMatch(c: MatchConfig): Promise<MatchHost> {
+  startMatch(c) {
     const config: MatchStartConfig = {
       width: c.width,
       height: c.height,
@@ -110,24 +90,23 @@ export const HALITE1: GameModule = {
       fogRadius: c.fog,
       maxTurns: c.maxTurns,
     };
-    return match({ type: 'start', config });
+    return ENGINE.start(config);
   },
-  forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost> {
-    const copy = replay.slice();
-    return match({ type: 'fork', bytes: copy, frame }, [copy.buffer]);
+  forkMatch(replay, frame) {
+    return ENGINE.fork(replay, frame);
   },
-  createBoard(canvas: HTMLCanvasElement): BoardView {
+  createBoard(canvas) {
     return new MapRenderer(canvas);
   },
-  createInspector(root: HTMLElement): Inspector {
+  createInspector(root) {
     return new SiteInspector(root);
   },
-  checkAction(raw: unknown, seat: number, ctx: ActionContext, recorded = false): Checked<unknown> {
+  checkAction(raw, seat, ctx, recorded = false) {
     const c = checkMoves(raw, seat, ctx.width, ctx.height, recorded);
     return c.ok ? { ok: true, action: c.quads } : { ok: false, reason: c.reason };
   },
-  answerOrders(raw: unknown): Map<string, PieceOrder> {
-    const out = new Map<string, PieceOrder>();
+  answerOrders(raw) {
+    const out: ReturnType<GameModule['answerOrders']> = new Map();
     if (!Array.isArray(raw)) return out;
     const names = ['still', 'north', 'east', 'south', 'west'];
     for (const m of raw as unknown[]) {
@@ -149,7 +128,7 @@ export const HALITE1: GameModule = {
     const side = 24 + 2 * Math.floor(random() * 5);
     return { width: side, height: side };
   },
-  createHumanPlay(host: HumanPlayHost): HumanPlay {
+  createHumanPlay(host) {
     return new Halite1HumanPlay(host);
   },
 };

@@ -1,12 +1,9 @@
 // Halite I's codecs for its engine worker (games/halite1/engine-worker.ts): the match config,
 // the header and the frame batches; the messages are the shared ones (shell/engine-protocol.ts).
 
-export interface MatchStartConfig {
-  width: number;
-  height: number;
-  players: number;
-  seed: number;
-  playerNames: string[];
+import type { MatchStart } from '../../shell/engine-protocol';
+
+export interface MatchStartConfig extends MatchStart {
   fogRadius?: number;
   maxTurns?: number;
 }

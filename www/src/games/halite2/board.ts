@@ -5,7 +5,7 @@
 // two frames ships move in straight lines, and the turn's events play at their times: attack
 // lines, explosion bursts, spawn pulses. Zoom and pan are the shell camera's (shell/camera.ts).
 
-import { CanvasView } from '../../shell/canvas-view';
+import { CanvasBoard } from '../../shell/canvas-view';
 import type { BoardDrawState, BoardView, FrameSource, Perspective } from '../../shell/game';
 import { DEFAULT_PALETTE, ownerColour, type Palette } from '../../shell/palette';
 import type { Halite2Frames } from './frames';
@@ -60,13 +60,6 @@ const ATTACK_SPAN = 0.3;
 const BURST_SPAN = 0.45;
 const SPAWN_SPAN = 0.45;
 
-interface Camera {
-  scale: number;
-  /** The map point at the centre of the view. */
-  cx: number;
-  cy: number;
-}
-
 const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, v));
 
 /** `#rrggbb` with an alpha, as an `rgba()` string. */
@@ -94,15 +87,7 @@ function stars(width: number, height: number): Float32Array {
   return out;
 }
 
-export class Halite2Board implements BoardView {
-  readonly canvas: HTMLCanvasElement;
-  private readonly ctx: CanvasRenderingContext2D;
-  private src: Halite2Frames | null = null;
-  private width = 0;
-  private height = 0;
-  private camera: Camera = { scale: 1, cx: 0, cy: 0 };
-  private userZoomed = false;
-  private readonly view: CanvasView;
+export class Halite2Board extends CanvasBoard<Halite2Frames> implements BoardView {
   private palette: Palette = DEFAULT_PALETTE;
   private colours: string[] = [];
   private sky: Float32Array = new Float32Array(0);
@@ -113,11 +98,7 @@ export class Halite2Board implements BoardView {
   private shown = { frame: 0, transit: 0 };
 
   constructor(canvas: HTMLCanvasElement) {
-    this.canvas = canvas;
-    this.view = new CanvasView(canvas);
-    const ctx = canvas.getContext('2d', { alpha: false });
-    if (!ctx) throw new Error('this browser cannot draw on a canvas');
-    this.ctx = ctx;
+    super(canvas, false);
     this.setPalette(DEFAULT_PALETTE);
   }
 

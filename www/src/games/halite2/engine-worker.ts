@@ -4,7 +4,7 @@
 // forked from a replay) one joint step at a time. The page gets flat rows only (rows.ts).
 
 import { readBotExtras } from '../../shell/bot-extras';
-import { hostEngine, type LiveGame } from '../../shell/engine-host';
+import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
 import type { FromEngine } from '../../shell/engine-protocol';
 import { observe } from './observe';
 import { EV_STRIDE, SeriesBuilder, turnRows } from './rows';
@@ -219,15 +219,7 @@ function live(g: Game): LiveGame<FrameBatch> {
   const reader = new RowReader(g);
   const series = new SeriesBuilder(g.numPlayers);
   let lastEvents: Float64Array | null = null;
-  return {
-    get numFrames() {
-      return g.numFrames;
-    },
-    get turn() {
-      return g.turn;
-    },
-    isOver: () => g.isOver(),
-    results: () => g.results(),
+  return liveGame(g, {
     batchAll() {
       const frames = g.numFrames;
       // The turns already played have their motion and events; the newest frame's come with the next step.
@@ -262,11 +254,8 @@ function live(g: Game): LiveGame<FrameBatch> {
       return { observations, over: g.isOver(), results: g.results(), forward: snapshot ? { snapshot } : undefined, transfer: snapshot ? [snapshot.buffer as Transferable] : [] };
     },
     step: (packed) => g.step(packed as Float64Array),
-    eject: (seat, atInit) => (atInit ? g.ejectAtInit(seat) : g.eject(seat)),
-    setPlayerName: (seat, name) => g.setPlayerName(seat, name),
     save: (members) => (members ? g.toHltWith(new TextEncoder().encode(members)) : g.toHlt()),
-    free: () => g.free(),
-  };
+  });
 }
 
 hostEngine<MatchStartConfig, Header, FrameBatch>(

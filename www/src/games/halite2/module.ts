@@ -2,25 +2,10 @@
 // each; the main thread holds their frames as flat rows (Halite2Frames) and draws them.
 
 import type { Command, Observation } from './types';
-import type {
-  ActionContext,
-  BoardView,
-  BotInfo,
-  Checked,
-  GameModule,
-  HumanPlay,
-  HumanPlayHost,
-  Inspector,
-  MatchConfig,
-  MatchHost,
-  SeriesInfo,
-  PieceOrder,
-  Standing,
-  VerifyResult,
-} from '../../shell/game';
+import type { GameModule, Standing, VerifyResult } from '../../shell/game';
 import { concatActions } from '../../shell/engine-client';
-import { EngineMatch, openReplayIn, type FramesCodec } from '../../shell/engine-match';
-import type { ToEngine } from '../../shell/engine-protocol';
+import { engineRuntime, type FramesCodec } from '../../shell/engine-match';
+import { botList } from '../../shell/builtin-bots';
 import { INFO } from './info';
 import { HALITE2_STARTER } from './starter';
 import { Halite2Board } from './board';
@@ -35,7 +20,7 @@ import { recordedCommands } from './recorded-seat';
 import { liveMapSize } from './sizes';
 import type { FrameBatch, Header, MatchStartConfig, RecordedMoves } from './worker-protocol';
 
-export const SERIES: readonly SeriesInfo[] = [
+export const SERIES: GameModule['series'] = [
   { key: 'ships', label: 'Ships', short: 'Ships', basic: true },
   { key: 'planets', label: 'Planets', short: 'Plan.', basic: true },
   { key: 'produced', label: 'Ships produced', short: 'Made', basic: true },
@@ -101,16 +86,9 @@ const CODEC: FramesCodec<Header, FrameBatch, Halite2Frames> = {
   setMoves: (f, moves) => f.setMoves(moves as RecordedMoves | null),
 };
 
-const engineWorker = (): Worker => new Worker(new URL('./engine-worker.ts', import.meta.url));
+const ENGINE = engineRuntime<MatchStartConfig, Header, FrameBatch, Halite2Frames>(() => new Worker(new URL('./engine-worker.ts', import.meta.url)), CODEC, (h) => h.players);
 
-function match(first: ToEngine<MatchStartConfig>, transfer: Transferable[] = []): Promise<MatchHost> {
-  return EngineMatch.create(engineWorker(), CODEC, first, (h) => h.players, transfer);
-}
-
-const BOT_LIST = (): Promise<readonly BotInfo[]> =>
-  import(/* webpackChunkName: "halite2-bots" */ './bots').then((m) =>
-    Object.values(m.BOTS).map((b) => ({ id: b.id, name: b.name, description: b.description, hidden: b.hidden })),
-  );
+const BOT_LIST = () => botList(() => import(/* webpackChunkName: "halite2-bots" */ './bots').then((m) => m.BOTS));
 
 export const HALITE2: GameModule = {
   id: 'halite2',
@@ -127,31 +105,30 @@ export const HALITE2: GameModule = {
   sizes: [80, 88, 96, 104, 112, 120, 128].map((b) => ({ width: 3 * b, height: 2 * b })),
   recognise: looksLikeHalite2,
   openReplay(bytes, onProgress) {
-    return openReplayIn(engineWorker(), CODEC, bytes, onProgress);
+    return ENGINE.openReplay(bytes, onProgress);
   },
-  startMatch(c: MatchConfig): Promise<MatchHost> {
+  startMatch(c) {
     const players = c.names.length;
     if (!PLAYER_COUNTS.includes(players)) {
       return Promise.reject(new Error(`Halite II is played by 1, 2 or 4 players, not ${players}`));
     }
-    return match({ type: 'start', config: { width: c.width, height: c.height, players, seed: c.seed, playerNames: c.names } });
+    return ENGINE.start({ width: c.width, height: c.height, players, seed: c.seed, playerNames: c.names });
   },
-  forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost> {
-    const copy = replay.slice();
-    return match({ type: 'fork', bytes: copy, frame }, [copy.buffer]);
+  forkMatch(replay, frame) {
+    return ENGINE.fork(replay, frame);
   },
-  createBoard(canvas: HTMLCanvasElement): BoardView {
+  createBoard(canvas) {
     return new Halite2Board(canvas);
   },
-  createInspector(root: HTMLElement): Inspector {
+  createInspector(root) {
     return new Halite2Inspector(root);
   },
-  checkAction(raw: unknown, seat: number, _ctx: ActionContext, recorded = false): Checked<unknown> {
+  checkAction(raw, seat, _ctx, recorded = false) {
     const c = checkCommands(raw, seat, recorded);
     return c.ok ? { ok: true, action: c.packed } : { ok: false, reason: c.reason };
   },
-  answerOrders(raw: unknown, observation: unknown): Map<string, PieceOrder> {
-    const out = new Map<string, PieceOrder>();
+  answerOrders(raw, observation) {
+    const out: ReturnType<GameModule['answerOrders']> = new Map();
     if (!Array.isArray(raw)) return out;
     const ships = new Map(((observation as Observation | null)?.ships ?? []).map((s) => [s.id, s]));
     for (const c of raw as Partial<Command>[]) {
@@ -172,7 +149,7 @@ export const HALITE2: GameModule = {
     return new RecordedSeat(name, recordedCommands(replay as Halite2Frames), seat);
   },
   liveSize: liveMapSize,
-  createHumanPlay(host: HumanPlayHost): HumanPlay {
+  createHumanPlay(host) {
     // Standing orders steer around planets and ships with the same helper bots use.
     return new Halite2HumanPlay(host, (obs, ship, target, planned) => navigate(obs, ship, target, { planned }));
   },

@@ -2,13 +2,10 @@
 // the header and the frame batches of flat rows (frames.ts documents their layout); the
 // messages are the shared ones (shell/engine-protocol.ts).
 
-export interface MatchStartConfig {
-  width: number;
-  height: number;
-  players: number;
-  seed: number;
-  playerNames: string[];
-}
+import type { MatchStart } from '../../shell/engine-protocol';
+
+/** A new match is made from the shared fields alone. */
+export type MatchStartConfig = MatchStart;
 
 /** Frames `[from, from + shipCounts.length)` and the turns `[turnFrom, turnFrom +
  * eventCounts.length)` (turn t leads from frame t to t + 1). Counts are rows per frame/turn. */

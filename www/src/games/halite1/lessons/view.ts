@@ -12,7 +12,7 @@ import { DirectionPad } from '../../../learn/dpad';
 import { parseMoves } from '../../../learn/orders';
 import type { Phase } from '../../../learn/phases';
 import { loadProgress } from '../../../learn/progress';
-import { LessonFrame, goalSectionHtml } from '../../../learn/frame';
+import { LessonFrame, goalSectionHtml, predictBoxHtml } from '../../../learn/frame';
 import { Stepper } from '../../../learn/stepper';
 import { DIR_NAMES, type LessonSpec, type LessonStep, type Scenario } from '../../../learn/types';
 import type { Engine } from '../../../shell/engine';
@@ -66,16 +66,12 @@ class LessonView extends LessonFrame<LessonStep> {
                 .join(''),
             )}
             <section class="lg-result" data-part="result" aria-live="polite" hidden></section>
-            <details class="lg-predict" data-part="predict-box">
-              <summary>Predict a site before you resolve</summary>
-              <p class="lg-muted">Select a site, say who will own it and its strength after the turn; the stepper then shows the answer.</p>
-              <div class="lg-predict-row">
-                <label>Owner <select class="select" data-part="predict-owner"></select></label>
-                <label>Strength <input class="num" type="number" min="0" max="65535" value="0" data-part="predict-strength" /></label>
-                <button type="button" class="btn" data-part="predict">Predict</button>
-              </div>
-              <p data-part="predict-note" class="lg-muted"></p>
-            </details>
+            ${predictBoxHtml(
+              'Predict a site before you resolve',
+              'Select a site, say who will own it and its strength after the turn; the stepper then shows the answer.',
+              `<label>Owner <select class="select" data-part="predict-owner"></select></label>
+                <label>Strength <input class="num" type="number" min="0" max="65535" value="0" data-part="predict-strength" /></label>`,
+            )}
             <section class="lg-hints">
               <button type="button" class="btn" data-part="hint">Show a hint arrow</button>
               <p data-part="hint-text" aria-live="polite"></p>

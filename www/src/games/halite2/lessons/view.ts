@@ -8,7 +8,7 @@
 import { esc } from '../../../shell/dom';
 import { topbarHtml } from '../../../shell/nav';
 import type { Engine } from '../../../shell/engine';
-import { LessonFrame, goalSectionHtml } from '../../../learn/frame';
+import { LessonFrame, goalSectionHtml, predictBoxHtml } from '../../../learn/frame';
 import { PhaseStepper } from '../../../learn/stepper';
 import { H2_LESSONS, goalText, h2Prose, limitText, lowerFirst, type H2LessonEntry } from './index';
 import { h2Phases, orderText, shipName, type H2Phase } from './phases';
@@ -86,15 +86,11 @@ class H2LessonView extends LessonFrame<H2Step> {
                 <li>Weapons: ${r.weaponDamage} a turn within ${r.weaponReach}, split among the enemies in range; docked ships do not fire.</li>`,
             )}
             <section class="lg-result" data-part="result" aria-live="polite" hidden></section>
-            <details class="lg-predict" data-part="predict-box">
-              <summary>Predict a ship's health before you resolve</summary>
-              <p class="lg-muted">Select a ship (yours or an enemy's) and say its health after the turn (0 if it is destroyed); the stepper then shows the answer.</p>
-              <div class="lg-predict-row">
-                <label>Health <input class="num" type="number" min="0" max="255" value="255" data-part="predict-health" /></label>
-                <button type="button" class="btn" data-part="predict">Predict</button>
-              </div>
-              <p data-part="predict-note" class="lg-muted"></p>
-            </details>
+            ${predictBoxHtml(
+              "Predict a ship's health before you resolve",
+              "Select a ship (yours or an enemy's) and say its health after the turn (0 if it is destroyed); the stepper then shows the answer.",
+              `<label>Health <input class="num" type="number" min="0" max="255" value="255" data-part="predict-health" /></label>`,
+            )}
             <section class="lg-hints">
               <button type="button" class="btn" data-part="hint">${HINT_BUTTON[0]}</button>
               <p data-part="hint-text" aria-live="polite"></p>
