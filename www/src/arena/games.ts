@@ -17,7 +17,7 @@ import { storeReplay } from '../shell/resume';
 import { byRank, type GameRecord } from './results';
 
 /** Games a page of the list shows. */
-export const PAGE_SIZE = 100;
+export const PAGE_SIZE = 50;
 
 const KIND_TEXT = { timeout: 'timed out', error: 'error', garbage: 'garbage', start: 'failed to start', resigned: 'resigned' } as const;
 
@@ -163,10 +163,11 @@ export class GamesList {
   showPage(p: number, from?: HTMLButtonElement): void {
     const next = Math.min(Math.max(0, Math.floor(p)), this.pages - 1);
     if (next !== this.page) {
+      // Back to the list's top before the rows change (no layout forced after the change).
+      const scroll = this.body.closest('[data-part="games-scroll"]');
+      if (scroll && scroll.scrollTop !== 0) scroll.scrollTop = 0;
       this.page = next;
       this.render();
-      const scroll = this.body.closest('[data-part="games-scroll"]');
-      if (scroll) scroll.scrollTop = 0;
     }
     // A button that became disabled would drop the focus to the page: move it to its neighbour.
     if (from?.disabled) (from === this.buttons.first || from === this.buttons.prev ? this.buttons.next : this.buttons.prev).focus();

@@ -274,8 +274,8 @@ export function checkResults(data: unknown): OpenedResults {
     out.width[g] = int(r.width, `${w}.width`, 1, L.side);
     out.height[g] = int(r.height, `${w}.height`, 1, L.side);
     out.frames[g] = r.frames === undefined || r.frames === null ? NaN : int(r.frames, `${w}.frames`, 0, L.frames);
-    const seats = list(r.seats, `${w}.seats`, B);
-    const ranks = list(r.ranks, `${w}.ranks`, B);
+    const seats = list(r.seats, `${w}.seats`, 1000);
+    const ranks = list(r.ranks, `${w}.ranks`, 1000);
     if (seats.length !== B) throw new ResultsError(`${w}.seats has ${seats.length} entries: every game seats all ${B} bots`);
     if (ranks.length !== B) throw new ResultsError(`${w}.ranks has ${ranks.length} entries: one per seat (${B})`);
     used.fill(false);
@@ -291,7 +291,8 @@ export function checkResults(data: unknown): OpenedResults {
     out.replay[g] = name;
     out.command[g] = r.command === undefined || r.command === null ? null : str(r.command, `${w}.command`, L.commandChars);
     if (r.ejected !== undefined && r.ejected !== null) {
-      const ej = list(r.ejected, `${w}.ejected`, B);
+      const ej = list(r.ejected, `${w}.ejected`, 1000);
+      if (ej.length > B) throw new ResultsError(`${w}.ejected has ${ej.length} entries: one per seat (${B})`);
       for (let s = 0; s < ej.length; s++) {
         if (ej[s] === null || ej[s] === undefined) continue;
         const reason = str(ej[s], `${w}.ejected[${s}]`, L.reasonChars);

@@ -143,8 +143,10 @@ interface Opened {
   replays: Map<string, ReplayHandle>;
   /** Viewer addresses of replays opened so far, by name (revoked when other results replace these). */
   urls: Map<string, string>;
-  /** Milliseconds from the choice to the results on screen. */
+  /** Milliseconds from the choice to the results on screen (0 until they are). */
   loadMs: number;
+  /** When the files were chosen (performance.now()). */
+  started: number;
 }
 
 const GRAPH_EMPTY = "Each bot's rating, μ ± σ, game after game.";
@@ -296,19 +298,15 @@ export class ArenaPage {
       this.openError(`Could not open ${path}: ${errorMessage(e)}.${this.keptNote()}`);
       return;
     }
+    // The answer's own task ends here: the results are drawn in the next ones.
+    await new Promise((r) => setTimeout(r, 0));
     if (token !== this.openToken) return;
     if ((this.run as Run | null)?.state === 'running') {
       this.openError('Not opened: games started in this page meanwhile.');
       return;
     }
-    this.showOpened({ results, path, replays: picked.replays, urls: new Map(), loadMs: 0 });
-    const opened = this.opened as Opened | null;
-    if (opened) {
-      // Until the results are drawn: the next frame.
-      requestAnimationFrame(() => {
-        opened.loadMs = performance.now() - t0;
-      });
-    }
+    const o: Opened = { results, path, replays: picked.replays, urls: new Map(), loadMs: 0, started: t0 };
+    this.showOpened(o);
   }
 
   /** Adds replays to the results shown (a selection without results). */
@@ -383,12 +381,28 @@ export class ArenaPage {
     this.reveal('graph', false);
     setText(this.q('graph-empty'), "results.json keeps each bot's final rating, not its course over the games: this graph is drawn for runs played in this page.");
     this.renderLegendNames(names);
+    this.renderOpenedProgress();
+    this.q('add-replays').hidden = false;
+    setText(this.q('open-status'), this.openedText());
+    // The games list in a task of its own (the previous list goes now).
+    this.games.clear();
+    setTimeout(() => {
+      if (this.opened === o) this.showOpenedGames(o);
+    }, 0);
+  }
+
+  /** The games list of opened results (their first page). */
+  private showOpenedGames(o: Opened): void {
+    const r = o.results;
     this.games.showOpened({ count: r.count, record: (g) => openedRecord(r, g), actions: (g) => this.openedActions(g) }, COLOURS);
     this.reveal('games-list', r.count > 0);
+    // On screen at the next frame; on a phone the results come into view (they are below the set-up).
+    requestAnimationFrame(() => {
+      o.loadMs = performance.now() - o.started;
+      const card = this.q('bar').closest('section');
+      if (this.opened === o && card && card.getBoundingClientRect().top > window.innerHeight * 0.6) card.scrollIntoView({ block: 'start' });
+    });
     setText(this.q('games-note'), 'A game opens in the viewer when its replay was given (the folder, or the file); it is read only then.');
-    this.q('add-replays').hidden = false;
-    this.renderOpenedProgress();
-    setText(this.q('open-status'), this.openedText());
     this.announce(`Opened ${o.path}: ${r.count} games.`);
     document.title = `Arena — ${o.path}`;
   }
