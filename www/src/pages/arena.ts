@@ -97,6 +97,7 @@ const PAGE = `
         </div>
         <p class="arena-empty" data-part="graph-empty">Each bot's rating, μ ± σ, game after game.</p>
         <div class="arena-graph" data-part="graph" hidden></div>
+        <p class="arena-note arena-graph-note" data-part="graph-note" hidden></p>
       </section>
       <section class="card" aria-labelledby="arena-games-title">
         <div class="arena-card-head">
@@ -373,14 +374,14 @@ export class ArenaPage {
     this.reveal('table', true);
     this.table.update(openedRows(r), COLOURS);
     this.compare.update(names, r.scoreCi95, r.sprt);
-    // results.json keeps each bot's final rating only: no course to draw.
     this.graph.update(
       names.map(() => []),
       COLOURS,
     );
     this.reveal('graph', false);
-    setText(this.q('graph-empty'), "results.json keeps each bot's final rating, not its course over the games: this graph is drawn for runs played in this page.");
     this.renderLegendNames(names);
+    setText(this.q('graph-empty'), `Each bot's rating over the ${fmt(r.count)} games is drawn once they are rated again here…`);
+    this.q('graph-note').hidden = true;
     this.renderOpenedProgress();
     this.q('add-replays').hidden = false;
     setText(this.q('open-status'), this.openedText());
@@ -389,6 +390,43 @@ export class ArenaPage {
     setTimeout(() => {
       if (this.opened === o) this.showOpenedGames(o);
     }, 0);
+  }
+
+  /** results.json keeps each bot's final rating only: its games are rated again, in order, in the
+   * helper worker (the same TrueSkill as the Python arena's) to draw each rating's course. */
+  private async drawOpenedHistory(o: Opened): Promise<void> {
+    const r = o.results;
+    const note = this.q('graph-note');
+    note.hidden = true;
+    const empty = this.q('graph-empty');
+    if (r.count === 0) {
+      setText(empty, 'No games to draw.');
+      return;
+    }
+    setText(empty, `Rating the ${fmt(r.count)} games again, in order, to draw each bot's rating over them…`);
+    let shown = 0;
+    try {
+      const { history, final } = await this.helper.history(
+        { tau: r.tau ?? 0, participants: r.bots.length, seats: r.seats, lineup: r.lineup, ranks: r.ranks },
+        400,
+        (done, total) => {
+          const now = performance.now();
+          if (this.opened !== o || now - shown < 250) return;
+          shown = now;
+          setText(empty, `Rating the games again to draw each bot's rating over them: ${fmt(done)} of ${fmt(total)}…`);
+        },
+      );
+      if (this.opened !== o) return;
+      this.graph.update(history, COLOURS);
+      this.reveal('graph', true);
+      // The file's ratings are the standings'; say so if the games rated here end elsewhere.
+      const off = r.bots.some((b, k) => Math.abs(b.mu - (final[k]?.mu ?? NaN)) > 0.01 || Math.abs(b.sigma - (final[k]?.sigma ?? NaN)) > 0.01);
+      note.hidden = !off;
+      setText(note, off ? "Rated again here, these games end at other ratings than results.json's (another TrueSkill setting?): the standings show the file's." : '');
+    } catch (e) {
+      if (this.opened !== o || errorMessage(e) === 'superseded') return;
+      setText(empty, `The rating over games could not be drawn: ${errorMessage(e)}`);
+    }
   }
 
   /** The games list of opened results (their first page). */
@@ -401,6 +439,8 @@ export class ArenaPage {
       o.loadMs = performance.now() - o.started;
       const card = this.q('bar').closest('section');
       if (this.opened === o && card && card.getBoundingClientRect().top > window.innerHeight * 0.6) card.scrollIntoView({ block: 'start' });
+      // The rating graph's work (in the helper worker) starts once the results are on screen.
+      if (this.opened === o) void this.drawOpenedHistory(o);
     });
     setText(this.q('games-note'), 'A game opens in the viewer when its replay was given (the folder, or the file); it is read only then.');
     this.announce(`Opened ${o.path}: ${r.count} games.`);
@@ -460,7 +500,12 @@ export class ArenaPage {
       text: 'Open',
       attrs: { target: '_blank', rel: 'noopener', 'aria-label': `Open game ${n} in the viewer (new tab)`, title: name, 'data-replay': name },
     });
-    const cached = o.urls.get(name);
+    let cached = o.urls.get(name);
+    if (!cached && handle instanceof File && handle.size <= RESULTS_LIMITS.replayBytes) {
+      // A File only gets an address (it is not read).
+      cached = URL.createObjectURL(handle);
+      o.urls.set(name, cached);
+    }
     if (cached) {
       open.setAttribute('href', `./?replay=${encodeURIComponent(cached)}`);
       return [open];
@@ -552,6 +597,8 @@ export class ArenaPage {
     const names = participants.map((p) => p.name);
     const tally = new Tally(names, { mu: MU, sigma: SIGMA });
     // A run replaces results opened from files.
+    this.helper.cancelHistory();
+    this.q('graph-note').hidden = true;
     if (this.opened) {
       this.forgetOpened();
       setText(this.q('open-status'), '');
