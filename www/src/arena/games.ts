@@ -156,7 +156,12 @@ export class GamesList {
     this.goto.setCustomValidity('');
     this.showPage(Math.floor((n - 1) / PAGE_SIZE));
     const row = this.body.children[(n - 1) % PAGE_SIZE] as HTMLElement | undefined;
-    row?.scrollIntoView({ block: 'nearest' });
+    // The game asked for is marked and brought into view.
+    for (const r of this.body.querySelectorAll('tr[data-target]')) r.removeAttribute('data-target');
+    if (row) {
+      row.dataset.target = '';
+      row.scrollIntoView({ block: 'nearest' });
+    }
   }
 
   /** Shows page `p` (clamped); `from`: the pager button pressed (keeps the focus usable). */
@@ -214,9 +219,15 @@ export class GamesList {
       else hi = mid;
     }
     this.entries.splice(lo, 0, { index: r.index, row: tr });
-    // Only the page shown is redrawn, and only when the new game shifts it.
-    if (lo < (this.page + 1) * PAGE_SIZE) this.render();
-    else this.renderPager();
+    // The page shown changes only where the new game lands in it (one row in, the page's
+    // last row out); a game before the page shifts the whole page.
+    const from = this.page * PAGE_SIZE;
+    if (lo < from) this.render();
+    else if (lo < from + PAGE_SIZE) {
+      this.body.insertBefore(tr, this.body.children[lo - from] ?? null);
+      while (this.body.children.length > PAGE_SIZE) this.body.lastElementChild?.remove();
+      this.renderPager();
+    } else this.renderPager();
   }
 
   /** One game's row. */

@@ -484,11 +484,14 @@ export class ArenaPage {
     if (!name) return [el('span', { className: 'muted', text: 'no replay' })];
     const handle = o.replays.get(name);
     if (!handle) {
-      const add = el('button', {
-        className: 'btn btn-small',
-        text: 'Add replay…',
-        attrs: { type: 'button', 'data-part': 'add-replay', 'aria-label': `Game ${n}: add its replay, ${name}`, title: `Add ${name} to open this game` },
-      });
+      const add = el(
+        'button',
+        {
+          className: 'btn btn-small',
+          attrs: { type: 'button', 'data-part': 'add-replay', 'aria-label': `Game ${n}: add its replay, ${name}`, title: `Add ${name} to open this game` },
+        },
+        [el('span', { className: 'arena-add-long', text: 'Add replay…' }), el('span', { className: 'arena-add-short', text: '+ replay' })],
+      );
       add.addEventListener('click', () => {
         setText(this.q('open-status'), `Game ${n}'s replay is ${name}: add it (or the run's whole folder) to open the game. What is shown stays.`);
         this.q<HTMLInputElement>('json-input').click();
