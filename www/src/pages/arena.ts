@@ -359,7 +359,10 @@ export class ArenaPage {
     const r = o.results;
     const found = this.replaysFound(o);
     const with_ = r.replay.filter((n) => n !== '').length;
-    return `Showing ${o.path}: ${fmt(r.count)} game${r.count === 1 ? '' : 's'}, ${r.bots.length} bots; ${found === with_ ? (found === 0 ? 'no replays' : 'every replay') : `${fmt(found)} of ${fmt(with_)} replays`} added.`;
+    const head = `Showing ${o.path}: ${fmt(r.count)} game${r.count === 1 ? '' : 's'}, ${r.bots.length} bots; `;
+    if (with_ === 0) return `${head}the file names no replays.`;
+    if (found === with_) return `${head}every replay added.`;
+    return `${head}${fmt(found)} of ${fmt(with_)} replays added. To open the other games, add their replays (Add replays…), or open the run's folder.`;
   }
 
   /** Shows opened results in place of a run's. */
