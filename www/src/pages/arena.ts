@@ -172,8 +172,10 @@ export class ArenaPage {
   private readonly reader = new ResultsReader();
   /** Results opened from files, shown while no run is. */
   private opened: Opened | null = null;
-  /** Bumped by every choice of files (an older choice's answer is then dropped). */
+  /** Bumped by every choice of results, and by a run's start (an older answer is then dropped). */
   private openToken = 0;
+  /** The pick whose results are being read (replays picked meanwhile join it). */
+  private loading: PickedFiles | null = null;
   private readonly helper = new ArenaHelper();
   private readonly library = new BotLibrary();
   private run: Run | null = null;
@@ -253,17 +255,16 @@ export class ArenaPage {
   /** Opens what was picked or dropped: results (replacing those shown once they are checked),
    * or replays for the results shown. */
   private async openPicked(take: () => Promise<PickedFiles>): Promise<void> {
-    const token = ++this.openToken;
     const t0 = performance.now();
     this.openError(null);
     let picked: PickedFiles;
     try {
       picked = await take();
     } catch (e) {
-      if (token === this.openToken) this.openError(`${e instanceof PickError ? 'Nothing opened: ' : 'Could not read the files: '}${errorMessage(e)}.${this.keptNote()}`);
+      this.openError(`${e instanceof PickError ? 'Nothing opened: ' : 'Could not read the files: '}${errorMessage(e)}.${this.keptNote()}`);
       return;
     }
-    if (token !== this.openToken) return;
+    // Replays alone join what is shown (or the results being read); results replace it.
     if (!picked.results) {
       if (picked.replays.size === 0) {
         this.openError(`Nothing opened: no results.json${picked.skipped ? ` among the ${picked.skipped} file${picked.skipped === 1 ? '' : 's'} given` : ''}. Choose a run's folder, or its results.json.${this.keptNote()}`);
@@ -276,6 +277,18 @@ export class ArenaPage {
       this.openError('Not opened: games are running in this page. Cancel them, or let them finish, then open the results.');
       return;
     }
+    const token = ++this.openToken;
+    this.loading = picked;
+    try {
+      await this.openResults(picked, token, t0);
+    } finally {
+      if (this.loading === picked) this.loading = null;
+    }
+  }
+
+  /** Reads, checks and shows the results of a pick (unless a newer pick or a run came first). */
+  private async openResults(picked: PickedFiles, token: number, t0: number): Promise<void> {
+    if (!picked.results) return;
     const path = picked.results.path;
     let file: File;
     try {
@@ -312,6 +325,12 @@ export class ArenaPage {
 
   /** Adds replays to the results shown (a selection without results). */
   private addReplays(picked: PickedFiles): void {
+    const loading = this.loading;
+    if (loading) {
+      // Results are being read: the replays go with them.
+      for (const [name, handle] of picked.replays) loading.replays.set(name, handle);
+      return;
+    }
     const o = this.opened;
     if (!o) {
       this.openError(`Nothing opened: ${picked.replays.size === 1 ? 'this is a replay' : `these are ${picked.replays.size} replays`} without their results.json. Open the run's folder or its results.json first (a single replay opens on the watch page).`);
@@ -321,6 +340,12 @@ export class ArenaPage {
     let added = 0;
     for (const [name, handle] of picked.replays) {
       if (!wanted.has(name)) continue;
+      // A file given again replaces the one before (and its address).
+      const url = o.urls.get(name);
+      if (url && o.replays.get(name) !== handle) {
+        URL.revokeObjectURL(url);
+        o.urls.delete(name);
+      }
       o.replays.set(name, handle);
       added++;
     }
