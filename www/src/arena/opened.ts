@@ -82,7 +82,8 @@ export interface OpenedResults {
   count: number;
   /** Seats a game (every game seats every bot). */
   seats: number;
-  seed_: Float64Array;
+  /** Each game's map seed. */
+  seeds: Float64Array;
   width: Uint16Array;
   height: Uint16Array;
   /** Frames of each game's replay (NaN when the file does not say). */
@@ -252,7 +253,7 @@ export function checkResults(data: unknown): OpenedResults {
     sprt,
     count: n,
     seats: B,
-    seed_: new Float64Array(n),
+    seeds: new Float64Array(n),
     width: new Uint16Array(n),
     height: new Uint16Array(n),
     frames: new Float64Array(n),
@@ -270,7 +271,7 @@ export function checkResults(data: unknown): OpenedResults {
     const w = `games[${g}]`;
     if (!isObj(r)) fail(w, r, 'an object with seed, width, height, seats, ranks and replay');
     if (r.index !== undefined && r.index !== g) fail(`${w}.index`, r.index, `${g} (games are listed in order from 0)`);
-    out.seed_[g] = int(r.seed, `${w}.seed`, 0, 2 ** 32);
+    out.seeds[g] = int(r.seed, `${w}.seed`, 0, 2 ** 32);
     out.width[g] = int(r.width, `${w}.width`, 1, L.side);
     out.height[g] = int(r.height, `${w}.height`, 1, L.side);
     out.frames[g] = r.frames === undefined || r.frames === null ? NaN : int(r.frames, `${w}.frames`, 0, L.frames);
@@ -359,10 +360,10 @@ export function openedRecord(r: OpenedResults, g: number): GameRecord {
     if (seat) seat.ejection = { kind: ejectionKind(e.reason), reason: e.reason, frame: ejectionFrame(e.reason) };
   }
   const frames = r.frames[g];
-  return { index: g, seed: r.seed_[g], width: r.width[g], height: r.height[g], turns: Number.isNaN(frames) ? NaN : Math.max(0, frames - 1), seats };
+  return { index: g, seed: r.seeds[g], width: r.width[g], height: r.height[g], turns: Number.isNaN(frames) ? NaN : Math.max(0, frames - 1), seats };
 }
 
 /** The arrays of opened results that can be handed over (transferred) between threads. */
 export function transferables(r: OpenedResults): ArrayBuffer[] {
-  return [r.seed_, r.width, r.height, r.frames, r.lineup, r.ranks].map((a) => a.buffer as ArrayBuffer);
+  return [r.seeds, r.width, r.height, r.frames, r.lineup, r.ranks].map((a) => a.buffer as ArrayBuffer);
 }

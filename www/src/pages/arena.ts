@@ -498,7 +498,7 @@ export class ArenaPage {
     const game = GAME_CHOICES.find((g) => g.id === r.game)?.title ?? r.game;
     const asked = r.gamesAsked !== null && r.gamesAsked !== r.count ? ` of ${fmt(r.gamesAsked)} asked (the SPRT stopped the run)` : '';
     setText(this.q('status'), `${fmt(r.count)} game${r.count === 1 ? '' : 's'}${asked} · from ${o.path}`);
-    const parts = [game ?? null, r.size ? `${r.size[0]}×${r.size[1]}` : null, r.count > 0 ? `seeds ${r.seed_[0]}–${r.seed_[r.count - 1]}` : null, r.fog ? `fog ${r.fog}` : null, r.tau !== null ? `TrueSkill τ ${r.tau}` : null, `${fmt(this.replaysFound(o))} of ${fmt(r.replay.filter((n) => n !== '').length)} replays added`];
+    const parts = [game ?? null, r.size ? `${r.size[0]}×${r.size[1]}` : null, r.count > 0 ? `seeds ${r.seeds[0]}–${r.seeds[r.count - 1]}` : null, r.fog ? `fog ${r.fog}` : null, r.tau !== null ? `TrueSkill τ ${r.tau}` : null, `${fmt(this.replaysFound(o))} of ${fmt(r.replay.filter((n) => n !== '').length)} replays added`];
     setText(this.q('summary'), parts.filter((p) => p !== null).join(' · '));
     this.q('summary').dataset.gamesPerMinute = '';
   }
