@@ -518,8 +518,11 @@ test('10,000 games: results.json loads and its games page and scroll with no lon
 
 test('opened results on a phone (390x844): every control named, no sideways scrolling', { timeout: 90000 }, async () => {
   const page = await open({ width: 390, height: 844 });
-  await page.setInputFiles('[data-part="folder-input"]', H1);
-  await waitOpened(page, 6, /halite1-15x15/);
+  // A run folder with a long name.
+  const long = path.join(tmp, 'a-run-folder-with-a-rather-long-name-that-has-no-spaces-at-all-2026-11-25');
+  fs.cpSync(H1, long, { recursive: true });
+  await page.setInputFiles('[data-part="folder-input"]', long);
+  await waitOpened(page, 6, /rather-long-name/);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `no horizontal scrolling of the page on a phone (overflow ${overflow}px)`);
   const unnamed = await page.evaluate(() =>
