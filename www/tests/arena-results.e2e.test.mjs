@@ -253,6 +253,9 @@ test('results.json alone: the games are listed, each names its replay, and repla
   const rows = await listed(page);
   assertGames(rows, h1);
   assert.ok(rows.every((r) => r.action === 'add'), 'no game can open yet');
+  assert.match(await page.textContent('[data-part="open-status"]'), /0 of 6 replays added\. To open the other games, add their replays/);
+  await page.locator('[aria-labelledby="arena-games-title"]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(shots, 'arena-results-json-only-desktop.png') });
   // Clicking a game without its replay says which file to add, and offers to add it.
   const add = page.locator('[data-part="games-body"] tr').nth(1).getByRole('button', { name: 'Game 2: add its replay, game-00001.hlt' });
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), add.click()]);
