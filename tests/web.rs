@@ -760,3 +760,56 @@ fn halite2_row_layouts_name_every_field_and_stride() {
     let ships = r.ships(0).unwrap().to_vec();
     assert_eq!(ships[n(&["ship", "offsets", "health"]) as usize], 255.0);
 }
+
+/// The forward model's C-ABI exports (what the bot runtime calls): a snapshot from a live game's
+/// handle, written into the input buffer with moves, plays one turn; a bad list is an error
+/// code with its reason; a fog game has no snapshot.
+#[wasm_bindgen_test]
+fn the_forward_model_steps_a_snapshot_through_its_exports() {
+    use halite::web::forward::{sim_input, sim_output_len, sim_output_ptr, sim_step};
+    let call = |snapshot: &[u8], seat: u32, mine: &str, others: &str| -> (u32, Vec<u8>) {
+        let n = snapshot.len() + mine.len() + others.len();
+        let at = sim_input(n);
+        // SAFETY: `sim_input` made a buffer of `n` bytes at `at`.
+        let input = unsafe { std::slice::from_raw_parts_mut(at, n) };
+        input[..snapshot.len()].copy_from_slice(snapshot);
+        input[snapshot.len()..snapshot.len() + mine.len()].copy_from_slice(mine.as_bytes());
+        input[snapshot.len() + mine.len()..].copy_from_slice(others.as_bytes());
+        let code = sim_step(seat, snapshot.len(), mine.len(), others.len());
+        // SAFETY: the output is `sim_output_len()` bytes at `sim_output_ptr()` until the next call.
+        let out =
+            unsafe { std::slice::from_raw_parts(sim_output_ptr(), sim_output_len()) }.to_vec();
+        (code, out)
+    };
+    let config = js_sys::JSON::parse(r#"{"width":240,"height":160,"players":2,"seed":3}"#).unwrap();
+    let g = Halite2Game::new(config).unwrap();
+    let snap = g.snapshot();
+    let (code, out) = call(
+        &snap,
+        1,
+        r#"[{"type":"thrust","ship":3,"magnitude":7,"angle":90}]"#,
+        "null",
+    );
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&out));
+    let n = u32::from_le_bytes(out[..4].try_into().unwrap()) as usize;
+    let m = u32::from_le_bytes(out[4 + n..8 + n].try_into().unwrap()) as usize;
+    let obs: serde_json::Value = serde_json::from_slice(&out[8 + n..8 + n + m]).unwrap();
+    assert_eq!(obs["turn"], 1);
+    assert_eq!(obs["myId"], 1);
+    let (code, out) = call(&snap, 1, "[7]", "null");
+    assert_eq!(code, 1);
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        "moves[0] is a number, not a command object"
+    );
+    let (code, _) = call(&snap[..10], 0, "[]", "[]");
+    assert_eq!(code, 1);
+
+    let fog = js_sys::JSON::parse(r#"{"width":20,"height":20,"players":2,"seed":3,"fogRadius":3}"#)
+        .unwrap();
+    assert!(Halite1Game::new(fog).unwrap().snapshot().is_none());
+    let open = js_sys::JSON::parse(r#"{"width":20,"height":20,"players":2,"seed":3}"#).unwrap();
+    let h1 = Halite1Game::new(open).unwrap().snapshot().unwrap();
+    let (code, out) = call(&h1, 0, r#"[{"x":0,"y":0,"dir":1}]"#, "[]");
+    assert_eq!(code, 0, "{}", String::from_utf8_lossy(&out));
+}

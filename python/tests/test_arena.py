@@ -46,6 +46,44 @@ def test_results_of_builtin_bots(tmp_path):
     assert r["bots"] == doc["bots"]
 
 
+# The arena page opens a run's folder (www/src/arena/opened.ts): the fields it reads, and the
+# replay names it accepts (bare file names beside results.json).
+PAGE_GAME_FIELDS = {"index", "seed", "width", "height", "seats", "ranks", "replay", "command", "frames", "ejected"}
+PAGE_BOT_FIELDS = {"name", "games", "wins", "mean_rank", "mu", "sigma"}
+PAGE_REPLAY_NAME = r"^[A-Za-z0-9_-][A-Za-z0-9._-]{0,159}$"
+
+
+@pytest.mark.parametrize("run,args", [
+    ("halite1-15x15", dict(game="halite1", bots=["builtin:expander", "builtin:greedy"], games=6,
+                           size="15x15", seed=1, sprt=(0, 50))),
+    ("halite2-120x80", dict(game="halite2", bots=["builtin:settler", "builtin:aggressive"], games=2,
+                            size="120x80", seed=1)),
+])
+def test_the_page_fixtures_are_this_arena_output_and_have_the_fields_the_page_reads(tmp_path, run, args):
+    import re
+    arena(out=str(tmp_path), workers=2, **args)
+    fixture = REPO / "tests" / "fixtures" / "arena" / run
+    # The page's fixtures are this arena's output, byte for byte (regenerate them if this fails:
+    # tests/fixtures/arena/README.md has the commands).
+    assert sorted(p.name for p in fixture.iterdir()) == sorted(p.name for p in tmp_path.iterdir())
+    for p in fixture.iterdir():
+        assert (tmp_path / p.name).read_bytes() == p.read_bytes(), p.name
+    doc = json.loads(read(tmp_path))
+    assert 2 <= len(doc["bots"]) <= 6
+    for b in doc["bots"]:
+        assert PAGE_BOT_FIELDS <= set(b) and isinstance(b["name"], str)
+    for k, g in enumerate(doc["games"]):
+        assert PAGE_GAME_FIELDS <= set(g) and g["index"] == k
+        assert len(g["seats"]) == len(g["ranks"]) == len(g["ejected"]) == len(doc["bots"])
+        assert re.match(PAGE_REPLAY_NAME, g["replay"]) and (tmp_path / g["replay"]).is_file()
+        assert isinstance(g["frames"], int) and g["frames"] > 0
+    assert {"games", "score", "diff", "low", "high", "elo", "elo_low", "elo_high"} <= set(doc["score_ci95"])
+    if doc["sprt"] is not None:
+        assert {"llr", "lower", "upper", "result", "wins", "losses", "draws", "elo0", "elo1", "alpha", "beta",
+                "stopped_after"} <= set(doc["sprt"])
+    assert "tau" in doc["trueskill"]
+
+
 def test_trueskill_matches_the_library_applied_in_game_order(tmp_path):
     import trueskill
     arena("halite1", ["builtin:expander", "builtin:greedy"], games=8, size="16x16", seed=3, out=str(tmp_path))

@@ -28,6 +28,10 @@ use serde::Serialize;
 const MAGIC: [u8; 4] = *b"H2SN";
 /// Commands in one list at most (as the page's check of an answer).
 const MAX_COMMANDS: usize = 20_000;
+/// The longest map side a snapshot may have (the page makes maps of 16 to 4096).
+const MAX_SIDE: u32 = 16_384;
+/// Ship ids a snapshot may have used (a game makes a few thousand ships at most).
+const MAX_SHIP_IDS: usize = 1 << 22;
 
 fn put_f80(w: &mut Writer, v: F80) {
     let (neg, exp, mant) = v.to_parts();
@@ -196,6 +200,9 @@ impl Simulator for Halite2Sim {
         let width = r.u32()?;
         let height = r.u32()?;
         let players = usize::from(r.u8()?);
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return sim_error("the snapshot's map size is out of range");
+        }
         if !(1..=MAX_PLAYERS).contains(&players) {
             return sim_error("the snapshot's player count is out of range");
         }
@@ -216,7 +223,7 @@ impl Simulator for Halite2Sim {
         }
         let next_id = r.u32()? as usize;
         let n = r.count(60)?;
-        if next_id > bytes.len().saturating_mul(8) + 1_000_000 {
+        if next_id > MAX_SHIP_IDS {
             return sim_error("the snapshot's ship count does not fit its size");
         }
         let mut ships: Vec<Option<Ship>> = vec![None; next_id];

@@ -5,10 +5,19 @@
 // that works after the arena's tab is gone (a `blob:` address while the replay is being stored,
 // or when the browser keeps nothing). A gzipped replay is decompressed before it is downloaded
 // (the original tools read plain JSON). Mounted on the element it is given.
+//
+// The list shows a page of games at a time (PAGE_SIZE rows, with First/Previous/Next/Last and a
+// game number to go to), so a 10,000-game run never puts more than a page of rows in the
+// document. It lists either the games of an in-page run, added as they finish, or the games of
+// results opened from files (`showOpened`): those rows are built only when their page shows,
+// and their last cell (Open, or a way to add the replay) comes from the page.
 
-import { el } from '../shell/dom';
+import { el, fmt, setText } from '../shell/dom';
 import { storeReplay } from '../shell/resume';
 import { byRank, type GameRecord } from './results';
+
+/** Games a page of the list shows. */
+export const PAGE_SIZE = 50;
 
 const KIND_TEXT = { timeout: 'timed out', error: 'error', garbage: 'garbage', start: 'failed to start', resigned: 'resigned' } as const;
 
@@ -24,11 +33,27 @@ function runId(): string {
   return Array.from(b, (x) => x.toString(36).padStart(2, '0')).join('');
 }
 
+/** Opened results, as the list reads them: game `g`'s record and its last cell. */
+export interface OpenedGames {
+  count: number;
+  record(g: number): GameRecord;
+  actions(g: number, record: GameRecord): Node[];
+}
+
 export class GamesList {
   private readonly body: HTMLTableSectionElement;
+  private readonly pager: HTMLElement;
+  private readonly range: HTMLElement;
+  private readonly goto: HTMLInputElement;
+  private readonly buttons: Record<'first' | 'prev' | 'next' | 'last', HTMLButtonElement>;
   private readonly urls: string[] = [];
-  /** Row of each listed game, by index (kept in game order). */
-  private readonly rows = new Map<number, HTMLTableRowElement>();
+  /** The in-page run's games, in game order, each with its row (built when it was added). */
+  private readonly entries: { index: number; row: HTMLTableRowElement }[] = [];
+  /** Opened results shown instead of a run's games. */
+  private opened: OpenedGames | null = null;
+  private colours: readonly string[] = [];
+  /** The page shown (0-based). */
+  private page = 0;
   /** The run's part of its games' stored ids (a new one for each run). */
   private run = runId();
   onError: (message: string) => void = () => {};
@@ -44,44 +69,122 @@ export class GamesList {
       el('th', { className: 'name-cell', text: 'Ejections', attrs: { scope: 'col' } }),
       el('th', { className: 'act-cell', attrs: { scope: 'col' } }, [el('span', { className: 'visually-hidden', text: 'Replay' })]),
     ]);
+    const button = (part: string, text: string, label: string) => {
+      const b = el('button', { className: 'btn btn-small', text, attrs: { type: 'button', 'data-part': part, 'aria-label': label, title: label } });
+      return b;
+    };
+    this.buttons = {
+      first: button('games-first', '«', 'First page of games'),
+      prev: button('games-prev', '‹ Previous', 'Previous page of games'),
+      next: button('games-next', 'Next ›', 'Next page of games'),
+      last: button('games-last', '»', 'Last page of games'),
+    };
+    this.buttons.first.addEventListener('click', () => this.showPage(0, this.buttons.first));
+    this.buttons.prev.addEventListener('click', () => this.showPage(this.page - 1, this.buttons.prev));
+    this.buttons.next.addEventListener('click', () => this.showPage(this.page + 1, this.buttons.next));
+    this.buttons.last.addEventListener('click', () => this.showPage(this.pages - 1, this.buttons.last));
+    this.range = el('span', { className: 'arena-pager-range', attrs: { 'data-part': 'games-range', 'aria-live': 'polite' } });
+    const gotoId = `games-goto-${runId()}`;
+    this.goto = el('input', { className: 'num', attrs: { id: gotoId, type: 'number', min: '1', step: '1', inputmode: 'numeric', 'data-part': 'games-goto', enterkeyhint: 'go' } });
+    const go = el('button', { className: 'btn btn-small', text: 'Go', attrs: { type: 'submit', 'data-part': 'games-go', 'aria-label': 'Show the page of this game' } });
+    const form = el('form', { className: 'arena-pager-goto' }, [el('label', { text: 'Game', attrs: { for: gotoId } }), this.goto, go]);
+    form.addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      this.goToGame(Number(this.goto.value));
+    });
+    this.pager = el('nav', { className: 'arena-pager', attrs: { 'aria-label': 'Pages of games', 'data-part': 'games-pager' } }, [
+      this.buttons.first,
+      this.buttons.prev,
+      this.range,
+      this.buttons.next,
+      this.buttons.last,
+      form,
+    ]);
+    this.pager.hidden = true;
     root.replaceChildren(
-      el('div', { className: 'arena-scroll arena-games-scroll' }, [
+      el('div', { className: 'arena-scroll arena-games-scroll', attrs: { 'data-part': 'games-scroll' } }, [
         el('table', { className: 'arena-table arena-games', attrs: { 'data-part': 'games' } }, [el('caption', { className: 'visually-hidden', text: 'Every game played' }), el('thead', {}, [head]), this.body]),
       ]),
+      this.pager,
     );
   }
 
+  /** Games listed (of the run, or of the opened results). */
   get size(): number {
-    return this.rows.size;
+    return this.opened ? this.opened.count : this.entries.length;
+  }
+
+  /** Pages of games. */
+  get pages(): number {
+    return Math.max(1, Math.ceil(this.size / PAGE_SIZE));
+  }
+
+  /** The page shown (0-based). */
+  get pageShown(): number {
+    return this.page;
   }
 
   clear(): void {
     for (const u of this.urls.splice(0)) URL.revokeObjectURL(u);
     this.run = runId();
-    this.rows.clear();
-    this.body.replaceChildren();
+    this.entries.length = 0;
+    this.opened = null;
+    this.page = 0;
+    this.render();
+  }
+
+  /** Lists opened results instead of a run's games (`colours` by participant). */
+  showOpened(games: OpenedGames, colours: readonly string[]): void {
+    this.clear();
+    this.opened = games;
+    this.colours = colours;
+    this.render();
+  }
+
+  /** Builds the opened results' rows of the page shown again (their replays changed). */
+  refresh(): void {
+    if (this.opened) this.render();
+  }
+
+  /** Shows the page holding game `n` (1-based, as listed). */
+  goToGame(n: number): void {
+    if (!Number.isInteger(n) || n < 1 || n > this.size) {
+      this.goto.setCustomValidity(`A game from 1 to ${this.size}`);
+      this.goto.reportValidity();
+      return;
+    }
+    this.goto.setCustomValidity('');
+    this.showPage(Math.floor((n - 1) / PAGE_SIZE));
+    const row = this.body.children[(n - 1) % PAGE_SIZE] as HTMLElement | undefined;
+    // The game asked for is marked and brought into view.
+    for (const r of this.body.querySelectorAll('tr[data-target]')) r.removeAttribute('data-target');
+    if (row) {
+      row.dataset.target = '';
+      row.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  /** Shows page `p` (clamped); `from`: the pager button pressed (keeps the focus usable). */
+  showPage(p: number, from?: HTMLButtonElement): void {
+    const next = Math.min(Math.max(0, Math.floor(p)), this.pages - 1);
+    if (next !== this.page) {
+      // Back to the list's top before the rows change (no layout forced after the change).
+      const scroll = this.body.closest('[data-part="games-scroll"]');
+      if (scroll && scroll.scrollTop !== 0) scroll.scrollTop = 0;
+      this.page = next;
+      this.render();
+    }
+    // A button that became disabled would drop the focus to the page: move it to its neighbour.
+    if (from?.disabled) (from === this.buttons.first || from === this.buttons.prev ? this.buttons.next : this.buttons.prev).focus();
   }
 
   /** Lists a game; `replay` is its gzipped replay (null: it failed and has none). `colours`
    * by participant. */
   add(r: GameRecord, replay: Blob | null, colours: readonly string[]): void {
+    if (this.opened) this.clear();
+    this.colours = colours;
     const n = r.index + 1;
-    const ranking = el('ol', { className: 'arena-ranking' });
-    if (r.error) ranking.appendChild(el('li', { className: 'bad', text: `failed: ${r.error}` }));
-    else
-      for (const s of byRank(r.seats)) {
-        const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
-        dot.style.background = colours[s.participant] ?? '#fff';
-        ranking.appendChild(el('li', { attrs: { title: `rank ${s.rank}` } }, [el('span', { className: 'arena-rank', text: `${s.rank}` }), dot, el('span', { text: s.name })]));
-      }
-    const ejections = r.seats.filter((s) => s.ejection);
-    const ejectCell = el('td', { className: 'name-cell arena-ejections', attrs: { 'data-col': 'ejections', ...(ejections.length === 0 ? { 'data-none': '' } : {}) } });
-    if (ejections.length === 0) ejectCell.appendChild(el('span', { className: 'muted', text: '—' }));
-    for (const s of ejections) {
-      const e = s.ejection!;
-      ejectCell.appendChild(el('span', { className: 'arena-eject', text: `${s.name}: ${KIND_TEXT[e.kind]}, frame ${e.frame}`, attrs: { title: e.reason } }));
-    }
-    const actions = el('td', { className: 'act-cell', attrs: { 'data-col': 'actions' } });
+    const actions: Node[] = [];
     if (replay) {
       const url = URL.createObjectURL(replay);
       this.urls.push(url);
@@ -104,22 +207,87 @@ export class GamesList {
       const download = el('button', { className: 'btn btn-small btn-icon-text', attrs: { type: 'button', 'aria-label': `Download game ${n} (${name})`, title: `Download ${name}` } });
       download.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>';
       download.addEventListener('click', () => void this.download(replay, name));
-      actions.append(open, download);
+      actions.push(open, download);
     }
-    const tr = el('tr', { attrs: { 'data-game': String(r.index) } }, [
+    const tr = this.buildRow(r, actions, colours);
+    // In game order, whatever order games finish in.
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.entries[mid].index < r.index) lo = mid + 1;
+      else hi = mid;
+    }
+    this.entries.splice(lo, 0, { index: r.index, row: tr });
+    // The page shown changes only where the new game lands in it (one row in, the page's
+    // last row out); a game before the page shifts the whole page.
+    const from = this.page * PAGE_SIZE;
+    if (lo < from) this.render();
+    else if (lo < from + PAGE_SIZE) {
+      this.body.insertBefore(tr, this.body.children[lo - from] ?? null);
+      while (this.body.children.length > PAGE_SIZE) this.body.lastElementChild?.remove();
+      this.renderPager();
+    } else this.renderPager();
+  }
+
+  /** One game's row. */
+  private buildRow(r: GameRecord, actions: Node[], colours: readonly string[]): HTMLTableRowElement {
+    const n = r.index + 1;
+    const ranking = el('ol', { className: 'arena-ranking' });
+    if (r.error) ranking.appendChild(el('li', { className: 'bad', text: `failed: ${r.error}` }));
+    else
+      for (const s of byRank(r.seats)) {
+        const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
+        dot.style.background = colours[s.participant] ?? '#fff';
+        ranking.appendChild(el('li', { attrs: { title: `rank ${s.rank}` } }, [el('span', { className: 'arena-rank', text: `${s.rank}` }), dot, el('span', { text: s.name })]));
+      }
+    const ejections = r.seats.filter((s) => s.ejection);
+    const ejectCell = el('td', { className: 'name-cell arena-ejections', attrs: { 'data-col': 'ejections', ...(ejections.length === 0 ? { 'data-none': '' } : {}) } });
+    if (ejections.length === 0) ejectCell.appendChild(el('span', { className: 'muted', text: '—' }));
+    for (const s of ejections) {
+      const e = s.ejection!;
+      ejectCell.appendChild(el('span', { className: 'arena-eject', text: `${s.name}: ${KIND_TEXT[e.kind]}, frame ${e.frame}`, attrs: { title: e.reason } }));
+    }
+    return el('tr', { attrs: { 'data-game': String(r.index) } }, [
       el('td', { className: 'num-cell muted', text: String(n), attrs: { 'data-col': 'n' } }),
       el('td', { className: 'num-cell', text: String(r.seed), attrs: { 'data-col': 'seed' } }),
       el('td', { className: 'num-cell', text: `${r.width}×${r.height}`, attrs: { 'data-col': 'map' } }),
       el('td', { className: 'name-cell', attrs: { 'data-col': 'ranking' } }, [ranking]),
-      el('td', { className: 'num-cell', text: r.error ? '–' : String(r.turns), attrs: { 'data-col': 'turns' } }),
+      el('td', { className: 'num-cell', text: r.error || !Number.isFinite(r.turns) ? '–' : String(r.turns), attrs: { 'data-col': 'turns' } }),
       ejectCell,
-      actions,
+      el('td', { className: 'act-cell', attrs: { 'data-col': 'actions' } }, actions),
     ]);
-    // In game order, whatever order games finish in.
-    let next = Infinity;
-    for (const i of this.rows.keys()) if (i > r.index && i < next) next = i;
-    this.body.insertBefore(tr, this.rows.get(next) ?? null);
-    this.rows.set(r.index, tr);
+  }
+
+  /** Puts the page shown in the table. */
+  private render(): void {
+    this.page = Math.min(this.page, this.pages - 1);
+    const from = this.page * PAGE_SIZE;
+    const to = Math.min(this.size, from + PAGE_SIZE);
+    const rows: HTMLTableRowElement[] = [];
+    const opened = this.opened;
+    if (opened) {
+      for (let g = from; g < to; g++) {
+        const r = opened.record(g);
+        rows.push(this.buildRow(r, opened.actions(g, r), this.colours));
+      }
+    } else for (let k = from; k < to; k++) rows.push(this.entries[k].row);
+    this.body.replaceChildren(...rows);
+    this.renderPager();
+  }
+
+  private renderPager(): void {
+    const count = this.size;
+    this.pager.hidden = count <= PAGE_SIZE;
+    const from = this.page * PAGE_SIZE;
+    const to = Math.min(count, from + PAGE_SIZE);
+    setText(this.range, count === 0 ? 'No games' : `Games ${fmt(from + 1)}–${fmt(to)} of ${fmt(count)}`);
+    this.range.dataset.page = String(this.page + 1);
+    this.range.dataset.pages = String(this.pages);
+    this.buttons.first.disabled = this.buttons.prev.disabled = this.page === 0;
+    this.buttons.next.disabled = this.buttons.last.disabled = this.page >= this.pages - 1;
+    this.goto.max = String(Math.max(1, count));
+    this.goto.placeholder = `1–${fmt(Math.max(1, count))}`;
   }
 
   private async download(gz: Blob, name: string): Promise<void> {

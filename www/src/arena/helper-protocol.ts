@@ -1,15 +1,22 @@
 // Messages between the arena page and its helper worker (helper-worker.ts).
 
-import type { Rating } from './results';
+import type { Rating, RatingPoint } from './results';
 
 /** page -> worker. `id` pairs an answer with its request. */
 export type ToHelper =
   | { type: 'ratings'; tau: number; participants: number }
   | { type: 'rate'; id: number; lineup: number[]; ranks: number[] }
-  | { type: 'gzip'; id: number; bytes: Uint8Array };
+  | { type: 'gzip'; id: number; bytes: Uint8Array }
+  /** Every game of opened results rated in order (`lineup` and `ranks`: `seats` per game),
+   * each participant's course kept at about `points` points. A newer request, or a cancel,
+   * stops an older one. */
+  | { type: 'history'; id: number; tau: number; participants: number; seats: number; lineup: Uint8Array; ranks: Uint8Array; points: number }
+  | { type: 'history-cancel' };
 
 /** worker -> page */
 export type FromHelper =
   | { type: 'rated'; id: number; ratings: Rating[] }
   | { type: 'gzipped'; id: number; blob: Blob }
+  | { type: 'history-progress'; id: number; done: number; total: number }
+  | { type: 'history'; id: number; history: RatingPoint[][]; final: Rating[] }
   | { type: 'error'; id: number; message: string };

@@ -4,7 +4,8 @@
 
 import * as trueskill from 'ts-trueskill';
 import type { FromHelper, ToHelper } from './helper-protocol';
-import { Rater } from './rating';
+import { MU, Rater, SIGMA } from './rating';
+import type { RatingPoint } from './results';
 
 interface WorkerScope {
   onmessage: ((e: MessageEvent<ToHelper>) => void) | null;
@@ -13,6 +14,46 @@ interface WorkerScope {
 
 const scope = self as unknown as WorkerScope;
 let rater: Rater | null = null;
+/** The history request being worked on (a newer one, or a cancel, replaces it). */
+let historyId = 0;
+
+/** Rates opened results' games in order, in slices (so a newer request or a cancel is heard),
+ * reporting progress. */
+function history(m: Extract<ToHelper, { type: 'history' }>): void {
+  historyId = m.id;
+  const r = new Rater(trueskill, m.tau, m.participants);
+  const total = m.seats > 0 ? Math.floor(m.lineup.length / m.seats) : 0;
+  const step = Math.max(1, Math.ceil(total / Math.max(1, m.points)));
+  const out: RatingPoint[][] = Array.from({ length: m.participants }, () => [{ games: 0, mu: MU, sigma: SIGMA }]);
+  let g = 0;
+  const slice = () => {
+    if (historyId !== m.id) return;
+    try {
+      const until = performance.now() + 40;
+      for (; g < total && performance.now() < until; g++) {
+        const lineup = Array.from(m.lineup.subarray(g * m.seats, (g + 1) * m.seats));
+        const ranks = Array.from(m.ranks.subarray(g * m.seats, (g + 1) * m.seats));
+        r.rate(lineup, ranks);
+        if ((g + 1) % step === 0 || g + 1 === total)
+          for (const p of new Set(lineup)) {
+            const x = r.get(p);
+            if (x) out[p].push({ games: g + 1, mu: x.mu, sigma: x.sigma });
+          }
+      }
+    } catch (err) {
+      scope.postMessage({ type: 'error', id: m.id, message: message(err) });
+      return;
+    }
+    if (g < total) {
+      scope.postMessage({ type: 'history-progress', id: m.id, done: g, total });
+      setTimeout(slice, 0);
+      return;
+    }
+    const final = Array.from({ length: m.participants }, (_, p) => r.get(p) ?? { mu: MU, sigma: SIGMA });
+    scope.postMessage({ type: 'history', id: m.id, history: out, final });
+  };
+  slice();
+}
 
 async function gzip(bytes: Uint8Array): Promise<Blob> {
   const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('gzip'));
@@ -36,6 +77,12 @@ scope.onmessage = (e: MessageEvent<ToHelper>) => {
       } catch (err) {
         scope.postMessage({ type: 'error', id: m.id, message: message(err) });
       }
+      break;
+    case 'history':
+      history(m);
+      break;
+    case 'history-cancel':
+      historyId = 0;
       break;
     case 'gzip':
       gzip(m.bytes).then(

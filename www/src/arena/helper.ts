@@ -2,19 +2,27 @@
 // request answered by a promise.
 
 import type { FromHelper, ToHelper } from './helper-protocol';
-import type { Rating } from './results';
+import type { Rating, RatingPoint } from './results';
 
-type Answer = Extract<FromHelper, { type: 'rated' | 'gzipped' }>;
+type Answer = Extract<FromHelper, { type: 'rated' | 'gzipped' | 'history' }>;
 
 export class ArenaHelper {
   private readonly worker: Worker;
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (a: Answer) => void; reject: (e: Error) => void }>();
+  private readonly progress = new Map<number, (done: number, total: number) => void>();
+  /** The history request out, if any (a newer one, or cancelHistory, drops it). */
+  private historyId = 0;
 
   constructor() {
     this.worker = new Worker(new URL('./helper-worker.ts', import.meta.url));
     this.worker.onmessage = (e: MessageEvent<FromHelper>) => {
       const m = e.data;
+      if (m.type === 'history-progress') {
+        this.progress.get(m.id)?.(m.done, m.total);
+        return;
+      }
+      this.progress.delete(m.id);
       const w = this.waiting.get(m.id);
       if (!w) return;
       this.waiting.delete(m.id);
@@ -44,6 +52,36 @@ export class ArenaHelper {
     const a = await this.request((id) => ({ type: 'gzip', id, bytes }), [bytes.buffer as ArrayBuffer]);
     if (a.type !== 'gzipped') throw new Error('unexpected answer');
     return a.blob;
+  }
+
+  /** Rates every game of opened results in order (in the worker) and returns each participant's
+   * course at about `points` points and the final ratings. `onProgress(done, total)` as it goes.
+   * Rejects with "superseded" when another request or cancelHistory replaces it. */
+  async history(
+    games: { tau: number; participants: number; seats: number; lineup: Uint8Array; ranks: Uint8Array },
+    points: number,
+    onProgress: (done: number, total: number) => void,
+  ): Promise<{ history: RatingPoint[][]; final: Rating[] }> {
+    this.cancelHistory();
+    const a = await this.request((id) => {
+      this.historyId = id;
+      this.progress.set(id, onProgress);
+      return { type: 'history', id, ...games, lineup: games.lineup.slice(), ranks: games.ranks.slice(), points };
+    });
+    if (a.type !== 'history') throw new Error('unexpected answer');
+    return { history: a.history, final: a.final };
+  }
+
+  /** Stops the history being computed (its promise rejects). */
+  cancelHistory(): void {
+    const id = this.historyId;
+    if (!id) return;
+    this.historyId = 0;
+    this.progress.delete(id);
+    const w = this.waiting.get(id);
+    this.waiting.delete(id);
+    w?.reject(new Error('superseded'));
+    this.send({ type: 'history-cancel' });
   }
 
   dispose(): void {

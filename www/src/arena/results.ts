@@ -180,3 +180,28 @@ export class Tally {
 export function byRank(seats: readonly GameSeat[]): GameSeat[] {
   return seats.map((s, seat) => ({ s, seat })).sort((a, b) => a.s.rank - b.s.rank || a.seat - b.seat).map((x) => x.s);
 }
+
+/** The first two participants' score difference over the games played (not failed), as the
+ * Python arena's `score_ci95`: a game scores 1 for the first participant when it ranked above
+ * the second, else 0; the mean with a 95% interval (normal approximation), each also as a
+ * difference (2·score − 1) and as logistic Elo. Null before the first game. */
+export function scoreCi95(records: readonly GameRecord[]): { games: number; score: number; diff: number; low: number; high: number; elo: number; eloLow: number; eloHigh: number } | null {
+  const scores: number[] = [];
+  for (const r of records) {
+    if (r.error) continue;
+    const a = r.seats.find((s) => s.participant === 0);
+    const b = r.seats.find((s) => s.participant === 1);
+    if (!a || !b) continue;
+    scores.push(a.rank < b.rank ? 1 : 0);
+  }
+  const n = scores.length;
+  if (n === 0) return null;
+  const mean = scores.reduce((x, y) => x + y, 0) / n;
+  const sd = n > 1 ? Math.sqrt(scores.reduce((x, y) => x + (y - mean) ** 2, 0) / (n - 1)) : 0;
+  const half = (1.96 * sd) / Math.sqrt(n);
+  const elo = (p: number) => {
+    const q = Math.min(Math.max(p, 1e-6), 1 - 1e-6);
+    return -400 * Math.log10(1 / q - 1);
+  };
+  return { games: n, score: mean, diff: 2 * mean - 1, low: 2 * (mean - half) - 1, high: 2 * (mean + half) - 1, elo: elo(mean), eloLow: elo(mean - half), eloHigh: elo(mean + half) };
+}

@@ -3,14 +3,24 @@
 // worker, each bot in a worker of its own); the standings (games, wins, average rank, ejections,
 // TrueSkill) and the list of games update after every game. TrueSkill and replay compression
 // run in a helper worker, so the page only draws and answers input.
+//
+// The same view shows the results of a run of the Python arena opened from files (its folder,
+// or its results.json with or without the replays, picked or dropped): the file is read and
+// checked in a worker, the standings and head-to-head come from its own numbers, the games list
+// shows a page at a time, and a replay is read only when its game is opened. A file that cannot
+// be shown is named with its fault, and what was shown stays.
 
 import { topbarHtml } from '../shell/nav';
 import { ArenaHelper } from '../arena/helper';
 import { defaultParallel, LIMITS, randomSeed, type ArenaConfig } from '../arena/plan';
 import { ArenaPool, type Participant } from '../arena/pool';
 import { MU, SIGMA } from '../arena/rating';
-import { Tally, type GameRecord } from '../arena/results';
+import { scoreCi95, Tally, type GameRecord } from '../arena/results';
 import { GamesList } from '../arena/games';
+import { CompareView } from '../arena/compare';
+import { dropped, fileOf, pickFromList, PickError, type PickedFiles, type ReplayHandle } from '../arena/files';
+import { openedRecord, openedRows, RESULTS_LIMITS, type OpenedResults } from '../arena/opened';
+import { ResultsReader } from '../arena/reader';
 import { RatingGraph } from '../arena/graph';
 import { SetupForm } from '../arena/setup';
 import { ResultsTable } from '../arena/table';
@@ -19,7 +29,8 @@ import { consentForSeats, raisedBudgets } from '../seats/consent';
 import { resolveEntry, seatNames } from '../seats/entries';
 import { ORIGINAL_BUDGETS } from '../shell/seat';
 import { BotLibrary } from '../seats/library';
-import { el, setText } from '../shell/dom';
+import { el, fmt, formatBytes, setText } from '../shell/dom';
+import { bindFileDrop } from '../shell/drop';
 import { errorMessage } from '../shell/engine';
 import type { GameId, GameModule } from '../shell/game';
 import { DEFAULT_PALETTE } from '../shell/palette';
@@ -34,9 +45,31 @@ const PAGE = `
       <div data-part="setup"><p class="muted">Loading the bots…</p></div>
     </section>
     <div class="arena-main">
+      <section class="card arena-open" aria-labelledby="arena-open-title">
+        <div class="arena-card-head">
+          <h2 class="arena-title" id="arena-open-title">Results from files</h2>
+          <p class="arena-note">A run of <code>python -m halite_engine.arena</code>: its folder, or its results.json</p>
+        </div>
+        <div class="arena-open-row">
+          <button type="button" class="btn" data-part="open-folder">
+            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M3.5 7.5v10a1.5 1.5 0 0 0 1.5 1.5h14a1.5 1.5 0 0 0 1.5-1.5v-8A1.5 1.5 0 0 0 19 8h-7l-2-2.5H5A1.5 1.5 0 0 0 3.5 7Z"/></svg><span>Open folder…</span>
+          </button>
+          <button type="button" class="btn" data-part="open-json">
+            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6.5 3.5h7l4 4v13h-11Zm7 0v4h4"/></svg><span>Open results.json…</span>
+          </button>
+          <button type="button" class="btn" data-part="add-replays" hidden>
+            <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 5v14M5 12h14"/></svg><span>Add replays…</span>
+          </button>
+          <span class="arena-note arena-open-drop">or drop the folder, or results.json with replays, on this page</span>
+        </div>
+        <input type="file" class="visually-hidden" data-part="folder-input" webkitdirectory multiple tabindex="-1" aria-label="A run's folder (results.json and the replays)">
+        <input type="file" class="visually-hidden" data-part="json-input" accept=".json,.hlt,application/json" multiple tabindex="-1" aria-label="results.json, and replays if you like">
+        <p class="arena-open-status" data-part="open-status" role="status"></p>
+        <p class="arena-error" data-part="open-error" role="alert" hidden></p>
+      </section>
       <section class="card arena-run" aria-labelledby="arena-run-title">
         <div class="arena-run-head">
-          <h2 class="arena-title" id="arena-run-title">Progress</h2>
+          <h2 class="arena-title" id="arena-run-title" data-part="run-title">Progress</h2>
           <p class="arena-status" data-part="status">Choose the bots and start.</p>
           <button type="button" class="btn arena-cancel" data-part="cancel" aria-label="Cancel: stop every running game" hidden>
             <svg viewBox="0 0 24 24" aria-hidden="true"><rect x="6.5" y="6.5" width="11" height="11" rx="1.5"/></svg><span>Cancel</span>
@@ -55,6 +88,7 @@ const PAGE = `
         </div>
         <p class="arena-empty" data-part="table-empty">Each bot's games, wins, average rank, ejections and TrueSkill rating, updated after every game.</p>
         <div data-part="table" hidden></div>
+        <div class="arena-compare-box" data-part="compare" hidden></div>
       </section>
       <section class="card" aria-labelledby="arena-graph-title">
         <div class="arena-card-head">
@@ -63,6 +97,7 @@ const PAGE = `
         </div>
         <p class="arena-empty" data-part="graph-empty">Each bot's rating, μ ± σ, game after game.</p>
         <div class="arena-graph" data-part="graph" hidden></div>
+        <p class="arena-note arena-graph-note" data-part="graph-note" hidden></p>
       </section>
       <section class="card" aria-labelledby="arena-games-title">
         <div class="arena-card-head">
@@ -73,7 +108,14 @@ const PAGE = `
         <div data-part="games-list" hidden></div>
       </section>
     </div>
-  </main>`;
+  </main>
+  <div class="drop-overlay" data-part="drop" hidden>
+    <div class="drop-card">
+      <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
+      <p>Drop an arena run to open its results</p>
+      <p class="drop-hint">its folder, or results.json and replays</p>
+    </div>
+  </div>`;
 
 type RunState = 'idle' | 'running' | 'done' | 'cancelled';
 
@@ -94,6 +136,23 @@ interface Run {
 
 const COLOURS = DEFAULT_PALETTE.colours.slice(1);
 
+/** Results opened from files, with the replays given so far. */
+interface Opened {
+  results: OpenedResults;
+  /** Where the results file was found ("run/results.json"). */
+  path: string;
+  replays: Map<string, ReplayHandle>;
+  /** Viewer addresses of replays opened so far, by name (revoked when other results replace these). */
+  urls: Map<string, string>;
+  /** Milliseconds from the choice to the results on screen (0 until they are). */
+  loadMs: number;
+  /** When the files were chosen (performance.now()). */
+  started: number;
+}
+
+const GRAPH_EMPTY = "Each bot's rating, μ ± σ, game after game.";
+const GAMES_NOTE = 'Every game can be opened in the viewer or downloaded.';
+
 /** "1:05", "1:02:03". */
 export function clock(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
@@ -109,6 +168,14 @@ export class ArenaPage {
   private readonly table: ResultsTable;
   private readonly graph: RatingGraph;
   private readonly games: GamesList;
+  private readonly compare: CompareView;
+  private readonly reader = new ResultsReader();
+  /** Results opened from files, shown while no run is. */
+  private opened: Opened | null = null;
+  /** Bumped by every choice of results, and by a run's start (an older answer is then dropped). */
+  private openToken = 0;
+  /** The pick whose results are being read (replays picked meanwhile join it). */
+  private loading: PickedFiles | null = null;
   private readonly helper = new ArenaHelper();
   private readonly library = new BotLibrary();
   private run: Run | null = null;
@@ -154,6 +221,355 @@ export class ArenaPage {
     this.graph = new RatingGraph(this.q('graph'));
     this.games = new GamesList(this.q('games-list'));
     this.games.onError = (m) => this.form.showError(m);
+    this.compare = new CompareView(this.q('compare'));
+    this.bindOpen();
+  }
+
+  // ------------------------------------------------------------------ results from files
+
+  private bindOpen(): void {
+    const folder = this.q<HTMLInputElement>('folder-input');
+    const json = this.q<HTMLInputElement>('json-input');
+    this.q('open-folder').addEventListener('click', () => folder.click());
+    this.q('open-json').addEventListener('click', () => json.click());
+    this.q('add-replays').addEventListener('click', () => json.click());
+    for (const input of [folder, json]) {
+      input.addEventListener('change', () => {
+        const files = Array.from(input.files ?? []);
+        input.value = '';
+        if (files.length === 0) return;
+        void this.openPicked(async () => pickFromList(files));
+      });
+    }
+    bindFileDrop(this.q('drop'), (files, data) => {
+      if (data) {
+        const take = dropped(data);
+        void this.openPicked(take);
+      } else if (files && files.length > 0) {
+        const list = Array.from(files);
+        void this.openPicked(async () => pickFromList(list));
+      }
+    });
+  }
+
+  /** Opens what was picked or dropped: results (replacing those shown once they are checked),
+   * or replays for the results shown. */
+  private async openPicked(take: () => Promise<PickedFiles>): Promise<void> {
+    const t0 = performance.now();
+    this.openError(null);
+    let picked: PickedFiles;
+    try {
+      picked = await take();
+    } catch (e) {
+      this.openError(`${e instanceof PickError ? 'Nothing opened: ' : 'Could not read the files: '}${errorMessage(e)}.${this.keptNote()}`);
+      return;
+    }
+    // Replays alone join what is shown (or the results being read); results replace it.
+    if (!picked.results) {
+      if (picked.replays.size === 0) {
+        this.openError(`Nothing opened: no results.json${picked.skipped ? ` among the ${picked.skipped} file${picked.skipped === 1 ? '' : 's'} given` : ''}. Choose a run's folder, or its results.json.${this.keptNote()}`);
+        return;
+      }
+      this.addReplays(picked);
+      return;
+    }
+    if (this.run?.state === 'running') {
+      this.openError('Not opened: games are running in this page. Cancel them, or let them finish, then open the results.');
+      return;
+    }
+    const token = ++this.openToken;
+    this.loading = picked;
+    try {
+      await this.openResults(picked, token, t0);
+    } finally {
+      if (this.loading === picked) this.loading = null;
+    }
+  }
+
+  /** Reads, checks and shows the results of a pick (unless a newer pick or a run came first). */
+  private async openResults(picked: PickedFiles, token: number, t0: number): Promise<void> {
+    if (!picked.results) return;
+    const path = picked.results.path;
+    let file: File;
+    try {
+      file = await fileOf(picked.results.handle);
+    } catch (e) {
+      if (token === this.openToken) this.openError(`Could not read ${path}: ${errorMessage(e)}.${this.keptNote()}`);
+      return;
+    }
+    if (token !== this.openToken) return;
+    if (file.size > RESULTS_LIMITS.bytes) {
+      this.openError(`Not opened: ${path} is ${formatBytes(file.size)}, larger than the ${formatBytes(RESULTS_LIMITS.bytes)} a results file may be.${this.keptNote()}`);
+      return;
+    }
+    setText(this.q('open-status'), `Reading ${path} (${formatBytes(file.size)})…`);
+    let results: OpenedResults;
+    try {
+      ({ results } = await this.reader.read(file));
+    } catch (e) {
+      if (token !== this.openToken) return;
+      setText(this.q('open-status'), this.openedText());
+      this.openError(`Could not open ${path}: ${errorMessage(e)}.${this.keptNote()}`);
+      return;
+    }
+    // The answer's own task ends here: the results are drawn in the next ones.
+    await new Promise((r) => setTimeout(r, 0));
+    if (token !== this.openToken) return;
+    if ((this.run as Run | null)?.state === 'running') {
+      this.openError('Not opened: games started in this page meanwhile.');
+      return;
+    }
+    const o: Opened = { results, path, replays: picked.replays, urls: new Map(), loadMs: 0, started: t0 };
+    this.showOpened(o);
+  }
+
+  /** Adds replays to the results shown (a selection without results). */
+  private addReplays(picked: PickedFiles): void {
+    const loading = this.loading;
+    if (loading) {
+      // Results are being read: the replays go with them.
+      for (const [name, handle] of picked.replays) loading.replays.set(name, handle);
+      return;
+    }
+    const o = this.opened;
+    if (!o) {
+      this.openError(`Nothing opened: ${picked.replays.size === 1 ? 'this is a replay' : `these are ${picked.replays.size} replays`} without their results.json. Open the run's folder or its results.json first (a single replay opens on the watch page).`);
+      return;
+    }
+    const wanted = new Set(o.results.replay);
+    let added = 0;
+    for (const [name, handle] of picked.replays) {
+      if (!wanted.has(name)) continue;
+      // A file given again replaces the one before (and its address).
+      const url = o.urls.get(name);
+      if (url && o.replays.get(name) !== handle) {
+        URL.revokeObjectURL(url);
+        o.urls.delete(name);
+      }
+      o.replays.set(name, handle);
+      added++;
+    }
+    if (added === 0) {
+      const names = o.results.replay.filter((n) => n !== '');
+      this.openError(`None of the ${picked.replays.size} file${picked.replays.size === 1 ? '' : 's'} added is a replay of these results${names.length ? `: their replays are named ${names[0]}${names.length > 1 ? ` to ${names[names.length - 1]}` : ''}` : ''}. The results shown are kept.`);
+      return;
+    }
+    this.openError(null);
+    this.games.refresh();
+    setText(this.q('open-status'), `Added ${fmt(added)} replay${added === 1 ? '' : 's'}. ${this.openedText()}`);
+    this.renderOpenedProgress();
+  }
+
+  /** " What was shown is kept." when something is shown. */
+  private keptNote(): string {
+    return this.opened || this.run ? ' What was shown is kept.' : '';
+  }
+
+  private openError(message: string | null): void {
+    const e = this.q('open-error');
+    e.hidden = message === null;
+    setText(e, message ?? '');
+  }
+
+  /** Games of the results shown that have their replay. */
+  private replaysFound(o: Opened): number {
+    let n = 0;
+    for (const name of o.results.replay) if (name !== '' && o.replays.has(name)) n++;
+    return n;
+  }
+
+  private openedText(): string {
+    const o = this.opened;
+    if (!o) return '';
+    const r = o.results;
+    const found = this.replaysFound(o);
+    const with_ = r.replay.filter((n) => n !== '').length;
+    const head = `Showing ${o.path}: ${fmt(r.count)} game${r.count === 1 ? '' : 's'}, ${r.bots.length} bots; `;
+    if (with_ === 0) return `${head}the file names no replays.`;
+    if (found === with_) return `${head}every replay added.`;
+    return `${head}${fmt(found)} of ${fmt(with_)} replays added. To open the other games, add their replays (Add replays…), or open the run's folder.`;
+  }
+
+  /** Shows opened results in place of a run's. */
+  private showOpened(o: Opened): void {
+    this.forgetOpened();
+    // A finished run's results give way (a running one never does: see openPicked).
+    this.run = null;
+    this.opened = o;
+    const r = o.results;
+    const names = r.bots.map((b) => b.name);
+    this.shown = -1;
+    this.reveal('table', true);
+    this.table.update(openedRows(r), COLOURS);
+    this.compare.update(names, r.scoreCi95, r.sprt);
+    this.graph.update(
+      names.map(() => []),
+      COLOURS,
+    );
+    this.reveal('graph', false);
+    this.renderLegendNames(names);
+    setText(this.q('graph-empty'), `Each bot's rating over the ${fmt(r.count)} games is drawn once they are rated again here…`);
+    this.q('graph-note').hidden = true;
+    this.renderOpenedProgress();
+    this.q('add-replays').hidden = false;
+    setText(this.q('open-status'), this.openedText());
+    // The games list in a task of its own (the previous list goes now).
+    this.games.clear();
+    setTimeout(() => {
+      if (this.opened === o) this.showOpenedGames(o);
+    }, 0);
+  }
+
+  /** results.json keeps each bot's final rating only: its games are rated again, in order, in the
+   * helper worker (the same TrueSkill as the Python arena's) to draw each rating's course. */
+  private async drawOpenedHistory(o: Opened): Promise<void> {
+    const r = o.results;
+    const note = this.q('graph-note');
+    note.hidden = true;
+    const empty = this.q('graph-empty');
+    if (r.count === 0) {
+      setText(empty, 'No games to draw.');
+      return;
+    }
+    setText(empty, `Rating the ${fmt(r.count)} games again, in order, to draw each bot's rating over them…`);
+    let shown = 0;
+    try {
+      const { history, final } = await this.helper.history(
+        { tau: r.tau ?? 0, participants: r.bots.length, seats: r.seats, lineup: r.lineup, ranks: r.ranks },
+        400,
+        (done, total) => {
+          const now = performance.now();
+          if (this.opened !== o || now - shown < 250) return;
+          shown = now;
+          setText(empty, `Rating the games again to draw each bot's rating over them: ${fmt(done)} of ${fmt(total)}…`);
+        },
+      );
+      if (this.opened !== o) return;
+      this.graph.update(history, COLOURS);
+      this.reveal('graph', true);
+      // The file's ratings are the standings'; say so if the games rated here end elsewhere.
+      const off = r.bots.some((b, k) => Math.abs(b.mu - (final[k]?.mu ?? NaN)) > 0.01 || Math.abs(b.sigma - (final[k]?.sigma ?? NaN)) > 0.01);
+      note.hidden = !off;
+      setText(note, off ? "Rated again here, these games end at other ratings than results.json's (another TrueSkill setting?): the standings show the file's." : '');
+    } catch (e) {
+      if (this.opened !== o || errorMessage(e) === 'superseded') return;
+      setText(empty, `The rating over games could not be drawn: ${errorMessage(e)}`);
+    }
+  }
+
+  /** The games list of opened results (their first page). */
+  private showOpenedGames(o: Opened): void {
+    const r = o.results;
+    this.games.showOpened({ count: r.count, record: (g) => openedRecord(r, g), actions: (g) => this.openedActions(g) }, COLOURS);
+    this.reveal('games-list', r.count > 0);
+    // On screen at the next frame; on a phone the results come into view (they are below the set-up).
+    requestAnimationFrame(() => {
+      o.loadMs = performance.now() - o.started;
+      const card = this.q('bar').closest('section');
+      if (this.opened === o && card && card.getBoundingClientRect().top > window.innerHeight * 0.6) card.scrollIntoView({ block: 'start' });
+      // The rating graph's work (in the helper worker) starts once the results are on screen.
+      if (this.opened === o) void this.drawOpenedHistory(o);
+    });
+    setText(this.q('games-note'), 'A game opens in the viewer when its replay was given (the folder, or the file); it is read only then.');
+    this.announce(`Opened ${o.path}: ${r.count} games.`);
+    document.title = `Arena — ${o.path}`;
+  }
+
+  /** Drops the opened results' viewer addresses (other results, or a run, replace them). */
+  private forgetOpened(): void {
+    const o = this.opened;
+    if (!o) return;
+    for (const u of o.urls.values()) URL.revokeObjectURL(u);
+    o.urls.clear();
+    this.opened = null;
+  }
+
+  private renderOpenedProgress(): void {
+    const o = this.opened;
+    if (!o) return;
+    const r = o.results;
+    setText(this.q('run-title'), 'Opened results');
+    const bar = this.q('bar');
+    bar.setAttribute('aria-valuemax', String(Math.max(1, r.gamesAsked ?? r.count)));
+    bar.setAttribute('aria-valuenow', String(r.count));
+    bar.setAttribute('aria-valuetext', `${r.count} games`);
+    bar.dataset.state = 'done';
+    this.q('fill').style.width = `${r.gamesAsked ? Math.min(100, (100 * r.count) / r.gamesAsked) : 100}%`;
+    const game = GAME_CHOICES.find((g) => g.id === r.game)?.title ?? r.game;
+    const asked = r.gamesAsked !== null && r.gamesAsked !== r.count ? ` of ${fmt(r.gamesAsked)} asked (the SPRT stopped the run)` : '';
+    setText(this.q('status'), `${fmt(r.count)} game${r.count === 1 ? '' : 's'}${asked} · from ${o.path}`);
+    const parts = [game ?? null, r.size ? `${r.size[0]}×${r.size[1]}` : null, r.count > 0 ? `seeds ${r.seeds[0]}–${r.seeds[r.count - 1]}` : null, r.fog ? `fog ${r.fog}` : null, r.tau !== null ? `TrueSkill τ ${r.tau}` : null, `${fmt(this.replaysFound(o))} of ${fmt(r.replay.filter((n) => n !== '').length)} replays added`];
+    setText(this.q('summary'), parts.filter((p) => p !== null).join(' · '));
+    this.q('summary').dataset.gamesPerMinute = '';
+  }
+
+  /** The last cell of an opened game's row: Open when its replay was given, else a way to add it. */
+  private openedActions(g: number): Node[] {
+    const o = this.opened;
+    if (!o) return [];
+    const name = o.results.replay[g];
+    const n = g + 1;
+    if (!name) return [el('span', { className: 'muted', text: 'no replay' })];
+    const handle = o.replays.get(name);
+    if (!handle) {
+      const add = el(
+        'button',
+        {
+          className: 'btn btn-small',
+          attrs: { type: 'button', 'data-part': 'add-replay', 'aria-label': `Game ${n}: add its replay, ${name}`, title: `Add ${name} to open this game` },
+        },
+        [el('span', { className: 'arena-add-long', text: 'Add replay…' }), el('span', { className: 'arena-add-short', text: '+ replay' })],
+      );
+      add.addEventListener('click', () => {
+        setText(this.q('open-status'), `Game ${n}'s replay is ${name}: add it (or the run's whole folder) to open the game. What is shown stays.`);
+        this.q<HTMLInputElement>('json-input').click();
+      });
+      return [add];
+    }
+    const open = el('a', {
+      className: 'btn btn-small',
+      text: 'Open',
+      attrs: { target: '_blank', rel: 'noopener', 'aria-label': `Open game ${n} in the viewer (new tab)`, title: name, 'data-replay': name },
+    });
+    let cached = o.urls.get(name);
+    if (!cached && handle instanceof File && handle.size <= RESULTS_LIMITS.replayBytes) {
+      // A File only gets an address (it is not read).
+      cached = URL.createObjectURL(handle);
+      o.urls.set(name, cached);
+    }
+    if (cached) {
+      open.setAttribute('href', `./?replay=${encodeURIComponent(cached)}`);
+      return [open];
+    }
+    // Not read: the File (a dropped folder's entry is asked for it) only gets an address.
+    open.setAttribute('href', '#');
+    open.setAttribute('aria-disabled', 'true');
+    const wait = (ev: Event) => {
+      if (open.getAttribute('aria-disabled') === 'true') ev.preventDefault();
+    };
+    open.addEventListener('click', wait);
+    void fileOf(handle).then(
+      (file) => {
+        if (this.opened !== o) return;
+        if (file.size > RESULTS_LIMITS.replayBytes) {
+          open.replaceWith(el('span', { className: 'bad', text: 'too large', attrs: { title: `${name} is ${formatBytes(file.size)}: at most ${formatBytes(RESULTS_LIMITS.replayBytes)}` } }));
+          return;
+        }
+        o.replays.set(name, file);
+        let url = o.urls.get(name);
+        if (!url) {
+          url = URL.createObjectURL(file);
+          o.urls.set(name, url);
+        }
+        open.setAttribute('href', `./?replay=${encodeURIComponent(url)}`);
+        open.removeAttribute('aria-disabled');
+      },
+      (e: unknown) => {
+        if (this.opened !== o) return;
+        open.replaceWith(el('span', { className: 'bad', text: 'unreadable', attrs: { title: `${name}: ${errorMessage(e)}` } }));
+      },
+    );
+    return [open];
   }
 
   // ------------------------------------------------------------------ running
@@ -211,6 +627,19 @@ export class ArenaPage {
 
     const names = participants.map((p) => p.name);
     const tally = new Tally(names, { mu: MU, sigma: SIGMA });
+    // A run replaces results opened from files.
+    this.helper.cancelHistory();
+    this.q('graph-note').hidden = true;
+    if (this.opened) {
+      this.forgetOpened();
+      setText(this.q('open-status'), '');
+      this.q('add-replays').hidden = true;
+    }
+    this.openToken++;
+    setText(this.q('run-title'), 'Progress');
+    setText(this.q('graph-empty'), GRAPH_EMPTY);
+    setText(this.q('games-note'), GAMES_NOTE);
+    document.title = `Arena — ${this.module.title}`;
     this.helper.resetRatings(config.tau, participants.length);
     this.games.clear();
     // The pool's events arrive after `run` is set (the pool starts below).
@@ -347,18 +776,19 @@ export class ArenaPage {
       this.shown = run.tally.version;
       this.table.update(run.tally.rows(), COLOURS);
       this.graph.update(run.tally.history, COLOURS);
-      this.renderLegend(run);
+      this.renderLegendNames(run.names);
+      this.compare.update(run.names, scoreCi95(run.tally.list()), null);
     }
     this.renderProgress();
   }
 
-  private renderLegend(run: Run): void {
+  private renderLegendNames(names: readonly string[]): void {
     const legend = this.q('legend');
-    const want = run.names.join('\n');
+    const want = names.join('\n');
     if (legend.dataset.names === want) return;
     legend.dataset.names = want;
     legend.replaceChildren(
-      ...run.names.map((n, k) => {
+      ...names.map((n, k) => {
         const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
         dot.style.background = COLOURS[k] ?? '#fff';
         return el('li', {}, [dot, el('span', { text: n })]);
@@ -450,8 +880,13 @@ export class ArenaPage {
         const r = page.run;
         return r ? (r.ended ?? performance.now()) - r.started : 0;
       },
-      rows: () => page.run?.tally.rows() ?? [],
+      rows: () => page.run?.tally.rows() ?? (page.opened ? openedRows(page.opened.results) : []),
       games: () => page.run?.tally.list() ?? [],
+      /** Results opened from files: where from, games, replays given, time to show them. */
+      get opened() {
+        const o = page.opened;
+        return o ? { path: o.path, count: o.results.count, replays: page.replaysFound(o), loadMs: o.loadMs, page: page.games.pageShown + 1, pages: page.games.pages } : null;
+      },
     };
   }
 }

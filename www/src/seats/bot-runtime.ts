@@ -152,6 +152,7 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
   const WasmModule = Wasm ? Wasm.Module : null;
   const WasmInstance = Wasm ? Wasm.Instance : null;
   const wasmImports = Wasm ? Wasm.Module.imports : null;
+  const wasmCompile = Wasm ? Wasm.compile : null;
   const U8 = Uint8Array;
   const parse = JSON.parse;
   const utf8 = typeof TextEncoder === 'function' ? new TextEncoder() : null;
@@ -180,6 +181,17 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
     simSeat = typeof s.seat === 'number' ? s.seat : 0;
     simSnapshot = s.snapshot instanceof U8 ? s.snapshot : null;
     simUnavailable = typeof s.unavailable === 'string' ? s.unavailable.slice(0, 200) : simSnapshot && wasmBytes ? null : NO_ENGINE;
+  };
+  /** Compiles the engine in the background (a bot whose source names `simulate` gets it ready
+   * while its init runs; any other compiles it at its first call, synchronously). */
+  const precompile = (): void => {
+    if (!wasmBytes || !wasmCompile || wasmModule) return;
+    (apply(wasmCompile, Wasm, [wasmBytes]) as Promise<WebAssembly.Module>).then(
+      (m) => {
+        wasmModule ??= m;
+      },
+      () => {},
+    );
   };
   const startEngine = (): SimExports => {
     if (engine) return engine;
@@ -354,6 +366,7 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
       if (!builtin) throw new Error('built-in bots do not run here');
       return { bot: await builtin(game, String(src.id), seed), name: null, init: null };
     }
+    if (String(src.code).includes('simulate')) precompile();
     const url = URL.createObjectURL(new Blob([String(src.code)], { type: 'text/javascript' }));
     moduleUrl = url;
     let m: Record<string, unknown>;

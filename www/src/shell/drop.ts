@@ -1,7 +1,7 @@
 // Files dragged anywhere onto the page: shows an overlay while they are over it and hands the
 // dropped files to the page. Drags of anything but files (text, links) are left alone.
 
-export function bindFileDrop(overlay: HTMLElement, onDrop: (files: FileList | null) => void): void {
+export function bindFileDrop(overlay: HTMLElement, onDrop: (files: FileList | null, data: DataTransfer | null) => void): void {
   let depth = 0;
   const hasFiles = (ev: DragEvent) => Array.from(ev.dataTransfer?.types ?? []).includes('Files');
   window.addEventListener('dragenter', (ev) => {
@@ -24,6 +24,6 @@ export function bindFileDrop(overlay: HTMLElement, onDrop: (files: FileList | nu
     ev.preventDefault();
     depth = 0;
     overlay.hidden = true;
-    onDrop(ev.dataTransfer?.files ?? null);
+    onDrop(ev.dataTransfer?.files ?? null, ev.dataTransfer ?? null);
   });
 }
