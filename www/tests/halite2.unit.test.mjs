@@ -11,6 +11,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { compileSources, loadEngine } from './support/compile.mjs';
+import { makeSeriesBuilder } from './support/h2-series.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -24,6 +25,8 @@ const h2recognise = src.load('games/halite2/recognise.js');
 const h1recognise = src.load('games/halite1/recognise.js');
 const rows = src.load('games/halite2/rows.js');
 const types = src.load('games/halite2/types.js');
+/** The series as the viewer used to count them: the engine's series are checked against it. */
+const SeriesBuilder = makeSeriesBuilder(rows, types);
 const engine = await loadEngine();
 
 test('the 13 reference replays are there', () => {
@@ -74,7 +77,7 @@ test('the series the graphs show agree with the engine and with the final standi
     const r = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(h2dir, f))));
     try {
       const { frames, ships, planets, turns } = readAll(r);
-      const sb = new rows.SeriesBuilder(r.numPlayers);
+      const sb = new SeriesBuilder(r.numPlayers);
       for (let t = 0; t < frames; t++) sb.add(ships[t], planets[t], t > 0 ? turns[t - 1].events : null);
       const mine = sb.snapshot();
       for (const name of engine.halite2SeriesNames()) {
@@ -104,7 +107,7 @@ test("the engine's seven series are what the viewer's SeriesBuilder gives, repla
     try {
       assert.deepEqual(r.seriesNames(), [...rows.SERIES_KEYS]);
       const { frames, ships, planets, turns } = readAll(r);
-      const sb = new rows.SeriesBuilder(r.numPlayers);
+      const sb = new SeriesBuilder(r.numPlayers);
       for (let t = 0; t < frames; t++) sb.add(ships[t], planets[t], t > 0 ? turns[t - 1].events : null);
       sb.setDamage(r.damageSeries());
       const mine = sb.snapshot();
@@ -151,7 +154,7 @@ test("a live game's series, frame by frame from seriesFrom, are what SeriesBuild
 
     const players = g.numPlayers;
     const keys = g.seriesNames();
-    const sb = new rows.SeriesBuilder(players);
+    const sb = new SeriesBuilder(players);
     sb.add(g.ships(0).slice(), g.planets(0).slice(), null);
     // Posted deltas, put together: per frame, per series, per seat.
     const got = keys.map(() => Array.from({ length: players }, () => []));
@@ -289,7 +292,7 @@ test('a live game is one of the sizes the original plays', () => {
 
 test("a live game's damage series takes the engine's totals turn by turn", () => {
   const empty = new Float64Array(0);
-  const sb = new rows.SeriesBuilder(2);
+  const sb = new SeriesBuilder(2);
   sb.add(empty, empty, null);
   // An attack by seat 0 (counted once) while the engine reports rams as well.
   const attack = Float64Array.from([rows.EV_ATTACK, 0.5, 1, 1, 0, 7, 2, 2, rows.EV_ATTACK, 0.5, 1, 1, 0, 7, 3, 3]);
@@ -299,7 +302,7 @@ test("a live game's damage series takes the engine's totals turn by turn", () =>
   assert.deepEqual([...s.damage], [0, 264, 264, 0, 0, 64]);
   assert.deepEqual([...s.attacks], [0, 1, 1, 0, 0, 0]);
   // Without the engine's numbers, shots are counted.
-  const shots = new rows.SeriesBuilder(1);
+  const shots = new SeriesBuilder(1);
   shots.add(empty, empty, null);
   shots.add(empty, empty, attack);
   assert.deepEqual([...shots.snapshot().damage], [0, rows.WEAPON_DAMAGE]);

@@ -17,6 +17,8 @@ export interface LiveGame<B> {
   batchLast(): B;
   /** Every series as of now, seat-major. */
   series(): SeriesMap;
+  /** The series' values of frames `from` on (when the engine gives them without the rest). */
+  seriesFrom?(from: number): SeriesDelta;
   /** What every living seat sees now, and (when asked) the forward model's start. */
   observe(forward: boolean): Seen & { transfer: Transferable[] };
   step(packed: Uint32Array | Float64Array): void;
@@ -40,7 +42,7 @@ export interface EngineHandle {
 
 /** A live game from a game's wasm handle and the parts it writes itself (its rows, series,
  * observations, step and save). */
-export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' | 'batchLast' | 'series' | 'observe' | 'step' | 'save'>): LiveGame<B> {
+export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' | 'batchLast' | 'series' | 'seriesFrom' | 'observe' | 'step' | 'save'>): LiveGame<B> {
   return {
     get numFrames() {
       return g.numFrames;
@@ -108,7 +110,7 @@ export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H)
     game = g;
     seats = players(header);
     const batch = g.batchAll();
-    const series = seriesFrom(g.series(), seats, g.numFrames, 0);
+    const series = g.seriesFrom ? g.seriesFrom(0) : seriesFrom(g.series(), seats, g.numFrames, 0);
     post({ type: 'started', header, batch, results: g.results(), series, over: g.isOver(), turn: g.turn }, [...codec.buffers(batch), ...seriesBuffers(series)]);
   };
 
@@ -137,7 +139,7 @@ export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H)
         const before = g.numFrames;
         g.step(m.packed);
         const batch = g.batchLast();
-        const series = seriesFrom(g.series(), seats, g.numFrames, before);
+        const series = g.seriesFrom ? g.seriesFrom(before) : seriesFrom(g.series(), seats, g.numFrames, before);
         const over = g.isOver();
         // The next turn's observations come with this turn's answer: one round trip a turn.
         const next = over ? null : g.observe(m.forward === true);

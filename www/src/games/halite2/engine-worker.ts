@@ -5,9 +5,9 @@
 
 import { readBotExtras } from '../../shell/bot-extras';
 import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
-import type { FromEngine } from '../../shell/engine-protocol';
+import type { FromEngine, SeriesDelta, SeriesMap } from '../../shell/engine-protocol';
 import { observe } from './observe';
-import { EV_STRIDE, SeriesBuilder, turnRows } from './rows';
+import { EV_STRIDE, turnRows } from './rows';
 import { K_DOCK, K_THRUST, K_UNDOCK, PLANET_STRIDE, SHIP_STRIDE } from './types';
 import type { FrameBatch, Header, MatchStartConfig, RecordedMoves } from './worker-protocol';
 
@@ -63,8 +63,8 @@ class RowReader {
     return this.src.numFrames;
   }
 
-  /** Frames [from, to) and turns [turnFrom, turnTo); series gets frames [from, to). */
-  batch(from: number, to: number, turnFrom: number, turnTo: number, sb: SeriesBuilder | null, prevEvents: Float64Array | null, damage: number[] | null = null): { batch: FrameBatch; lastEvents: Float64Array | null } {
+  /** Frames [from, to) and turns [turnFrom, turnTo). */
+  batch(from: number, to: number, turnFrom: number, turnTo: number): FrameBatch {
     const ships: Float64Array[] = [];
     const planets: Float64Array[] = [];
     const shipCounts = new Uint32Array(to - from);
@@ -72,12 +72,10 @@ class RowReader {
     const motion: Float64Array[] = [];
     const events: Float64Array[] = [];
     const eventCounts = new Uint32Array(Math.max(0, turnTo - turnFrom));
-    const eventsOf: Float64Array[] = [];
     for (let t = turnFrom; t < turnTo; t++) {
       const r = turnRows(this.shipsAt(t), t + 1 < this.frames ? this.shipsAt(t + 1) : null, this.src.events(t));
       motion.push(r.motion);
       events.push(r.events);
-      eventsOf[t] = r.events;
       eventCounts[t - turnFrom] = r.events.length / EV_STRIDE;
     }
     for (let t = from; t < to; t++) {
@@ -87,14 +85,8 @@ class RowReader {
       planets.push(p);
       shipCounts[t - from] = s.length / SHIP_STRIDE;
       planetCounts[t - from] = p.length / PLANET_STRIDE;
-      // The turn into frame t: in this batch, or the last of the batch before.
-      const ev = t === 0 ? null : (eventsOf[t - 1] ?? prevEvents);
-      sb?.add(s, p, ev, t === to - 1 ? damage : null);
     }
-    return {
-      batch: { from, ships: concat(ships), shipCounts, planets: concat(planets), planetCounts, turnFrom, motion: concat(motion), events: concat(events), eventCounts },
-      lastEvents: eventsOf[turnTo - 1] ?? null,
-    };
+    return { from, ships: concat(ships), shipCounts, planets: concat(planets), planetCounts, turnFrom, motion: concat(motion), events: concat(events), eventCounts };
   }
 }
 
@@ -136,24 +128,22 @@ async function plain(bytes: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** The engine's damage by frame (rams included) replaces the count of shots, when the replay
- * re-simulates (a replay that breaks the rules keeps the count). */
-function engineDamage(r: Replay, sb: SeriesBuilder): void {
-  try {
-    sb.setDamage(r.damageSeries());
-  } catch {
-    // The count of shots stays.
-  }
+/** Every statistics series of a replay or game, as the engine computes them (seat-major). */
+function engineSeries(src: Replay | Game): SeriesMap {
+  const out: SeriesMap = {};
+  for (const n of src.seriesNames()) out[n] = src.seriesArray(n);
+  return out;
 }
 
-/** Each seat's damage dealt so far, from a game's results. */
-function damageOf(results: unknown, players: number): number[] | null {
-  if (!Array.isArray(results)) return null;
-  const out = new Array<number>(players).fill(0);
-  for (const r of results as { seat?: unknown; damageDealt?: unknown }[]) {
-    if (typeof r.seat === 'number' && typeof r.damageDealt === 'number' && r.seat >= 0 && r.seat < players) out[r.seat] = r.damageDealt;
-  }
-  return out;
+/** The series' values of frames `from` on, from the engine's one flat copy. */
+function engineSeriesFrom(g: Game, from: number): SeriesDelta {
+  const names = g.seriesNames();
+  const flat = g.seriesFrom(from);
+  const players = g.numPlayers;
+  const n = Math.max(0, g.numFrames - from);
+  const values: SeriesMap = {};
+  names.forEach((name, k) => (values[name] = flat.slice(k * players * n, (k + 1) * players * n)));
+  return { from, frames: n, values };
 }
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
@@ -167,20 +157,17 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
     if (frames < 1) throw new Error('the replay has no frames');
     const players = r.numPlayers;
     const reader = new RowReader(r);
-    const sb = new SeriesBuilder(players);
     const header: Header = { width: r.width, height: r.height, players, names: r.playerNames(), seed: r.seed, frames };
-    let events: Float64Array | null = null;
     for (let from = 0; from < frames; from += BATCH_FRAMES) {
       const to = Math.min(frames, from + BATCH_FRAMES);
-      const out = reader.batch(from, to, from, to, sb, events);
-      events = out.lastEvents;
-      if (from === 0) post({ type: 'opened', header, batch: out.batch }, buffers(out.batch));
-      else post({ type: 'frames', batch: out.batch }, buffers(out.batch));
+      const batch = reader.batch(from, to, from, to);
+      if (from === 0) post({ type: 'opened', header, batch }, buffers(batch));
+      else post({ type: 'frames', batch }, buffers(batch));
       if (to < frames) post({ type: 'progress', label: `Reading the frames: ${to} of ${frames}…` });
       await tick();
     }
-    engineDamage(r, sb);
-    const s = sb.snapshot();
+    // The engine's series, as it follows the record.
+    const s = engineSeries(r);
     post({ type: 'series', series: s }, Object.values(s).map((a) => a.buffer as Transferable));
     post({ type: 'standings', standings: r.standings() });
     await tick();
@@ -213,37 +200,17 @@ function header(g: Game): Header {
   return { width: g.width, height: g.height, players: g.numPlayers, names: g.playerNames(), maxTurns: g.maxTurns };
 }
 
-/** A live Halite II game behind the host's interface: its rows read once, its series built as
- * its frames are read. */
+/** A live Halite II game behind the host's interface: its rows read once, its series the
+ * engine's. */
 function live(g: Game): LiveGame<FrameBatch> {
   const reader = new RowReader(g);
-  const series = new SeriesBuilder(g.numPlayers);
-  let lastEvents: Float64Array | null = null;
   return liveGame(g, {
-    batchAll() {
-      const frames = g.numFrames;
-      // The turns already played have their motion and events; the newest frame's come with the next step.
-      const out = reader.batch(0, frames, 0, frames - 1, series, null);
-      lastEvents = out.lastEvents;
-      if (frames > 1) {
-        // A forked game's history: the engine's damage by frame.
-        const r = g.toReplay();
-        try {
-          engineDamage(r, series);
-        } finally {
-          r.free();
-        }
-      }
-      return out.batch;
-    },
-    batchLast() {
-      const t = g.numFrames - 1;
-      // The new frame, and the turn that led to it (its motion and events).
-      const out = reader.batch(t, t + 1, t - 1, t, series, lastEvents, damageOf(g.results(), g.numPlayers));
-      lastEvents = out.lastEvents;
-      return out.batch;
-    },
-    series: () => series.snapshot(),
+    // The turns already played have their motion and events; the newest frame's come with the next step.
+    batchAll: () => reader.batch(0, g.numFrames, 0, g.numFrames - 1),
+    // The new frame, and the turn that led to it (its motion and events).
+    batchLast: () => reader.batch(g.numFrames - 1, g.numFrames, g.numFrames - 2, g.numFrames - 1),
+    series: () => engineSeries(g),
+    seriesFrom: (from) => engineSeriesFrom(g, from),
     observe(forward) {
       const last = g.numFrames - 1;
       const frame = { ships: g.ships(last).slice(), planets: g.planets(last).slice(), width: g.width, height: g.height, players: g.numPlayers, turn: g.turn };

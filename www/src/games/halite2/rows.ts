@@ -1,8 +1,8 @@
 // What the viewer reads of a Halite II turn besides the frame rows (types.ts): where each ship
-// goes during the turn (motion rows), the turn's events as flat rows, and the statistics series.
+// goes during the turn (motion rows) and the turn's events as flat rows.
 // Built in the engine worker from the engine's rows and event lists. Pure: unit-tested in node.
 
-import { SHIP_STRIDE, S_HEALTH, S_ID, S_OWNER, S_STATUS, S_X, S_Y, PLANET_STRIDE, P_OWNER } from './types';
+import { SHIP_STRIDE, S_ID, S_X, S_Y } from './types';
 
 /** Numbers per motion row, one per ship row of frame t: where the ship is at the end of turn t
  * (frame t + 1, or where it was destroyed) and when it gets there (0..1; 1 unless destroyed).
@@ -115,92 +115,7 @@ export function turnRows(ships0: Float64Array, ships1: Float64Array | null, even
   return { motion, events: Float64Array.from(rows) };
 }
 
-/** The statistics series, in the order the graphs list them. The first four are the engine's
- * (`halite2SeriesNames()`: counted from the frame rows the same way); the last three add up the
- * turns' events. */
+/** The statistics series, in the order the graphs list them: the engine computes them (its
+ * replay and game handles' `seriesNames()`, `seriesArray(name)` and `seriesFrom(frame)`). */
 export const SERIES_KEYS = ['ships', 'planets', 'docked', 'health', 'produced', 'damage', 'attacks'] as const;
 export type SeriesKey = (typeof SERIES_KEYS)[number];
-
-/** Grows the series one frame at a time (a replay's frames, or a live game's turns). */
-export class SeriesBuilder {
-  private readonly values: Record<SeriesKey, number[][]>;
-  private readonly total: Record<'produced' | 'damage' | 'attacks', number[]>;
-  frames = 0;
-
-  constructor(readonly players: number) {
-    const per = () => Array.from({ length: players }, () => [] as number[]);
-    this.values = { ships: per(), planets: per(), docked: per(), health: per(), produced: per(), damage: per(), attacks: per() };
-    this.total = { produced: new Array<number>(players).fill(0), damage: new Array<number>(players).fill(0), attacks: new Array<number>(players).fill(0) };
-  }
-
-  /** Adds a frame: its rows, the event rows of the turn that led to it (none for frame 0), and
-   * each seat's damage dealt so far as the engine counts it, if known. */
-  add(ships: Float64Array, planets: Float64Array, events: Float64Array | null, damage: ArrayLike<number> | null = null): void {
-    const p = this.players;
-    if (events) {
-      for (let o = 0; o + EV_STRIDE <= events.length; o += EV_STRIDE) {
-        const owner = events[o + E_OWNER];
-        if (owner < 0 || owner >= p) continue;
-        const kind = events[o + E_KIND];
-        if (kind === EV_SPAWNED) this.total.produced[owner]++;
-        else if (kind === EV_ATTACK) {
-          // One row per target: the attack is counted once, on its first target's row.
-          const first = o === 0 || events[o - EV_STRIDE + E_KIND] !== EV_ATTACK || events[o - EV_STRIDE + E_ID] !== events[o + E_ID];
-          if (first) {
-            this.total.attacks[owner]++;
-            if (!damage) this.total.damage[owner] += WEAPON_DAMAGE;
-          }
-        }
-      }
-    }
-    if (damage) for (let s = 0; s < p; s++) this.total.damage[s] = damage[s] ?? this.total.damage[s];
-    const count = (key: SeriesKey, seat: number): number[] => this.values[key][seat];
-    const nShips = new Array<number>(p).fill(0);
-    const nDocked = new Array<number>(p).fill(0);
-    const nHealth = new Array<number>(p).fill(0);
-    const nPlanets = new Array<number>(p).fill(0);
-    for (let o = 0; o + SHIP_STRIDE <= ships.length; o += SHIP_STRIDE) {
-      const owner = ships[o + S_OWNER];
-      if (owner < 0 || owner >= p) continue;
-      nShips[owner]++;
-      nHealth[owner] += ships[o + S_HEALTH];
-      if (ships[o + S_STATUS] === 2) nDocked[owner]++;
-    }
-    for (let o = 0; o + PLANET_STRIDE <= planets.length; o += PLANET_STRIDE) {
-      const owner = planets[o + P_OWNER];
-      if (owner >= 0 && owner < p) nPlanets[owner]++;
-    }
-    for (let s = 0; s < p; s++) {
-      count('ships', s).push(nShips[s]);
-      count('planets', s).push(nPlanets[s]);
-      count('docked', s).push(nDocked[s]);
-      count('health', s).push(nHealth[s]);
-      count('produced', s).push(this.total.produced[s]);
-      count('damage', s).push(this.total.damage[s]);
-      count('attacks', s).push(this.total.attacks[s]);
-    }
-    this.frames++;
-  }
-
-  /** Replaces the damage series of the frames so far with the engine's (seat-major). */
-  setDamage(series: ArrayLike<number>): void {
-    const n = this.frames;
-    if (series.length !== n * this.players) return;
-    for (let s = 0; s < this.players; s++) {
-      const v = Array.from({ length: n }, (_, t) => series[s * n + t]);
-      this.values.damage[s] = v;
-      this.total.damage[s] = n > 0 ? v[n - 1] : 0;
-    }
-  }
-
-  /** Every series, seat-major (`seat * frames + frame`), as fresh arrays (for transfer). */
-  snapshot(): Record<string, Uint32Array> {
-    const out: Record<string, Uint32Array> = {};
-    for (const key of SERIES_KEYS) {
-      const a = new Uint32Array(this.players * this.frames);
-      this.values[key].forEach((v, seat) => a.set(v, seat * this.frames));
-      out[key] = a;
-    }
-    return out;
-  }
-}
