@@ -4,9 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The built app (dist/); exits with a message when it has not been built. */
+/** The built app (dist/, or the build `--dist DIR` names, e.g. an older commit's, to measure it
+ * the same way); exits with a message when it has not been built. */
 export function builtApp() {
-  const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+  const asked = opt('dist', '');
+  const dist = asked ? path.resolve(asked) : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
     console.error('dist/ is missing: build the app first (npm run build, or npx webpack --mode production)');
     process.exit(1);
