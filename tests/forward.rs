@@ -4,12 +4,14 @@
 //! name the problem.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod h2_fixtures;
+
+use h2_fixtures::replays;
 use halite::env::forward::{simulate, Output, SimObservation, Simulator};
 use halite::halite1::forward::{snapshot as snapshot1, Halite1Sim};
 use halite::halite2::forward::{snapshot as snapshot2, Halite2Sim};
-use halite::halite2::replay::{Command, Replay as Replay2, ShipCommand};
+use halite::halite2::replay::{Command, ShipCommand};
 use serde_json::{json, Value};
-use std::path::PathBuf;
 mod common;
 
 /// Halite I: a turn's per-site moves as a bot's answer list (`{x, y, dir}`) for the sites of
@@ -69,26 +71,6 @@ fn halite1_simulated_turns_equal_the_engine_s() {
     }
 }
 
-fn h2_replays() -> Vec<(String, Replay2)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/halite2");
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "hlt"))
-        .collect();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            (
-                name,
-                Replay2::from_bytes(&std::fs::read(&p).unwrap()).unwrap(),
-            )
-        })
-        .collect()
-}
-
 fn h2_json(c: &ShipCommand) -> Value {
     match c.command {
         Command::Thrust { magnitude, angle } => {
@@ -114,7 +96,7 @@ fn live(c: &ShipCommand) -> ShipCommand {
 #[test]
 fn halite2_simulated_turns_equal_the_engine_s() {
     let mut total = 0;
-    for (name, replay) in h2_replays() {
+    for (name, replay) in replays() {
         let mut game = halite::halite2::follow::fork(&replay, 0).unwrap();
         for t in 0..replay.moves.len() {
             if game.is_over() {
@@ -162,7 +144,7 @@ fn halite2_simulated_turns_equal_the_engine_s() {
 /// extended positions to), and a chain of two turns equals two engine steps.
 #[test]
 fn halite2_chain_and_observation() {
-    let (_, replay) = h2_replays().remove(0);
+    let (_, replay) = replays().remove(0);
     let mut game = halite::halite2::follow::fork(&replay, 30).unwrap();
     let snap = snapshot2(&game);
     let turn = |t: usize| -> (Vec<Vec<ShipCommand>>, String) {
@@ -233,7 +215,7 @@ fn bad_moves_are_named() {
     assert!(simulate::<Halite1Sim>(&snap[..snap.len() - 1], 0, "[]", "[]").is_err());
     assert!(simulate::<Halite1Sim>(&snap, 7, "[]", "[]").is_err());
 
-    let (_, r2) = h2_replays().remove(0);
+    let (_, r2) = replays().remove(0);
     let g2 = halite::halite2::follow::fork(&r2, 5).unwrap();
     let s2 = snapshot2(&g2);
     let err2 =

@@ -2,32 +2,12 @@
 //! by one ulp is rejected, and the map generator reproduces the 156 reference maps.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod h2_fixtures;
+
+use h2_fixtures::{fixtures, replays};
 use halite::halite2::mapgen::MapRequest;
 use halite::halite2::replay::Replay;
 use halite::halite2::verify::verify;
-use std::path::PathBuf;
-
-fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/halite2")
-}
-
-fn replays() -> Vec<(String, Replay)> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(fixtures())
-        .expect("fixtures")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "hlt"))
-        .collect();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let bytes = std::fs::read(&p).expect("read");
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            let r = Replay::from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name, r)
-        })
-        .collect()
-}
 
 #[test]
 fn all_thirteen_replays_verify() {

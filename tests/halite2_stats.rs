@@ -6,6 +6,9 @@
 //! gets the followed frames' series, then the record's with damage counted per attack.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod h2_fixtures;
+
+use h2_fixtures::replays;
 use halite::env::contract::play_randomly;
 use halite::halite2::follow::{fork, initial_game, replay_turn};
 use halite::halite2::replay::{event_json, Frame, Replay};
@@ -14,29 +17,6 @@ use halite::halite2::verify::replay_series;
 use halite::halite2::{Event, Game, GameConfig};
 use serde_json::Value;
 use std::collections::HashSet;
-use std::path::PathBuf;
-
-fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/halite2")
-}
-
-fn replays() -> Vec<(String, Replay)> {
-    let mut paths: Vec<PathBuf> = std::fs::read_dir(fixtures())
-        .expect("fixtures")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "hlt"))
-        .collect();
-    paths.sort();
-    paths
-        .into_iter()
-        .map(|p| {
-            let bytes = std::fs::read(&p).expect("read");
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            let r = Replay::from_bytes(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
-            (name, r)
-        })
-        .collect()
-}
 
 // ---- rows.ts restated: event rows (`turnRows`) and `SeriesBuilder.add` ----
 
