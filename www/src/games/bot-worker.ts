@@ -1,13 +1,17 @@
 // The worker of a built-in bot: the app's own code, so it runs in a worker of the app's origin
-// (every other bot runs in the bot host, seats/bot-host.ts). The bot runtime does the rest; the
-// game's line in bots.ts finds its bots.
+// (every other bot runs in the bot host, seats/bot-host.ts). The bot runtime does the rest; a
+// game's built-in bots are its folder's bots.ts (one chunk each, found by the bundler).
 
+import type { BuiltinBots } from '../shell/builtin-bots';
 import { botWorkerMain } from '../seats/bot-runtime';
-import { BUILTIN_BOTS } from './bots';
 
 botWorkerMain(async (game, id, seed) => {
-  const load = Object.prototype.hasOwnProperty.call(BUILTIN_BOTS, game) ? BUILTIN_BOTS[game] : undefined;
-  const info = load ? (await load())[id] : undefined;
+  // A game id names a folder: nothing else reaches the import.
+  if (!/^[a-z][a-z0-9_-]{0,31}$/.test(game)) throw new Error(`no game ${game.slice(0, 40)}`);
+  const bots = (await import(/* webpackChunkName: "[request]" */ `./${game}/bots`).catch(() => {
+    throw new Error(`no game ${game}`);
+  })) as { BOTS: BuiltinBots };
+  const info = Object.prototype.hasOwnProperty.call(bots.BOTS, id) ? bots.BOTS[id] : undefined;
   if (!info) throw new Error(`no built-in bot named ${id}`);
   return info.create(seed) as (obs: unknown) => unknown;
 });

@@ -1,20 +1,57 @@
-// The registry: what the pages ask of the games (load one, recognise a replay, the lessons…),
-// answered from the list of games (list.ts, the one place above the games that names them). When
-// it loads it lists every game's facts in the shell's catalog and gives the seats the built-in
-// bots' worker.
+// The registry: the one place above the games that names them, and what the pages ask of the
+// games (load one, recognise a replay, the lessons…). A game is its folder under games/ plus one
+// entry in GAMES: its facts (info.ts), its module (loaded on first use, a chunk of its own) and
+// what else it offers (lessons, pages of its own, inline self-play). When it loads it lists every
+// game's facts in the shell's catalog and gives the seats the built-in bots' worker (which finds
+// a game's bots in its folder, games/<id>/bots.ts).
 //
 // Layers, top first (each imports only its own folder and the ones below it; a game's folder
 // imports no other game's, nor the registry): main → pages → games → arena, learn → bots →
 // seats → shell.
 
-import { registerGames, gameInfos, type GameLimits, type Sample } from '../shell/catalog';
+import { registerGames, gameInfos, type GameInfo, type GameLimits, type Sample } from '../shell/catalog';
 import type { LessonBook } from '../learn/book';
+import type { Engine } from '../shell/engine';
 import type { GameId, GameModule } from '../shell/game';
 import { provideBuiltinBotWorker } from '../seats/builtin';
-import { GAMES, type Entry, type GamePage, type SelfPlay } from './list';
+import { INFO as HALITE1_INFO } from './halite1/info';
+import { INFO as HALITE2_INFO } from './halite2/info';
 
-export type { GamePage, SelfPlay } from './list';
-export type { BuiltinBots } from './bots';
+interface Entry {
+  info: GameInfo;
+  module: () => Promise<GameModule>;
+  /** Its lessons, for the learn page. */
+  lessons?: () => Promise<LessonBook>;
+  /** Pages only this game has, by the address key that opens them (`?sandbox`). */
+  pages?: Readonly<Record<string, () => Promise<GamePage>>>;
+  /** Whole games of built-in bots played inline with the page's engine (the benchmark page). */
+  selfPlay?: () => Promise<SelfPlay>;
+}
+
+/** A page a game draws by itself. */
+export interface GamePage {
+  mount(root: HTMLElement, search: string): Promise<void>;
+}
+
+/** Whole games between built-in bots on the page's own engine, for the benchmark page. */
+export interface SelfPlay {
+  playSelf(engine: Engine, config: unknown): Promise<unknown>;
+}
+
+const GAMES: readonly Entry[] = [
+  {
+    info: HALITE1_INFO,
+    module: () => import(/* webpackChunkName: "halite1" */ './halite1/module').then((m) => m.HALITE1),
+    lessons: () => import(/* webpackChunkName: "halite1-lessons" */ './halite1/lessons/book').then((m) => m.BOOK),
+    pages: { sandbox: () => import(/* webpackChunkName: "sandbox" */ './halite1/sandbox') },
+    selfPlay: () => import(/* webpackChunkName: "halite1-selfplay" */ './halite1/selfplay') as Promise<SelfPlay>,
+  },
+  {
+    info: HALITE2_INFO,
+    module: () => import(/* webpackChunkName: "halite2" */ './halite2/module').then((m) => m.HALITE2),
+    lessons: () => import(/* webpackChunkName: "halite2-lessons" */ './halite2/lessons/book').then((m) => m.BOOK),
+  },
+];
 
 registerGames(GAMES.map((g) => g.info));
 provideBuiltinBotWorker(() => new Worker(new URL('./bot-worker.ts', import.meta.url)));

@@ -1225,7 +1225,7 @@ export class WatchPage {
     const page = this;
     const view = () => page.viewer;
     return {
-      /** The game shown (`halite1`, `halite2`). */
+      /** The game shown (its id in the registry). */
       get game() {
         return page.module.id;
       },

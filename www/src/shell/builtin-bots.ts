@@ -2,6 +2,9 @@
 // bots kept for tests (one throws, one never answers, one answers garbage, each from turn 2 on),
 // and the lineup of a live game between built-in bots.
 
+/** A game's built-in bots by id, as its bots.ts exports them (`BOTS`). */
+export type BuiltinBots = Readonly<Record<string, { create(seed: number): unknown } | undefined>>;
+
 /** A bot: what it answers to one observation. */
 export type BotFn<O, A> = (obs: O) => A;
 
