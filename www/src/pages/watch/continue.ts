@@ -1,0 +1,206 @@
+// Continue from here: a live game from any frame of the replay shown, each seat played by its
+// recorded moves, the person, a built-in bot or a bot module. The dialog's choices become
+// `continue=` entries, as if the game's address had been opened, so one path sets up both.
+
+import { Match } from '../../seats/match';
+import { consentForSeats, raisedBudgets } from '../../seats/consent';
+import { resolveEntry } from '../../seats/entries';
+import { HumanSeat } from '../../seats/human-seat';
+import { BotLibrary } from '../../seats/library';
+import { WorkerSeat } from '../../seats/worker-seat';
+import { el, setText } from '../../shell/dom';
+import { errorMessage } from '../../shell/engine';
+import type { FrameSource, MatchHost } from '../../shell/game';
+import { downloadName } from '../../shell/loader';
+import { forgetGame, loadSavedGame } from '../../shell/resume';
+import type { Seat } from '../../shell/seat';
+import { buildSearch, isBotUrl, type UrlState } from '../../shell/urlstate';
+import type { HumanSlot, ReplayShown, WatchContext } from './context';
+import { BUILTIN_BUDGETS, USER_BUDGETS, budgetsOf } from './live-session';
+
+type Budgets = Pick<UrlState, 'initMs' | 'turnMs'>;
+
+export class ContinueDialog {
+  constructor(private readonly ctx: WatchContext) {
+    const d = ctx.ui.els.continueDialog;
+    d.addEventListener('close', () => {
+      if (d.returnValue === 'play') void this.chosen();
+    });
+  }
+
+  /** Opens the dialog that chooses who plays each seat from the current frame of the replay. */
+  async ask(): Promise<void> {
+    const { ctx } = this;
+    const c = ctx.current;
+    if (c.kind !== 'replay') return;
+    ctx.viewer.pause();
+    const frame = ctx.viewer.frame;
+    const src = c.opened.source;
+    const bots = (await ctx.module.bots()).filter((b) => !b.hidden);
+    const e = ctx.ui.els;
+    setText(e.continueTitle, `Continue from frame ${frame}`);
+    const recorded = frame < src.numFrames - 1;
+    e.continueSeats.replaceChildren(
+      ...src.playerNames().map((name, seat) => {
+        const id = `continue-seat-${seat}`;
+        const sel = el('select', { className: 'select select-small', attrs: { id, 'data-seat': String(seat) } });
+        if (recorded) sel.appendChild(el('option', { text: 'Recorded moves', attrs: { value: 'recorded' } }));
+        sel.appendChild(el('option', { text: 'You (play it yourself)', attrs: { value: 'human' } }));
+        for (const b of bots) sel.appendChild(el('option', { text: `${b.name} (built-in)`, attrs: { value: b.id } }));
+        sel.appendChild(el('option', { text: 'Bot module URL…', attrs: { value: 'url' } }));
+        const url = el('input', { className: 'num url-input', attrs: { type: 'url', placeholder: 'https://…/bot.js or /bots/mine.js', 'aria-label': `Bot module URL for ${name}`, hidden: '' } });
+        sel.addEventListener('change', () => (url.hidden = sel.value !== 'url'));
+        const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
+        dot.style.background = ctx.viewer.paletteColours[seat + 1] ?? '#fff';
+        return el('li', {}, [dot, el('label', { text: name, attrs: { for: id } }), sel, url]);
+      }),
+    );
+    e.continueDialog.dataset.frame = String(frame);
+    e.continueDialog.returnValue = '';
+    e.continueDialog.showModal();
+  }
+
+  /** Starts the live game chosen in the dialog, from the frame it was opened at. */
+  private async chosen(): Promise<void> {
+    const { ctx } = this;
+    const c = ctx.current;
+    if (c.kind !== 'replay') return;
+    const e = ctx.ui.els;
+    const frame = Number(e.continueDialog.dataset.frame);
+    const entries: string[] = [];
+    for (const li of e.continueSeats.querySelectorAll('li')) {
+      const sel = li.querySelector('select');
+      const kind = sel?.value ?? 'recorded';
+      if (kind === 'url') {
+        const url = li.querySelector('input')?.value.trim() ?? '';
+        const name = li.querySelector('label')?.textContent ?? 'a seat';
+        if (!url) {
+          ctx.ui.showError(`Could not continue from frame ${frame}: no bot module URL given for ${name}`);
+          return;
+        }
+        if (url.includes(',')) {
+          ctx.ui.showError(`Could not continue from frame ${frame}: a bot module URL cannot contain a comma (${url})`);
+          return;
+        }
+        entries.push(isBotUrl(url) ? url : `${url.replace(/\/?$/, '')}.js`);
+      } else entries.push(kind);
+    }
+    await this.from(c, frame, entries, {});
+  }
+
+  /**
+   * The seats of a continued game, from its entries (one per player, in seat order): the one place
+   * where `continue=` entries, and the Continue dialog's choices, become seats. `recorded` plays
+   * the replay's own moves; the others are `bots=` entries (`human`, a built-in bot,
+   * `saved:<id>`, a module URL). Throws an Error that names a bad entry.
+   */
+  private async seats(src: FrameSource, entries: readonly string[], slot: HumanSlot | null, budgets: Budgets): Promise<{ seats: Seat[]; user: boolean } | null> {
+    const module = this.ctx.module;
+    const names = src.playerNames();
+    const builtins = new Map((await module.bots()).map((b) => [b.id, b.name]));
+    const library = new BotLibrary();
+    const choices = entries.map((entry) => (entry === 'recorded' ? null : resolveEntry(entry, builtins, library, location.href)));
+    const user = choices.some((c) => c?.kind === 'bot' && c.source.kind !== 'builtin');
+    // Third-party bots (and the link's raised budgets with them) run only once the person agrees.
+    const consent = await consentForSeats(
+      choices.flatMap((c) => (c ? [c] : [])),
+      raisedBudgets(budgets, user ? USER_BUDGETS : BUILTIN_BUDGETS),
+    );
+    if (!consent.run) return null;
+    const seats = choices.map((choice, k): Seat => {
+      if (choice === null) return module.recordedSeat(src, k, names[k]);
+      if (choice.kind === 'human') {
+        if (!slot) throw new Error('a game has one human seat');
+        return new HumanSeat(names[k], () => slot.play);
+      }
+      return new WorkerSeat(module.id, choice.source, names[k], k + 1);
+    });
+    return { seats, user };
+  }
+
+  /** Continues the replay shown from `frame` with these seats (`continue=` entries). The game's
+   * address is `?replay=<URL>&frame=N&continue=...`, so it can be bookmarked and shared; a human's
+   * game is kept in the browser under that address (a reload brings it back at the same turn).
+   * `started`: a fork begun early (from the address), used if it succeeded. */
+  async from(c: ReplayShown, frame: number, entries: readonly string[], budgets: Budgets, fresh = false, started: Promise<MatchHost> | null = null): Promise<void> {
+    const { ctx } = this;
+    const { ui } = ctx;
+    const module = ctx.module;
+    const src = c.opened.source;
+    const token = ctx.newLoad();
+    // A fork started early (from the address) that this game does not use is freed.
+    const drop = () => void started?.then((h) => h.dispose(), () => {});
+    if (entries.length !== src.numPlayers) {
+      drop();
+      ui.showError(`continue= gives ${entries.length} seat${entries.length === 1 ? '' : 's'}, but this replay has ${src.numPlayers} players: give one entry per player, in seat order (the first is player 1).`);
+      return;
+    }
+    if (frame < 0 || frame > src.numFrames - 1) {
+      drop();
+      ui.showError(`Could not continue from frame ${frame}: this replay has frames 0 to ${src.numFrames - 1}.`);
+      return;
+    }
+    const humans = entries.flatMap((x, k) => (x === 'human' ? [k] : []));
+    if (humans.length > 1) {
+      drop();
+      ui.showError('A game has one human seat (the others are bots or recorded moves).');
+      return;
+    }
+    const link: UrlState | null = c.url ? { replay: c.url, frame, continue: [...entries], ...budgets } : null;
+    const saveKey = link && humans.length === 1 ? `${location.pathname}${buildSearch(link)}` : null;
+    const slot: HumanSlot | null = humans.length === 1 ? { seat: humans[0], play: null, saveKey } : null;
+    ui.showProgress(`Setting up the game at frame ${frame}…`, null);
+    let match: Match;
+    let resumedAt = 0;
+    try {
+      const chosen = await this.seats(src, entries, slot, budgets);
+      if (!chosen) {
+        drop();
+        if (ctx.isLoad(token)) {
+          ui.hideProgress();
+          ui.showError('Nothing was run: you chose not to run the bots from another site. Continue again with other seats, or watch the replay.');
+        }
+        return;
+      }
+      const { seats, user } = chosen;
+      if (fresh && saveKey) await forgetGame(saveKey);
+      const saved = saveKey && !fresh ? await loadSavedGame(saveKey) : null;
+      let host;
+      if (saved && !saved.finished && saved.frames > frame + 1) {
+        drop();
+        host = await module.forkMatch(saved.bytes, saved.frames - 1);
+        resumedAt = saved.frames - 1;
+      } else host = started ? await started.catch(() => module.forkMatch(c.opened.bytes, frame)) : await module.forkMatch(c.opened.bytes, frame);
+      if (!ctx.isLoad(token)) {
+        host.dispose();
+        return;
+      }
+      match = new Match(module, host, seats, budgetsOf(budgets, user ? USER_BUDGETS : BUILTIN_BUDGETS));
+    } catch (err) {
+      drop();
+      if (ctx.isLoad(token)) {
+        ui.hideProgress();
+        ui.showError(`Could not continue from frame ${frame}: ${errorMessage(err)}`);
+      }
+      return;
+    }
+    ui.hideProgress();
+    ctx.showLive({
+      match,
+      request: {},
+      seed: 0,
+      from: c.name,
+      human: slot,
+      link,
+      // New game: the same seats from the same frame, afresh.
+      restart: () => void this.from(c, frame, entries, budgets, true),
+    });
+    if (resumedAt > 0) ui.toast(`Your game is back at turn ${resumedAt}.`);
+    if (!link) {
+      ui.toast('This game has no link: a link needs the replay at a URL (put the file on a server, then open ?replay=URL). ', {
+        label: 'Download the replay',
+        run: () => void ui.saveBytes(c.opened.bytes, downloadName(c.name)),
+      });
+    }
+  }
+}

@@ -1,0 +1,170 @@
+// The watch page's parts that every session uses: the title and its badge, the progress bar,
+// the error banner, passing messages (toasts) and downloads.
+
+import { el, formatBytes, setText } from '../../shell/dom';
+import { finder } from './markup';
+
+export type BadgeState = 'ok' | 'bad' | 'pending' | 'live' | 'unfinished';
+
+/** The page's elements, found once. */
+function elements(root: HTMLElement, well: HTMLElement) {
+  const q = finder(root);
+  const w = finder(well);
+  return {
+    title: q<HTMLHeadingElement>('title'),
+    meta: q<HTMLSpanElement>('meta'),
+    badge: q<HTMLButtonElement>('badge'),
+    live: q<HTMLButtonElement>('live'),
+    samples: q<HTMLSelectElement>('samples'),
+    file: q<HTMLInputElement>('file'),
+    download: q<HTMLButtonElement>('download'),
+    continueBtn: q<HTMLButtonElement>('continue'),
+    debugBtn: q<HTMLButtonElement>('debug'),
+    newGame: q<HTMLButtonElement>('new-game'),
+    resign: q<HTMLButtonElement>('resign'),
+    resignLabel: q<HTMLSpanElement>('resign-label'),
+    continueDialog: q<HTMLDialogElement>('continue-dialog'),
+    continueTitle: q<HTMLHeadingElement>('continue-title'),
+    continueSeats: q<HTMLOListElement>('continue-seats'),
+    help: q<HTMLButtonElement>('help-button'),
+    skip: q<HTMLAnchorElement>('skip'),
+    banner: w<HTMLDivElement>('banner'),
+    bannerText: w<HTMLParagraphElement>('banner-text'),
+    bannerClose: w<HTMLButtonElement>('banner-close'),
+    progress: w<HTMLDivElement>('progress'),
+    empty: w<HTMLDivElement>('empty'),
+    emptyOpen: w<HTMLButtonElement>('empty-open'),
+    emptyLive: w<HTMLButtonElement>('empty-live'),
+    progressLabel: w<HTMLParagraphElement>('progress-label'),
+    progressBar: w<HTMLDivElement>('progress-bar'),
+    progressFill: w<HTMLDivElement>('progress-fill'),
+    result: w<HTMLDivElement>('result'),
+    resultTitle: w<HTMLHeadingElement>('result-title'),
+    resultList: w<HTMLOListElement>('result-list'),
+    resultNext: w<HTMLParagraphElement>('result-next'),
+    nextGame: w<HTMLButtonElement>('next-game'),
+    stay: w<HTMLButtonElement>('stay'),
+    drop: q<HTMLDivElement>('drop'),
+    toasts: q<HTMLDivElement>('toasts'),
+  };
+}
+
+export type WatchElements = ReturnType<typeof elements>;
+
+export class WatchUi {
+  readonly els: WatchElements;
+
+  /** `gameTitle`: the title of the game shown (for the document's title). */
+  constructor(
+    root: HTMLElement,
+    well: HTMLElement,
+    private readonly gameTitle: () => string,
+  ) {
+    this.els = elements(root, well);
+    this.els.bannerClose.addEventListener('click', () => this.hideError());
+  }
+
+  /** The overlays move into another viewer's well (a game of another kind is shown). */
+  moveInto(well: HTMLElement): void {
+    const e = this.els;
+    well.append(e.banner, e.progress, e.result, e.empty, e.toasts);
+  }
+
+  setTitle(title: string): void {
+    setText(this.els.title, title);
+    this.els.title.title = title;
+    document.title = `${title} — ${this.gameTitle()}`;
+  }
+
+  setBadge(state: BadgeState, text: string, title: string, frame?: number): void {
+    const b = this.els.badge;
+    b.hidden = false;
+    b.dataset.state = state;
+    b.dataset.frame = frame !== undefined ? String(frame) : '';
+    b.dataset.x = '';
+    b.dataset.y = '';
+    setText(b, text);
+    b.title = title;
+    b.setAttribute('aria-label', `${text}. ${title}`);
+    // A badge that leads somewhere can be clicked; the others stay reachable by keyboard (Tab)
+    // for their explanation.
+    b.setAttribute('aria-disabled', String(!((state === 'bad' || state === 'unfinished') && frame !== undefined)));
+    b.disabled = false;
+  }
+
+  showProgress(label: string, fraction: number | null): void {
+    const e = this.els;
+    e.progress.hidden = false;
+    setText(e.progressLabel, label);
+    e.progressBar.classList.toggle('indeterminate', fraction === null);
+    if (fraction === null) {
+      e.progressBar.removeAttribute('aria-valuenow');
+      e.progressFill.style.width = '';
+    } else {
+      const pct = Math.round(Math.max(0, Math.min(1, fraction)) * 100);
+      e.progressBar.setAttribute('aria-valuenow', String(pct));
+      e.progressFill.style.width = `${pct}%`;
+    }
+  }
+
+  hideProgress(): void {
+    this.els.progress.hidden = true;
+  }
+
+  showError(message: string): void {
+    setText(this.els.bannerText, message);
+    this.els.banner.hidden = false;
+  }
+
+  hideError(): void {
+    this.els.banner.hidden = true;
+  }
+
+  /** A passing message over the map; with a link (somewhere to go) or an action (a button), it
+   * stays until it is read. */
+  toast(text: string, extra?: { text: string; href: string } | { label: string; run: () => void }): void {
+    const t = el('div', { className: 'toast', text });
+    if (extra && 'href' in extra) t.append(' ', el('a', { className: 'toast-link', text: extra.text, attrs: { href: extra.href } }));
+    else if (extra) {
+      const b = el('button', { className: 'btn btn-small toast-action', text: extra.label, attrs: { type: 'button' } });
+      b.addEventListener('click', () => {
+        extra.run();
+        t.remove();
+      });
+      t.append(' ', b);
+    }
+    this.els.toasts.appendChild(t);
+    setTimeout(() => t.remove(), extra ? 20_000 : 6000);
+    while (this.els.toasts.childElementCount > 3) this.els.toasts.firstElementChild?.remove();
+  }
+
+  /** Saves `raw` as a download named `name` (a gzipped replay is saved decompressed: the
+   * original tools read plain JSON). */
+  saveBytes(raw: Uint8Array, name: string): void {
+    void plainJson(raw).then((bytes) => {
+      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
+      const a = el('a', { attrs: { href: url, download: name } });
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 30_000);
+    });
+  }
+}
+
+/** The bytes, gunzipped if they are gzip (by the browser's own decompressor, off the main thread). */
+export async function plainJson(bytes: Uint8Array): Promise<Uint8Array> {
+  if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
+  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** "1.2 MB of 3.4 MB", or what has arrived when the size is not known. */
+export function progressText(loaded: number, total: number | null): string {
+  return total ? `${formatBytes(loaded)} of ${formatBytes(total)}` : formatBytes(loaded);
+}
+
+/** A game's title: its players. */
+export function titleOf(names: string[]): string {
+  return names.length > 0 ? names.join(' vs ') : 'Untitled game';
+}
