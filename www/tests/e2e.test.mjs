@@ -646,6 +646,29 @@ test('continue from here with the recorded moves replays the rest of a reference
   await page.done();
 });
 
+test('the Continue dialog has the seat list of every set-up: a seat without a bot address is named in its row and the dialog stays open', { timeout: 120000 }, async () => {
+  const hlt = fixture(S101);
+  const page = await open(`?replay=replays/${S101}&frame=80`);
+  await waitReplay(page, hlt.num_frames);
+  await page.click('[data-part="continue"]');
+  const dialog = page.locator('[data-part="continue-dialog"]');
+  await dialog.waitFor({ state: 'visible' });
+  const seat = '[data-part="continue-seats"] select[data-seat="1"]';
+  const values = await page.$$eval(`${seat} option`, (o) => o.map((x) => x.value));
+  assert.deepEqual(values.slice(0, 2), ['recorded', 'human'], 'recorded moves first, then the person');
+  assert.ok(values.includes('greedy') && values.includes('@url') && values.includes('@file'), `built-in bots, a module URL and a bot file are offered: ${values}`);
+  assert.equal(await page.getAttribute(seat, 'aria-label'), `Seat 2 (${hlt.player_names[1]})`);
+  await page.selectOption(seat, '@url');
+  await page.click('[data-part="continue-play"]');
+  assert.equal(await dialog.isVisible(), true, 'the dialog stays open');
+  assert.match(await page.textContent('[data-part="continue-seats"] .seat-row:nth-child(2) .seat-row-error'), /address of a bot module/);
+  assert.equal(await page.evaluate(() => document.activeElement.dataset.part), 'seat-url', 'the empty address has the focus');
+  assert.equal(await page.evaluate(() => window.__viewer.kind), 'replay', 'no game started');
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await page.done();
+});
+
 test('no console errors anywhere', () => {
   assert.deepEqual(errors, []);
 });

@@ -75,12 +75,12 @@ test('a bot loaded by URL plays the settler; the downloaded replay re-simulates 
 
 test('the play page with Halite II chosen: seats of 1, 2 or 4, its own map sizes, no fog; Start plays the chosen seats', { timeout: 120000 }, async () => {
   const page = await open('?play&game=halite2');
-  await page.waitForSelector('[data-part="seats"] .play-seat');
+  await page.waitForSelector('[data-part="seats"] .seat-row');
   assert.equal(await page.inputValue('[data-part="game"]'), 'halite2');
   assert.equal(await page.isVisible('[data-part="fog-field"]'), false, 'no Blitz fog for Halite II');
   const seats = () => page.$$eval('[data-part="seats"] [data-part="seat-select"]', (s) => s.map((x) => x.value));
   assert.equal((await seats()).length, 2);
-  const builtins = await page.$$eval('[data-part="seats"] .play-seat:first-child [data-part="seat-select"] optgroup[label="Built-in bots"] option', (o) => o.map((x) => x.value));
+  const builtins = await page.$$eval('[data-part="seats"] .seat-row:first-child [data-part="seat-select"] optgroup[label="Built-in bots"] option', (o) => o.map((x) => x.value));
   assert.deepEqual(builtins, ['settler', 'aggressive', 'wanderer'], 'the game’s visible built-ins');
   // From 2 seats the next count is 4: one click adds two; removing one goes back to 2.
   assert.match(await page.textContent('[data-part="add-seat"]'), /Add 2 seats/);
@@ -88,10 +88,10 @@ test('the play page with Halite II chosen: seats of 1, 2 or 4, its own map sizes
   assert.equal((await seats()).length, 4);
   assert.equal(await page.isDisabled('[data-part="add-seat"]'), true);
   await page.screenshot({ path: path.join(shots, 'h2-play-setup-4.png'), fullPage: true });
-  await page.click('[data-part="seats"] .play-seat:nth-child(3) .play-seat-remove');
+  await page.click('[data-part="seats"] .seat-row:nth-child(3) .seat-row-remove');
   assert.equal((await seats()).length, 2);
   // Down to one seat (a game alone), then back.
-  await page.click('[data-part="seats"] .play-seat:nth-child(2) .play-seat-remove');
+  await page.click('[data-part="seats"] .seat-row:nth-child(2) .seat-row-remove');
   assert.equal((await seats()).length, 1);
   await page.click('[data-part="add-seat"]');
   assert.equal((await seats()).length, 2);
@@ -99,8 +99,8 @@ test('the play page with Halite II chosen: seats of 1, 2 or 4, its own map sizes
   const sizes = await page.$$eval('[data-part="size-choice"] option', (o) => o.map((x) => x.value));
   assert.deepEqual(sizes, ['240×160', '264×176', '288×192', '312×208', '336×224', '360×240', '384×256']);
   assert.equal(await page.isVisible('[data-part="width"]'), false);
-  await page.selectOption('[data-part="seats"] .play-seat:nth-child(1) [data-part="seat-select"]', 'settler');
-  await page.selectOption('[data-part="seats"] .play-seat:nth-child(2) [data-part="seat-select"]', 'aggressive');
+  await page.selectOption('[data-part="seats"] .seat-row:nth-child(1) [data-part="seat-select"]', 'settler');
+  await page.selectOption('[data-part="seats"] .seat-row:nth-child(2) [data-part="seat-select"]', 'aggressive');
   await page.uncheck('[data-part="size-random"]');
   await page.selectOption('[data-part="size-choice"]', '288×192');
   await page.fill('[data-part="seed"]', '12');
@@ -124,11 +124,11 @@ test('the play page with Halite II chosen: seats of 1, 2 or 4, its own map sizes
 
 test('the play page switches games, and a new bot starts from the game’s starter', { timeout: 60000 }, async () => {
   const page = await open('?play');
-  await page.waitForSelector('[data-part="seats"] .play-seat');
+  await page.waitForSelector('[data-part="seats"] .seat-row');
   assert.equal(await page.inputValue('[data-part="game"]'), 'halite1');
   assert.equal(await page.isVisible('[data-part="fog-field"]'), true, 'Halite I keeps Blitz fog');
   await Promise.all([page.waitForURL(/game=halite2/), page.selectOption('[data-part="game"]', 'halite2')]);
-  await page.waitForSelector('[data-part="seats"] .play-seat');
+  await page.waitForSelector('[data-part="seats"] .seat-row');
   assert.equal(await page.inputValue('[data-part="game"]'), 'halite2');
   await page.click('[data-part="new-bot"]');
   await page.waitForFunction(() => /My Halite II bot/.test(document.querySelector('.cm-content')?.textContent ?? ''), null, { timeout: 20000 });
@@ -183,9 +183,9 @@ test('the arena with any of Halite II’s sizes, and four seats', { timeout: 600
   assert.equal(await page.inputValue('[data-part="size-kind"]'), 'choice');
   assert.equal(await page.$$eval('[data-part="seat-select"]', (s) => s.length), 4);
   // Four seats down to two at once (three is not a Halite II game).
-  await page.click('.arena-seat:nth-child(4) .arena-remove');
+  await page.click('.seat-row:nth-child(4) .seat-row-remove');
   assert.equal(await page.$$eval('[data-part="seat-select"]', (s) => s.length), 2);
-  assert.equal(await page.isDisabled('.arena-seat:nth-child(1) .arena-remove'), true, 'two is the fewest');
+  assert.equal(await page.isDisabled('.seat-row:nth-child(1) .seat-row-remove'), true, 'two is the fewest');
   await page.screenshot({ path: path.join(shots, 'h2-arena-setup-phone.png'), fullPage: true });
   await page.done();
 });

@@ -51,7 +51,7 @@ async function open(search = '?play', { viewport = { width: 1280, height: 800 },
     });
     if (bots) await context.addInitScript(([key, value]) => localStorage.getItem(key) === null && localStorage.setItem(key, value), [KEY, JSON.stringify(bots)]);
   });
-  await page.waitForSelector('[data-part="seats"] .play-seat');
+  await page.waitForSelector('[data-part="seats"] .seat-row');
   return page;
 }
 
@@ -66,7 +66,7 @@ async function waitFor(f, what, ms = 10000) {
 
 const library = (page) => page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]'), KEY);
 const botNames = (page) => page.$$eval('[data-part="bot-list"] .play-bot-name', (els) => els.map((e) => e.textContent));
-const seatSelect = (n) => `[data-part="seats"] .play-seat:nth-child(${n}) [data-part="seat-select"]`;
+const seatSelect = (n) => `[data-part="seats"] .seat-row:nth-child(${n}) [data-part="seat-select"]`;
 const editorText = (page) => page.evaluate(() => [...document.querySelectorAll('.cm-content .cm-line')].map((l) => l.textContent).join('\n'));
 
 test('the set-up page renders, labelled, on a laptop and a phone', { timeout: 60000 }, async () => {
@@ -75,7 +75,7 @@ test('the set-up page renders, labelled, on a laptop and a phone', { timeout: 60
   assert.match(await page.textContent('.page-nav a.page-link[href="./"]'), /Watch/, 'a link back to the watch page');
   assert.equal(await page.textContent('.page-nav [aria-current="page"]'), 'Play', 'the page links mark this page');
   // Two seats by default: you against the expander.
-  assert.equal(await page.$$eval('.play-seat', (els) => els.length), 2);
+  assert.equal(await page.$$eval('.seat-row', (els) => els.length), 2);
   assert.equal(await page.inputValue(seatSelect(1)), 'human');
   assert.equal(await page.inputValue(seatSelect(2)), 'expander');
   assert.equal(await page.getAttribute(seatSelect(2), 'aria-label'), 'Seat 2');
@@ -89,10 +89,10 @@ test('the set-up page renders, labelled, on a laptop and a phone', { timeout: 60
   assert.deepEqual(unnamed, []);
   // Seats: add up to six, remove down to two.
   for (let k = 0; k < 4; k++) await page.click('[data-part="add-seat"]');
-  assert.equal(await page.$$eval('.play-seat', (els) => els.length), 6);
+  assert.equal(await page.$$eval('.seat-row', (els) => els.length), 6);
   assert.equal(await page.isDisabled('[data-part="add-seat"]'), true);
   await page.click('[aria-label="Remove seat 3"]');
-  assert.equal(await page.$$eval('.play-seat', (els) => els.length), 5);
+  assert.equal(await page.$$eval('.seat-row', (els) => els.length), 5);
   assert.equal(await page.getAttribute(seatSelect(3), 'aria-label'), 'Seat 3', 'seats are renumbered');
   await page.screenshot({ path: path.join(shots, 'play-desktop.png') });
   await page.done();
@@ -184,7 +184,7 @@ test('a saved endless loop does not freeze the set-up page on reload', { timeout
   // A click answers promptly.
   let t0 = Date.now();
   await page.click('[data-part="add-seat"]');
-  await page.waitForFunction(() => document.querySelectorAll('.play-seat').length === 3);
+  await page.waitForFunction(() => document.querySelectorAll('.seat-row').length === 3);
   const click = Date.now() - t0;
   // A key press answers promptly.
   await page.focus('[data-part="seed"]');
@@ -225,7 +225,7 @@ test('bot files: the Open file input, a drop on the page, and a seat picker', { 
   await page.waitForFunction(() => [...document.querySelectorAll('.play-bot-name')].some((e) => e.textContent === 'dropped'));
 
   // A seat's own file input (behind its "Bot file…" choice): saved and chosen for that seat.
-  await page.setInputFiles(`[data-part="seats"] .play-seat:nth-child(2) [data-part="seat-file"]`, { name: 'seat.js', mimeType: 'text/javascript', buffer: Buffer.from("export const name = 'SeatBot';\nexport default () => [];\n") });
+  await page.setInputFiles(`[data-part="seats"] .seat-row:nth-child(2) [data-part="seat-file"]`, { name: 'seat.js', mimeType: 'text/javascript', buffer: Buffer.from("export const name = 'SeatBot';\nexport default () => [];\n") });
   await page.waitForFunction(() => [...document.querySelectorAll('.play-bot-name')].some((e) => e.textContent === 'SeatBot'));
   const id = (await library(page)).find((b) => b.name === 'SeatBot').id;
   assert.equal(await page.inputValue(seatSelect(2)), `saved:${id}`);
@@ -241,7 +241,7 @@ test('bot files: the Open file input, a drop on the page, and a seat picker', { 
   await page.waitForFunction(() => [...document.querySelectorAll('.play-bot-name')].some((e) => e.textContent === 'KeyBot'));
   const keyId = (await library(page)).find((b) => b.name === 'KeyBot').id;
   assert.equal(await page.inputValue(seatSelect(1)), `saved:${keyId}`);
-  assert.match(await page.textContent('[data-part="seats"] .play-seat:nth-child(1) [data-part="seat-note"]'), /Saved keyboard\.js/);
+  assert.match(await page.textContent('[data-part="seats"] .seat-row:nth-child(1) [data-part="seat-note"]'), /Saved keyboard\.js/);
 
   // Delete asks first; the seat that played it falls back to the first choice.
   await page.click(`[aria-label="Delete SeatBot"]`);
@@ -268,11 +268,11 @@ test('bot files: the Open file input, a drop on the page, and a seat picker', { 
 test('Start checks the form: a URL seat without an address is told so', { timeout: 60000 }, async () => {
   const page = await open();
   await page.selectOption(seatSelect(2), '@url');
-  const url = '[data-part="seats"] .play-seat:nth-child(2) [data-part="seat-url"]';
+  const url = '[data-part="seats"] .seat-row:nth-child(2) [data-part="seat-url"]';
   assert.equal(await page.isVisible(url), true);
   assert.equal(await page.evaluate(() => document.activeElement.dataset.part), 'seat-url', 'the URL field gets focus');
   await page.click('[data-part="start"]');
-  assert.match(await page.textContent('[data-part="seats"] .play-seat:nth-child(2) .play-error'), /address of a bot module/);
+  assert.match(await page.textContent('[data-part="seats"] .seat-row:nth-child(2) .seat-row-error'), /address of a bot module/);
   assert.equal(await page.getAttribute(url, 'aria-invalid'), 'true');
   assert.match(page.url(), /\?play/, 'still on the set-up page');
   await page.fill('[data-part="seed"]', 'abc');

@@ -5,12 +5,12 @@
 // order, the bots' budgets and TrueSkill's τ. Mounted on the element it is given; finds its parts
 // by data-part.
 
-import { SeatPicker } from '../seats/seat-picker';
+import { SeatList } from '../seats/seat-list';
 import type { BotLibrary } from '../seats/library';
 import { ORIGINAL_BUDGETS } from '../shell/seat';
 import { el } from '../shell/dom';
 import type { BotInfo, GameId } from '../shell/game';
-import { fewerSeats, moreSeats, sizeText, type LiveRules } from '../shell/live-setup';
+import { sizeText, type LiveRules } from '../shell/live-setup';
 import { checkConfig, LIMITS, type ArenaConfig, type SeatOrder } from './plan';
 import type { ArenaQuery } from './url';
 
@@ -105,11 +105,6 @@ export interface SetupOptions {
   rules: LiveRules;
 }
 
-interface SeatRow {
-  li: HTMLLIElement;
-  picker: SeatPicker;
-}
-
 export class SetupForm {
   onStart: () => void = () => {};
   /** Called when another game is chosen. */
@@ -118,7 +113,7 @@ export class SetupForm {
   onSeatsChange: () => void = () => {};
 
   private readonly q: <T extends HTMLElement>(part: string) => T;
-  private readonly seats: SeatRow[] = [];
+  private readonly seats: SeatList;
   private readonly form: HTMLFormElement;
 
   constructor(
@@ -137,7 +132,17 @@ export class SetupForm {
     const { rules } = opts;
     const fallback = [visible[0] ?? '', visible[1] ?? visible[0] ?? ''];
     const entries = init.entries && rules.playerCounts.includes(init.entries.length) ? init.entries : fallback;
-    for (const e of entries) this.addSeat(e);
+    this.seats = new SeatList({
+      list: this.q('seats'),
+      human: false,
+      builtins: opts.builtins,
+      library: opts.library,
+      colours: opts.colours,
+      // A new seat plays what the last one does.
+      grow: { rules, add: this.q<HTMLButtonElement>('add-seat'), max: LIMITS.seats.max, entry: (_k, now) => now[now.length - 1] || visible[0] || '' },
+      onChange: () => this.onSeatsChange(),
+    });
+    this.seats.set(entries);
     this.fillGame();
     this.input('games').value = String(init.games ?? 20);
     this.input('seed').value = init.seed !== undefined ? String(init.seed) : '';
@@ -171,14 +176,6 @@ export class SetupForm {
     this.input('tau').value = String(init.tau ?? 0);
     if (init.initMs !== undefined || init.turnMs !== undefined || (init.tau ?? 0) !== 0) this.q<HTMLDetailsElement>('more').open = true;
 
-    this.q('add-seat').addEventListener('click', () => {
-      const last = this.seats[this.seats.length - 1]?.picker.value;
-      const target = moreSeats(rules, this.seats.length);
-      if (target === null) return;
-      while (this.seats.length < target) this.addSeat(last || visible[0] || '');
-      this.seats[this.seats.length - 1]?.li.querySelector('select')?.focus();
-      this.onSeatsChange();
-    });
     this.q('size-kind').addEventListener('change', () => this.syncSize());
     this.form.addEventListener('submit', (ev) => {
       ev.preventDefault();
@@ -188,7 +185,7 @@ export class SetupForm {
 
   /** The participants' display entries, in seat-row order. */
   get entries(): string[] {
-    return this.seats.map((s) => s.picker.value);
+    return this.seats.entries;
   }
 
   /** Reads and checks the form. */
@@ -240,7 +237,7 @@ export class SetupForm {
   /** While a run is on, the set-up is locked. */
   setRunning(running: boolean): void {
     for (const f of this.form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLButtonElement>('input, select, button')) f.disabled = running;
-    if (!running) this.syncSeatButtons();
+    if (!running) this.seats.sync();
     this.form.setAttribute('aria-busy', String(running));
   }
 
@@ -249,7 +246,7 @@ export class SetupForm {
   }
 
   dispose(): void {
-    for (const s of this.seats) s.picker.dispose();
+    this.seats.dispose();
   }
 
   // ------------------------------------------------------------------ internals
@@ -273,65 +270,5 @@ export class SetupForm {
     select.value = this.opts.game;
     this.q('game-field').hidden = this.opts.games.length < 2;
     select.addEventListener('change', () => this.onGame(select.value as GameId));
-  }
-
-  private addSeat(entry: string): void {
-    if (this.seats.length >= LIMITS.seats.max) return;
-    const swatch = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
-    const label = el('span', { className: 'arena-seat-label', attrs: { 'aria-hidden': 'true' } });
-    const host = el('div', { className: 'arena-seat-picker' });
-    const remove = el('button', { className: 'btn btn-icon arena-remove', attrs: { type: 'button', title: 'Remove this seat' } });
-    remove.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18"/></svg>';
-    const li = el('li', { className: 'arena-seat' }, [swatch, label, host, remove]);
-    this.q('seats').appendChild(li);
-    const picker = new SeatPicker(host, { human: false, builtins: this.opts.builtins, library: this.opts.library, label: `Seat ${this.seats.length + 1}`, value: entry });
-    picker.onChange = () => this.onSeatsChange();
-    const row: SeatRow = { li, picker };
-    this.seats.push(row);
-    remove.addEventListener('click', () => this.removeSeat(row));
-    this.renumber();
-  }
-
-  private removeSeat(row: SeatRow): void {
-    const target = fewerSeats(this.opts.rules, this.seats.length);
-    if (target === null) return;
-    const i = this.seats.indexOf(row);
-    if (i < 0) return;
-    this.seats.splice(i, 1);
-    row.picker.dispose();
-    row.li.remove();
-    // A game of 2 or 4 players drops from 4 seats to 2: the last seats go too.
-    while (this.seats.length > target) {
-      const last = this.seats.pop();
-      last?.picker.dispose();
-      last?.li.remove();
-    }
-    this.renumber();
-    // Keep the focus in the list (the button that had it is gone).
-    (this.seats[Math.min(i, this.seats.length - 1)]?.li.querySelector('select') as HTMLSelectElement | null)?.focus();
-    this.onSeatsChange();
-  }
-
-  /** Seat labels, colours and remove buttons follow the rows' order. */
-  private renumber(): void {
-    this.seats.forEach((s, k) => {
-      const label = `Seat ${k + 1}`;
-      (s.li.querySelector('.player-swatch') as HTMLElement).style.background = this.opts.colours[k] ?? '#fff';
-      (s.li.querySelector('.arena-seat-label') as HTMLElement).textContent = String(k + 1);
-      s.li.querySelector('select')?.setAttribute('aria-label', label);
-      s.li.querySelector('input[type="url"]')?.setAttribute('aria-label', `${label}: bot module URL`);
-      s.li.querySelector('.arena-remove')?.setAttribute('aria-label', `Remove seat ${k + 1}`);
-    });
-    this.syncSeatButtons();
-  }
-
-  private syncSeatButtons(): void {
-    const fewer = fewerSeats(this.opts.rules, this.seats.length);
-    const more = moreSeats(this.opts.rules, this.seats.length);
-    for (const s of this.seats) (s.li.querySelector('.arena-remove') as HTMLButtonElement).disabled = fewer === null;
-    const add = this.q<HTMLButtonElement>('add-seat');
-    add.disabled = more === null;
-    const span = add.querySelector('span');
-    if (span) span.textContent = more !== null && more - this.seats.length > 1 ? `Add ${more - this.seats.length} seats` : 'Add a seat';
   }
 }

@@ -13,14 +13,15 @@ import type { BotEditor, SaveState, SyntaxProblem } from '../bots/editor';
 import { changedWhen, downloadBot, firstBotFile, renameInCode, saveBotFile } from '../seats/files';
 import { loadEditor } from '../bots/load-editor';
 import { BotLibrary, type SavedBot } from '../seats/library';
-import { SeatPicker } from '../seats/seat-picker';
+import { SeatList } from '../seats/seat-list';
+import { DEFAULT_PALETTE } from '../shell/palette';
 import { ORIGINAL_BUDGETS } from '../shell/seat';
 import { forgetTrusted, trustedOrigins } from '../shell/consent';
 import { el, setText } from '../shell/dom';
 import { errorMessage } from '../shell/engine';
 import type { BotInfo, GameId, GameModule } from '../shell/game';
 import { rng } from '../shell/random';
-import { fewerSeats, gameFromSearch, gameSearch, liveRules, moreSeats, seatsAllowed, sizeOffered, sizeText, type LiveRules } from '../shell/live-setup';
+import { gameFromSearch, gameSearch, liveRules, seatsAllowed, sizeOffered, sizeText, type LiveRules } from '../shell/live-setup';
 import { GAME_CHOICES, GAME_IDS, loadGame } from '../games/index';
 import { buildSearch, isBotUrl, parseUrlState, type UrlState } from '../shell/urlstate';
 
@@ -32,9 +33,6 @@ const MIN_SIDE = 20;
 const MAX_SIDE = 50;
 const MAX_SEED = 4_294_967_295;
 const DEFAULT_FOG = 3;
-/** A seat picker's parts (seats/seat-picker.ts). */
-const SEAT_SELECT = '[data-part="seat-select"]';
-const SEAT_URL = '[data-part="seat-url"]';
 
 const PAGE = `
   <a class="skip-link" href="#play-new-title" data-part="skip">Skip to the new game</a>
@@ -196,23 +194,14 @@ function finder(root: Element) {
   };
 }
 
-interface SeatRow {
-  li: HTMLLIElement;
-  number: HTMLSpanElement;
-  picker: SeatPicker;
-  error: HTMLParagraphElement;
-  remove: HTMLButtonElement;
-}
-
 export class PlayPage {
   private readonly library = new BotLibrary();
   private readonly builtins: readonly BotInfo[];
   private readonly rules: LiveRules;
-  private readonly seats: SeatRow[] = [];
+  private readonly seats: SeatList;
   private editor: BotEditor | null = null;
   private selected: string | null = null;
   private readonly els;
-  private seatSerial = 0;
 
   constructor(
     private readonly root: HTMLElement,
@@ -265,6 +254,14 @@ export class PlayPage {
       deleteDialog: q<HTMLDialogElement>('delete-dialog'),
       deleteTitle: q<HTMLHeadingElement>('delete-title'),
     };
+    this.seats = new SeatList({
+      list: this.els.seatList,
+      human: true,
+      builtins: this.builtins,
+      library: this.library,
+      colours: DEFAULT_PALETTE.colours.slice(1),
+      grow: { rules: this.rules, add: this.els.addSeat, max: MAX_SEATS, entry: (k) => this.extraSeat(k) },
+    });
     this.fillGameChoices(games);
     this.bindForm();
     this.bindBots();
@@ -303,7 +300,7 @@ export class PlayPage {
   start(search: string): void {
     const state = parseUrlState(search);
     const entries = state.bots && seatsAllowed(this.rules, state.bots.length) ? state.bots : this.defaultSeats();
-    this.setSeats(entries);
+    this.seats.set(entries);
     const e = this.els;
     if (state.size && sizeOffered(this.rules, state.size)) {
       e.sizeRandom.checked = false;
@@ -370,12 +367,6 @@ export class PlayPage {
 
   private bindForm(): void {
     const e = this.els;
-    e.addSeat.addEventListener('click', () => {
-      const target = moreSeats(this.rules, this.seats.length);
-      if (target === null) return;
-      while (this.seats.length < target) this.addSeat(this.extraSeat(this.seats.length));
-      this.seats[this.seats.length - 1]?.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.focus();
-    });
     for (const input of [e.sizeRandom, e.fogOn, e.noLimit]) input.addEventListener('change', () => this.syncDisabled());
     e.form.addEventListener('submit', (ev) => {
       ev.preventDefault();
@@ -388,86 +379,12 @@ export class PlayPage {
     e.width.disabled = e.height.disabled = e.sizeChoice.disabled = e.sizeRandom.checked;
     e.fog.disabled = !e.fogOn.checked;
     e.init.disabled = e.turn.disabled = e.noLimit.checked;
-    const more = moreSeats(this.rules, this.seats.length);
-    e.addSeat.disabled = more === null;
-    // A game of 1, 2 or 4 players grows from 2 to 4 seats at once.
-    setText(e.addSeat.querySelector('span') ?? e.addSeat, more !== null && more - this.seats.length > 1 ? `Add ${more - this.seats.length} seats` : 'Add a seat');
-    for (const s of this.seats) s.remove.disabled = fewerSeats(this.rules, this.seats.length) === null;
-  }
-
-  private setSeats(entries: readonly string[]): void {
-    for (const s of this.seats.splice(0)) {
-      s.picker.dispose();
-      s.li.remove();
-    }
-    for (const entry of entries.slice(0, MAX_SEATS)) this.addSeat(entry);
-  }
-
-  private addSeat(entry: string): void {
-    if (this.seats.length >= MAX_SEATS) return;
-    const serial = ++this.seatSerial;
-    const number = el('span', { className: 'play-seat-number', attrs: { 'aria-hidden': 'true' } });
-    const host = el('div', { className: 'play-seat-picker' });
-    const error = el('p', { className: 'play-error', attrs: { id: `play-seat-error-${serial}`, hidden: '' } });
-    const remove = el('button', { className: 'btn btn-icon play-seat-remove', attrs: { type: 'button' } });
-    remove.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18"/></svg>';
-    const li = el('li', { className: 'play-seat' }, [number, host, remove, error]);
-    this.els.seatList.appendChild(li);
-    const picker = new SeatPicker(host, { human: true, builtins: this.builtins, library: this.library, label: `Seat ${this.seats.length + 1}`, value: entry });
-    const row: SeatRow = { li, number, picker, error, remove };
-    picker.onChange = () => this.clearError(row);
-    remove.addEventListener('click', () => this.removeSeat(row));
-    this.seats.push(row);
-    this.numberSeats();
-    this.syncDisabled();
-  }
-
-  private removeSeat(row: SeatRow): void {
-    const target = fewerSeats(this.rules, this.seats.length);
-    if (target === null) return;
-    const i = this.seats.indexOf(row);
-    if (i < 0) return;
-    this.seats.splice(i, 1);
-    row.picker.dispose();
-    row.li.remove();
-    // A game of 1, 2 or 4 players drops from 4 seats to 2: the last seats go too.
-    while (this.seats.length > target) {
-      const last = this.seats.pop();
-      last?.picker.dispose();
-      last?.li.remove();
-    }
-    this.numberSeats();
-    this.syncDisabled();
-    // Focus stays in the list: on the seat that took this one's place, or the last.
-    this.seats[Math.min(i, this.seats.length - 1)]?.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.focus();
-  }
-
-  /** Seat numbers, and the labels that name each control after its seat. */
-  private numberSeats(): void {
-    this.seats.forEach((s, k) => {
-      const n = k + 1;
-      setText(s.number, String(n));
-      s.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.setAttribute('aria-label', `Seat ${n}`);
-      s.li.querySelector<HTMLInputElement>(SEAT_URL)?.setAttribute('aria-label', `Seat ${n}: bot module URL`);
-      s.li.querySelector<HTMLInputElement>(SEAT_URL)?.setAttribute('aria-describedby', s.error.id);
-      s.li.querySelector<HTMLSelectElement>(SEAT_SELECT)?.setAttribute('aria-describedby', s.error.id);
-      const fewer = fewerSeats(this.rules, this.seats.length);
-      const label = fewer !== null && this.seats.length - fewer > 1 ? `Remove seat ${n} (the game then has ${fewer} seats)` : `Remove seat ${n}`;
-      s.remove.setAttribute('aria-label', label);
-      s.remove.title = label;
-    });
-  }
-
-  private clearError(row: SeatRow): void {
-    row.error.hidden = true;
-    row.error.textContent = '';
-    for (const part of row.li.querySelectorAll(`${SEAT_URL}, ${SEAT_SELECT}`)) part.removeAttribute('aria-invalid');
+    this.seats.sync();
   }
 
   /** Checks the form; on success goes to the watch page with the game in the address. */
   private startGame(): void {
     const e = this.els;
-    let firstBad: HTMLElement | null = null;
     const bad = (target: HTMLElement, box: HTMLElement, message: string) => {
       box.textContent = message;
       box.hidden = false;
@@ -477,18 +394,9 @@ export class PlayPage {
     for (const box of [e.sizeError, e.seedError, e.budgetError, e.formError]) box.hidden = true;
     for (const input of [e.width, e.height, e.seed, e.init, e.turn]) input.removeAttribute('aria-invalid');
 
-    const entries = this.seats.map((row) => {
-      this.clearError(row);
-      const entry = row.picker.value;
-      const url = row.li.querySelector<HTMLInputElement>(SEAT_URL);
-      const select = row.li.querySelector<HTMLSelectElement>(SEAT_SELECT) ?? row.li;
-      const urlShown = url !== null && !url.hidden;
-      if (urlShown && entry === '') bad(url, row.error, 'Enter the address of a bot module (a .js file) for this seat.');
-      else if (urlShown && !validBotUrl(entry)) bad(url, row.error, 'This is not an address of a bot module: use http(s)://… or a path such as bots/mine.js, without commas.');
-      else if (entry.startsWith('saved:') && !this.library.get(entry.slice(6))) bad(select, row.error, 'This saved bot is not in this browser: choose another.');
-      else if (entry === '') bad(select, row.error, 'Choose who plays this seat.');
-      return entry;
-    });
+    const seats = this.seats.check();
+    const entries = seats.entries;
+    let firstBad: HTMLElement | null = seats.firstBad;
 
     const state: UrlState = { game: this.module.id, bots: entries };
     const seedText = e.seed.value.trim();
@@ -627,7 +535,7 @@ export class PlayPage {
 
   /** Fills the New game panel with the user against this bot. */
   private playAgainst(id: string): void {
-    this.setSeats(['human', `saved:${id}`]);
+    this.seats.set(['human', `saved:${id}`]);
     this.syncDisabled();
     const title = this.els.newTitle;
     title.scrollIntoView({ block: 'start', behavior: 'smooth' });
@@ -776,18 +684,6 @@ export class PlayPage {
   }
 }
 
-/** Whether a seat's URL can be a bot module address in the game's address (no commas: they
- * separate the seats). */
-function validBotUrl(entry: string): boolean {
-  if (entry.includes(',') || /^\s*javascript:/i.test(entry)) return false;
-  if (!isBotUrl(entry)) return false;
-  try {
-    const u = new URL(entry, location.href);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 /** Mounts the play page on `root`. */
 export async function mount(root: HTMLElement, search: string, problems: readonly string[] = []): Promise<PlayPage> {

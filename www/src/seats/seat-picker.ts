@@ -17,6 +17,8 @@ import type { BotLibrary } from './library';
 export interface SeatPickerOptions {
   /** Offer "Human (you)" as a choice (the play page does; the arena does not). */
   human: boolean;
+  /** Offer "Recorded moves" first (a continued replay: the seat plays the moves it recorded). */
+  recorded?: boolean;
   /** The game's built-in bots (module.bots(), hidden ones left out). */
   builtins: readonly BotInfo[];
   library: BotLibrary;
@@ -53,6 +55,7 @@ export class SeatPicker {
   ) {
     root.classList.add('seat-picker');
     this.select = el('select', { className: 'select seat-picker-select', attrs: { 'data-part': 'seat-select', 'aria-label': opts.label } });
+    if (opts.recorded) this.select.appendChild(el('option', { text: 'Recorded moves', attrs: { value: 'recorded' } }));
     if (opts.human) this.select.appendChild(el('option', { text: 'Human (you)', attrs: { value: 'human' } }));
     if (opts.builtins.length > 0) {
       const group = el('optgroup', { attrs: { label: 'Built-in bots' } });

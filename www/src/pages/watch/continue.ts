@@ -7,28 +7,43 @@ import { consentForSeats, raisedBudgets } from '../../seats/consent';
 import { resolveEntry } from '../../seats/entries';
 import { HumanSeat } from '../../seats/human-seat';
 import { BotLibrary } from '../../seats/library';
+import { SeatList } from '../../seats/seat-list';
 import { WorkerSeat } from '../../seats/worker-seat';
-import { el, setText } from '../../shell/dom';
+import { setText } from '../../shell/dom';
 import { errorMessage } from '../../shell/engine';
 import type { FrameSource, MatchHost } from '../../shell/game';
 import { downloadName } from '../../shell/loader';
 import { forgetGame, loadSavedGame } from '../../shell/resume';
 import type { Seat } from '../../shell/seat';
-import { buildSearch, isBotUrl, type UrlState } from '../../shell/urlstate';
+import { buildSearch, type UrlState } from '../../shell/urlstate';
 import type { HumanSlot, ReplayShown, WatchContext } from './context';
 import { BUILTIN_BUDGETS, USER_BUDGETS, budgetsOf } from './live-session';
 
 type Budgets = Pick<UrlState, 'initMs' | 'turnMs'>;
 
 export class ContinueDialog {
+  private list: SeatList | null = null;
+  private readonly library = new BotLibrary();
+
   constructor(private readonly ctx: WatchContext) {
     const d = ctx.ui.els.continueDialog;
+    // Play keeps the dialog open while a seat has a problem (named in its row).
+    d.querySelector('form')?.addEventListener('submit', (ev) => {
+      if ((ev.submitter as HTMLButtonElement | null)?.value !== 'play' || !this.list) return;
+      const { firstBad } = this.list.check();
+      if (firstBad) {
+        ev.preventDefault();
+        firstBad.focus();
+      }
+    });
     d.addEventListener('close', () => {
       if (d.returnValue === 'play') void this.chosen();
     });
   }
 
-  /** Opens the dialog that chooses who plays each seat from the current frame of the replay. */
+  /** Opens the dialog that chooses who plays each seat from the current frame of the replay:
+   * the recorded moves (before the last frame), the person, a built-in bot, a bot saved in this
+   * browser, a bot file or a module URL (the seat list of every set-up). */
   async ask(): Promise<void> {
     const { ctx } = this;
     const c = ctx.current;
@@ -36,56 +51,36 @@ export class ContinueDialog {
     ctx.viewer.pause();
     const frame = ctx.viewer.frame;
     const src = c.opened.source;
-    const bots = (await ctx.module.bots()).filter((b) => !b.hidden);
+    const builtins = (await ctx.module.bots()).filter((b) => !b.hidden);
     const e = ctx.ui.els;
     setText(e.continueTitle, `Continue from frame ${frame}`);
     const recorded = frame < src.numFrames - 1;
-    e.continueSeats.replaceChildren(
-      ...src.playerNames().map((name, seat) => {
-        const id = `continue-seat-${seat}`;
-        const sel = el('select', { className: 'select select-small', attrs: { id, 'data-seat': String(seat) } });
-        if (recorded) sel.appendChild(el('option', { text: 'Recorded moves', attrs: { value: 'recorded' } }));
-        sel.appendChild(el('option', { text: 'You (play it yourself)', attrs: { value: 'human' } }));
-        for (const b of bots) sel.appendChild(el('option', { text: `${b.name} (built-in)`, attrs: { value: b.id } }));
-        sel.appendChild(el('option', { text: 'Bot module URL…', attrs: { value: 'url' } }));
-        const url = el('input', { className: 'num url-input', attrs: { type: 'url', placeholder: 'https://…/bot.js or /bots/mine.js', 'aria-label': `Bot module URL for ${name}`, hidden: '' } });
-        sel.addEventListener('change', () => (url.hidden = sel.value !== 'url'));
-        const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
-        dot.style.background = ctx.viewer.paletteColours[seat + 1] ?? '#fff';
-        return el('li', {}, [dot, el('label', { text: name, attrs: { for: id } }), sel, url]);
-      }),
-    );
+    const names = src.playerNames();
+    this.list?.dispose();
+    this.list = new SeatList({
+      list: e.continueSeats,
+      human: true,
+      recorded,
+      builtins,
+      library: this.library,
+      names,
+      colours: names.map((_, seat) => ctx.viewer.paletteColours[seat + 1] ?? '#fff'),
+    });
+    // The recorded moves replay the rest exactly; at the last frame, the person against bots.
+    this.list.set(names.map((_, k) => (recorded ? 'recorded' : k === 0 ? 'human' : (builtins[0]?.id ?? 'human'))));
     e.continueDialog.dataset.frame = String(frame);
     e.continueDialog.returnValue = '';
     e.continueDialog.showModal();
   }
 
-  /** Starts the live game chosen in the dialog, from the frame it was opened at. */
+  /** Starts the live game chosen in the dialog, from the frame it was opened at (the seats were
+   * checked when Play was pressed). */
   private async chosen(): Promise<void> {
     const { ctx } = this;
     const c = ctx.current;
-    if (c.kind !== 'replay') return;
-    const e = ctx.ui.els;
-    const frame = Number(e.continueDialog.dataset.frame);
-    const entries: string[] = [];
-    for (const li of e.continueSeats.querySelectorAll('li')) {
-      const sel = li.querySelector('select');
-      const kind = sel?.value ?? 'recorded';
-      if (kind === 'url') {
-        const url = li.querySelector('input')?.value.trim() ?? '';
-        const name = li.querySelector('label')?.textContent ?? 'a seat';
-        if (!url) {
-          ctx.ui.showError(`Could not continue from frame ${frame}: no bot module URL given for ${name}`);
-          return;
-        }
-        if (url.includes(',')) {
-          ctx.ui.showError(`Could not continue from frame ${frame}: a bot module URL cannot contain a comma (${url})`);
-          return;
-        }
-        entries.push(isBotUrl(url) ? url : `${url.replace(/\/?$/, '')}.js`);
-      } else entries.push(kind);
-    }
-    await this.from(c, frame, entries, {});
+    if (c.kind !== 'replay' || !this.list) return;
+    const frame = Number(ctx.ui.els.continueDialog.dataset.frame);
+    await this.from(c, frame, this.list.entries, {});
   }
 
   /**
