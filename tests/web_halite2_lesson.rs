@@ -89,5 +89,5 @@ fn events_carry_the_engines_numbers() {
     assert_eq!(get(&attack, "ship").as_f64(), Some(0.0));
     let hits: Array = get(&attack, "hits").dyn_into().unwrap();
     assert_eq!(get(&hits.get(0), "damage").as_f64(), Some(64.0));
-    assert_eq!(get(&get(&hits.get(0), "target"), "ship").is_object(), true);
+    assert!(get(&get(&hits.get(0), "target"), "ship").is_object());
 }
