@@ -2,10 +2,9 @@
 // Everything is timed inside the page with performance.now().
 
 import { Match } from '../seats/match';
-import type { Seat, SeatAnswer } from '../shell/seat';
 import { WorkerSeat } from '../seats/worker-seat';
 import { loadEngine } from '../shell/engine';
-import type { GameModule, MatchHost, OpenedReplay } from '../shell/game';
+import type { GameModule, OpenedReplay } from '../shell/game';
 import { DEFAULT_GAME, loadGame, loadSelfPlay } from '../games/index';
 import { Viewer } from '../shell/viewer';
 
@@ -14,112 +13,41 @@ export interface FullGameTiming {
   turns: number;
   width: number;
   height: number;
-  /** From the match's start (workers created, bots loaded) to its end, ms. */
+  /** From the match's start (engine worker created, bots loaded) to its end, ms (page clock). */
   totalMs: number;
-  /** From the first turn's observations to the end (the turn loop only), ms. */
+  /** The turn loop only (the total less the engine's start and the seats' start), ms. */
   loopMs: number;
-  /** Sum over turns of the slowest seat's time inside its bot function (seats run in parallel). */
+  /** Time inside the bots' functions, summed over seats (the engine worker calls them one after
+   * another), measured around each call. */
   botMs: number;
-  /** Sums over turns, ms: asking the engine worker for the observations (round trip); from the
-   * observations to the step (bots, their messages, the answers' check); the step's round trip;
-   * the rest of the loop. */
+  /** How `botMs` adds up the seats: 'sum' (one after another) or 'slowest' (in parallel). */
+  bots: 'sum';
+  /** Of the loop, ms: waiting for the page (its seats, its credit); in the engine worker, the
+   * observations, the answers' check and packing, the engine's step, the new frame copied out and
+   * the turns posted to the page. */
+  waitMs: number;
   observeMs: number;
-  actMs: number;
+  checkMs: number;
   stepMs: number;
+  frameMs: number;
+  postMs: number;
   ranks: number[];
-  /** Bytes posted between the page and the engine worker a turn (when the host counts them). */
+  /** Bytes posted between the page and the engine worker a turn. */
   bytesPerTurn?: number;
-}
-
-/** A seat that keeps, per turn, the time its bot spent inside the bot function. */
-class TimedSeat implements Seat {
-  readonly kind = 'bot' as const;
-  readonly ms: number[] = [];
-  constructor(private readonly inner: Seat) {}
-  get name(): string {
-    return this.inner.name;
-  }
-  start(seat: number, budgetMs: number, obs: unknown): Promise<SeatAnswer> {
-    return this.inner.start(seat, budgetMs, obs);
-  }
-  async act(obs: unknown, turn: number, budgetMs: number): Promise<SeatAnswer> {
-    const a = await this.inner.act(obs, turn, budgetMs);
-    this.ms[turn] = a.ms ?? 0;
-    return a;
-  }
-  stop(): void {
-    this.inner.stop();
-  }
-}
-
-/** A match host that times its two round trips to the engine worker. */
-class TimedHost implements MatchHost {
-  observeMs = 0;
-  stepMs = 0;
-  actMs = 0;
-  firstObserve = NaN;
-  private observed = 0;
-  constructor(private readonly inner: MatchHost) {}
-  get source() {
-    return this.inner.source;
-  }
-  get seats() {
-    return this.inner.seats;
-  }
-  get over() {
-    return this.inner.over;
-  }
-  get turn() {
-    return this.inner.turn;
-  }
-  get results() {
-    return this.inner.results;
-  }
-  async observations(opts?: { forward?: boolean }): Promise<(unknown | null)[]> {
-    const t0 = performance.now();
-    if (Number.isNaN(this.firstObserve)) this.firstObserve = t0;
-    const o = await this.inner.observations(opts);
-    this.observed = performance.now();
-    this.observeMs += this.observed - t0;
-    return o;
-  }
-  async step(actions: (unknown | null)[], opts?: { forward?: boolean }): Promise<void> {
-    const t0 = performance.now();
-    this.actMs += t0 - this.observed;
-    await this.inner.step(actions, opts);
-    this.stepMs += performance.now() - t0;
-  }
-  forward() {
-    return this.inner.forward();
-  }
-  /** Bytes posted between the page and the engine worker, when the host counts them. */
-  get bytesPosted(): number | undefined {
-    return (this.inner as { bytesPosted?: number }).bytesPosted;
-  }
-  eject(seat: number, atInit: boolean): void {
-    this.inner.eject(seat, atInit);
-  }
-  setName(seat: number, name: string): void {
-    this.inner.setName(seat, name);
-  }
-  replayBytes(members?: string): Promise<Uint8Array> {
-    return this.inner.replayBytes(members);
-  }
-  dispose(): void {
-    this.inner.dispose();
-  }
+  /** Bytes posted between the page and bot workers a turn (built-in bots: none). */
+  botBytesPerTurn: number;
 }
 
 /** Plays a whole game of built-in bots as the live page does, as fast as it can go. */
 async function fullGame(module: GameModule, bots: string[], width: number, height: number, seed: number): Promise<FullGameTiming> {
   const t0 = performance.now();
-  const host = new TimedHost(await module.startMatch({ names: bots, width, height, seed }));
-  const seats = bots.map((id, k) => new TimedSeat(new WorkerSeat(module.id, { kind: 'builtin', id }, id, seed + k)));
+  const host = await module.startMatch({ names: bots, width, height, seed });
+  const seats = bots.map((id, k) => new WorkerSeat(module.id, { kind: 'builtin', id }, id, seed + k));
   const match = new Match(module, host, seats, { initMs: 30_000, turnMs: 10_000 });
   try {
+    const started = performance.now();
     await new Promise<void>((resolve, reject) => {
       void match.run({
-        canAdvance: () => true,
         onTurn: () => {},
         onEject: (_seat, name, reason) => reject(new Error(`${name} was ejected: ${reason}`)),
         onOver: () => resolve(),
@@ -127,22 +55,27 @@ async function fullGame(module: GameModule, bots: string[], width: number, heigh
       });
     });
     const end = performance.now();
+    const stats = match.stats;
+    if (!stats) throw new Error('the match has no timings');
     const turns = host.turn;
-    let botMs = 0;
-    for (let t = 0; t < turns; t++) botMs += Math.max(0, ...seats.map((s) => s.ms[t] ?? 0));
-    const loopMs = end - host.firstObserve;
+    const posted = (host as { bytesPosted?: number }).bytesPosted;
     return {
       turns,
       width,
       height,
       totalMs: end - t0,
-      loopMs,
-      botMs,
-      observeMs: host.observeMs,
-      actMs: host.actMs,
-      stepMs: host.stepMs,
+      loopMs: end - started - stats.startMs,
+      botMs: stats.botMs,
+      bots: 'sum',
+      waitMs: stats.waitMs,
+      observeMs: stats.observeMs,
+      checkMs: stats.checkMs,
+      stepMs: stats.stepMs,
+      frameMs: stats.frameMs,
+      postMs: stats.postMs,
       ranks: host.results.map((r) => r.rank),
-      bytesPerTurn: host.bytesPosted === undefined ? undefined : host.bytesPosted / Math.max(1, turns),
+      bytesPerTurn: posted === undefined ? undefined : posted / Math.max(1, turns),
+      botBytesPerTurn: 0,
     };
   } finally {
     match.stop();
@@ -172,8 +105,8 @@ export interface BenchHooks {
   /** A whole game of the default game between built-in bots, played inline with the page's
    * engine (its self-play's config and result). */
   playBots(config: unknown): Promise<unknown>;
-  /** A whole game of built-in bots through the live path (engine worker, a worker per bot, the
-   * match loop never waiting for a display), timed. */
+  /** A whole game of built-in bots through the live path (the engine worker running the match
+   * loop and calling the bots, the page never holding it back), timed. */
   fullGame(bots: string[], width: number, height: number, seed: number): Promise<FullGameTiming>;
 }
 

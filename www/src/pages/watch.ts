@@ -780,7 +780,7 @@ export class WatchPage {
 
     const isCurrent = () => this.current.kind === 'live' && this.current.match === match;
     void match.run({
-      canAdvance: () => isCurrent() && src.numFrames - 1 - this.viewer.playback.pos < 6,
+      credit: () => (isCurrent() ? Math.ceil(this.viewer.playback.pos) + 7 : 0),
       advanced: () => this.viewer.nextFrame(),
       onTurn: () => {
         if (human?.saveKey) this.saveProgress(match, human.saveKey);

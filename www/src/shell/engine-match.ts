@@ -5,8 +5,8 @@
 
 import type { BotExtras } from './bot-extras';
 import { EngineClient } from './engine-client';
-import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine, TurnState } from './engine-protocol';
-import type { FrameSource, MatchHost, OpenedReplay, Standing, VerifyResult } from './game';
+import type { FromEngine, LoopSetup, Seen, SeriesDelta, SeriesMap, ToEngine, TurnState } from './engine-protocol';
+import type { FrameSource, LoopClient, LoopHandle, MatchHost, OpenedReplay, Standing, VerifyResult } from './game';
 import type { Forward } from './seat';
 
 /** Frames that grow as a replay is read or a match is played. */
@@ -208,6 +208,56 @@ export class EngineMatch<C, H, B, F extends EngineFrames> implements MatchHost {
     names[seat] = name;
     this.source.setNames(names);
     this.w.send({ type: 'name', seat, name });
+  }
+
+  play(setup: LoopSetup, client: LoopClient): LoopHandle {
+    let done = false;
+    const end = (error: string | null, stats: Parameters<LoopClient['ended']>[1]) => {
+      if (done) return;
+      done = true;
+      client.ended(error, stats);
+    };
+    this.w.onEvent = (m) => {
+      if (done) return;
+      switch (m.type) {
+        case 'played': {
+          for (const b of m.batches) this.codec.append(this.source, b);
+          if (m.series.frames > 0) this.source.appendSeries(m.series);
+          this.bytesPosted += bytesOf(m.batches) + bytesOf(m.series.values);
+          this.results = this.codec.standings(m.results, this.source.numFrames);
+          this.over = m.over;
+          this.turn = m.turn;
+          client.played(m.ejected);
+          return;
+        }
+        case 'ask':
+          this.fwd = m.forward ?? null;
+          this.bytesPosted += bytesOf(m.observations) + bytesOf(m.forward);
+          client.ask(m.start, m.turn, m.seats, m.observations, m.forward ?? null);
+          return;
+        case 'ended':
+          end(m.error, m.stats);
+          return;
+        case 'error':
+          end(m.message, null);
+          return;
+        default:
+          return;
+      }
+    };
+    this.w.send({ type: 'play', ...setup });
+    const send = (m: ToEngine<C>) => {
+      if (!done) this.w.send(m);
+    };
+    return {
+      credit: (frames) => send({ type: 'credit', frames }),
+      answer: (turn, seat, answer) => send({ type: 'answer', turn, seat, answer }),
+      resign: (seat) => send({ type: 'resign', seat }),
+      halt: () => {
+        send({ type: 'halt' });
+        done = true;
+      },
+    };
   }
 
   async replayBytes(members = ''): Promise<Uint8Array> {

@@ -4,7 +4,9 @@
 // forked from a replay) one joint step at a time. The page gets flat rows only (rows.ts).
 
 import { readBotExtras } from '../../shell/bot-extras';
+import { concatActions } from '../../shell/engine-client';
 import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
+import { checkCommands } from './protocol';
 import type { FromEngine, SeriesDelta, SeriesMap } from '../../shell/engine-protocol';
 import { observe } from './observe';
 import { EV_STRIDE, turnRows } from './rows';
@@ -245,6 +247,14 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
       return { game: live(g), header: header(g) };
     },
     buffers,
+    loop: {
+      check: (raw, seat, _ctx, lenient) => {
+        const c = checkCommands(raw, seat, lenient);
+        return c.ok ? { ok: true, action: c.packed } : { ok: false, reason: c.reason };
+      },
+      pack: (actions) => concatActions(actions, (n) => new Float64Array(n)),
+      bots: () => import(/* webpackChunkName: "halite2-bots" */ './bots').then((m) => m.BOTS),
+    },
   },
   (h) => h.players,
 );
