@@ -6,7 +6,11 @@
 // measured around each call, in the engine worker. A baseline build from before the loop moved
 // (bots in workers of their own, the loop on the page) reports its own breakdown.
 //
-//   node www/bench/game.mjs [--reps 3] [--size 50x50] [--bots greedy,greedy] [--seed 1] [--baseline DIR]
+//   node www/bench/game.mjs [--reps 3] [--size 50x50] [--bots greedy,greedy] [--seed 1] [--baseline DIR] [--module]
+//
+// `--module`: every seat is the game's starter bot as a module in the bot host (what a person's
+// bot is), asked by the engine worker through the page once a turn; its bot time is the slowest
+// seat's time inside its bot function, measured in its worker (the seats think in parallel).
 //
 // `--baseline DIR`: also measures another build of the app (e.g. an older commit's dist/) in the
 // same run, alternating, and prints the two side by side with their ratio.
@@ -30,6 +34,7 @@ const f = (v) => v.toFixed(v < 10 ? 2 : 0);
 const pct = (a, b) => `${((100 * a) / b).toFixed(1)}%`;
 
 const BASELINE = opt('baseline', '');
+const MODULE = process.argv.includes('--module');
 
 /** Plays REPS measured games (after one to warm up) on the app in `dir`; the median run by loop
  * time, and page errors. */
@@ -42,10 +47,11 @@ async function measure(browser, dir) {
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     await page.goto(`${server.url}?bench=1`);
     await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 30000 });
-    await page.evaluate(([b, w, h, s]) => window.__bench.fullGame(b, w, h, s), [BOTS, WIDTH, HEIGHT, SEED]);
+    const args = [BOTS, WIDTH, HEIGHT, SEED, MODULE];
+    await page.evaluate(([b, w, h, s, m]) => window.__bench.fullGame(b, w, h, s, m), args);
     const runs = [];
     for (let r = 0; r < REPS; r++) {
-      runs.push(await page.evaluate(([b, w, h, s]) => window.__bench.fullGame(b, w, h, s), [BOTS, WIDTH, HEIGHT, SEED]));
+      runs.push(await page.evaluate(([b, w, h, s, m]) => window.__bench.fullGame(b, w, h, s, m), args));
     }
     await page.close();
     const sorted = [...runs].sort((a, b) => a.loopMs - b.loopMs);
@@ -60,10 +66,11 @@ function report(label, { m, runs }) {
   const outsideTotal = m.totalMs - m.botMs;
   const old = m.actMs !== undefined;
   console.log('');
-  console.log(`${label}: full game through the live path — ${m.width}x${m.height}, ${BOTS.join(' vs ')}, seed ${SEED}, ${m.turns} turns; headless Chromium, median of ${REPS} runs (by loop time)`);
+  const who = m.bots === 'slowest' ? `the starter bot as a module in the bot host in each of ${BOTS.length} seats` : BOTS.join(' vs ');
+  console.log(`${label}: full game through the live path — ${m.width}x${m.height}, ${who}, seed ${SEED}, ${m.turns} turns; headless Chromium, median of ${REPS} runs (by loop time)`);
   console.log(`  total (workers started, bots loaded, every turn)   ${f(m.totalMs)} ms   runs: ${runs.map((r) => r.totalMs.toFixed(0)).join(', ')}`);
   console.log(`  turn loop                                            ${f(m.loopMs)} ms   (${f(m.loopMs / m.turns)} ms a turn)`);
-  const how = old ? 'slowest seat each turn, seats in parallel' : 'every seat, one after another';
+  const how = old || m.bots === 'slowest' ? 'slowest seat each turn, seats in parallel' : 'every seat, one after another';
   console.log(`  inside the bots (${how})   ${f(m.botMs)} ms   (${pct(m.botMs, m.loopMs)} of the loop)`);
   const goal = outside / m.turns <= 0.15 ? 'met' : 'not met';
   console.log(`  OUTSIDE the bots: ${f(outside)} ms = ${f((1000 * outside) / m.turns)} us a turn (goal: at most 150 us a turn: ${goal}), ${pct(outside, m.loopMs)} of the turn loop; ${pct(outsideTotal, m.totalMs)} of the total with the start`);
@@ -75,7 +82,9 @@ function report(label, { m, runs }) {
     console.log(`    the rest of the loop                               ${f(rest)} ms`);
   } else {
     const us = (v) => `${f(v)} ms   ${f((1000 * v) / m.turns)} us a turn`;
-    const rest = outside - m.waitMs - m.observeMs - m.checkMs - m.stepMs - m.frameMs - m.postMs;
+    const hosted = m.bots === 'slowest';
+    const inWorker = m.loopMs - m.waitMs - (hosted ? 0 : m.botMs);
+    const rest = inWorker - m.observeMs - m.checkMs - m.stepMs - m.frameMs - m.postMs;
     console.log(`    in the engine worker:`);
     console.log(`      observations (copied out of the engine)          ${us(m.observeMs)}`);
     console.log(`      answers checked and packed                       ${us(m.checkMs)}`);
@@ -83,7 +92,8 @@ function report(label, { m, runs }) {
     console.log(`      the new frame copied out                         ${us(m.frameMs)}`);
     console.log(`      turns and series posted to the page              ${us(m.postMs)}`);
     console.log(`      the rest (loop, yields to messages)              ${us(rest)}`);
-    console.log(`    waiting for the page (its seats, its credit)       ${f(m.waitMs)} ms`);
+    if (hosted) console.log(`    waiting for the page's seats (page, bot host, bot workers and back), bots excluded  ${us(m.waitMs - m.botMs)}`);
+    else console.log(`    waiting for the page (its seats, its credit)       ${f(m.waitMs)} ms`);
   }
   if (m.bytesPerTurn !== undefined) console.log(`    bytes posted between the engine worker and the page  ${f(m.bytesPerTurn)} a turn`);
   // Before, each bot's worker got its observation from the page and answered it: the page posted
@@ -95,6 +105,7 @@ function report(label, { m, runs }) {
   return { outside: outside / m.turns, bytes: m.bytesPerTurn, ranks: m.ranks.join(',') };
 }
 
+if (MODULE && BASELINE) console.log('note: a baseline build plays the built-in bots (it has no --module game), so the two are not the same game');
 const { chromium } = await import('playwright-core');
 const browser = await chromium.launch(CHROMIUM);
 try {

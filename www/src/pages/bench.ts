@@ -5,6 +5,7 @@ import { Match } from '../seats/match';
 import { WorkerSeat } from '../seats/worker-seat';
 import { loadEngine } from '../shell/engine';
 import type { GameModule, OpenedReplay } from '../shell/game';
+import type { Forward, Seat, SeatAnswer } from '../shell/seat';
 import { DEFAULT_GAME, loadGame, loadSelfPlay } from '../games/index';
 import { Viewer } from '../shell/viewer';
 
@@ -20,8 +21,10 @@ export interface FullGameTiming {
   /** Time inside the bots' functions, summed over seats (the engine worker calls them one after
    * another), measured around each call. */
   botMs: number;
-  /** How `botMs` adds up the seats: 'sum' (one after another) or 'slowest' (in parallel). */
-  bots: 'sum';
+  /** How `botMs` adds up the seats: 'sum' (built-in bots, called one after another in the
+   * engine worker) or 'slowest' (module bots in the bot host, each in its own worker, in
+   * parallel: the slowest seat's time inside its bot function each turn). */
+  bots: 'sum' | 'slowest';
   /** Of the loop, ms: waiting for the page (its seats, its credit); in the engine worker, the
    * observations, the answers' check and packing, the engine's step, the new frame copied out and
    * the turns posted to the page. */
@@ -38,11 +41,41 @@ export interface FullGameTiming {
   botBytesPerTurn: number;
 }
 
-/** Plays a whole game of built-in bots as the live page does, as fast as it can go. */
-async function fullGame(module: GameModule, bots: string[], width: number, height: number, seed: number): Promise<FullGameTiming> {
+/** A seat that keeps, per turn, the time its bot spent inside the bot function (measured in its
+ * worker), and the bytes of the observations the page posted to it. */
+class TimedSeat implements Seat {
+  readonly kind = 'bot' as const;
+  readonly ms: number[] = [];
+  bytes = 0;
+  constructor(private readonly inner: WorkerSeat) {}
+  get name(): string {
+    return this.inner.name;
+  }
+  get wantsForward(): boolean {
+    return this.inner.wantsForward;
+  }
+  start(seat: number, budgetMs: number, obs: unknown, forward?: Forward | null): Promise<SeatAnswer> {
+    return this.inner.start(seat, budgetMs, obs, forward);
+  }
+  async act(obs: unknown, turn: number, budgetMs: number, forward?: Forward | null): Promise<SeatAnswer> {
+    for (const v of Object.values(obs as object)) if (ArrayBuffer.isView(v)) this.bytes += v.byteLength;
+    if (forward && 'snapshot' in forward) this.bytes += forward.snapshot.byteLength;
+    const a = await this.inner.act(obs, turn, budgetMs, forward);
+    this.ms[turn] = a.ms ?? 0;
+    return a;
+  }
+  stop(): void {
+    this.inner.stop();
+  }
+}
+
+/** Plays a whole game as the live page does, as fast as it can go: of built-in bots, or (with
+ * `hosted`) of the game's starter bot as a module in the bot host, in every seat. */
+async function fullGame(module: GameModule, bots: string[], width: number, height: number, seed: number, hosted = false): Promise<FullGameTiming> {
   const t0 = performance.now();
   const host = await module.startMatch({ names: bots, width, height, seed });
-  const seats = bots.map((id, k) => new WorkerSeat(module.id, { kind: 'builtin', id }, id, seed + k));
+  const timed = hosted ? bots.map((id) => new TimedSeat(new WorkerSeat(module.id, { kind: 'code', code: module.starterBot, label: id }, id, seed))) : null;
+  const seats: Seat[] = timed ?? bots.map((id, k) => new WorkerSeat(module.id, { kind: 'builtin', id }, id, seed + k));
   const match = new Match(module, host, seats, { initMs: 30_000, turnMs: 10_000 });
   try {
     const started = performance.now();
@@ -59,14 +92,19 @@ async function fullGame(module: GameModule, bots: string[], width: number, heigh
     if (!stats) throw new Error('the match has no timings');
     const turns = host.turn;
     const posted = (host as { bytesPosted?: number }).bytesPosted;
+    let botMs = stats.botMs;
+    if (timed) {
+      botMs = 0;
+      for (let t = 0; t < turns; t++) botMs += Math.max(0, ...timed.map((s) => s.ms[t] ?? 0));
+    }
     return {
       turns,
       width,
       height,
       totalMs: end - t0,
       loopMs: end - started - stats.startMs,
-      botMs: stats.botMs,
-      bots: 'sum',
+      botMs,
+      bots: timed ? 'slowest' : 'sum',
       waitMs: stats.waitMs,
       observeMs: stats.observeMs,
       checkMs: stats.checkMs,
@@ -75,7 +113,7 @@ async function fullGame(module: GameModule, bots: string[], width: number, heigh
       postMs: stats.postMs,
       ranks: host.results.map((r) => r.rank),
       bytesPerTurn: posted === undefined ? undefined : posted / Math.max(1, turns),
-      botBytesPerTurn: 0,
+      botBytesPerTurn: timed ? timed.reduce((n, s) => n + s.bytes, 0) / Math.max(1, turns) : 0,
     };
   } finally {
     match.stop();
@@ -107,7 +145,7 @@ export interface BenchHooks {
   playBots(config: unknown): Promise<unknown>;
   /** A whole game of built-in bots through the live path (the engine worker running the match
    * loop and calling the bots, the page never holding it back), timed. */
-  fullGame(bots: string[], width: number, height: number, seed: number): Promise<FullGameTiming>;
+  fullGame(bots: string[], width: number, height: number, seed: number, hosted?: boolean): Promise<FullGameTiming>;
 }
 
 export async function mount(root: HTMLElement): Promise<void> {
@@ -216,7 +254,7 @@ export async function mount(root: HTMLElement): Promise<void> {
       const [engine, selfplay] = await Promise.all([loadEngine(), loadSelfPlay()]);
       return selfplay.playSelf(engine, config);
     },
-    fullGame: (bots, width, height, seed) => fullGame(module, bots, width, height, seed),
+    fullGame: (bots, width, height, seed, hosted) => fullGame(module, bots, width, height, seed, hosted),
   };
   (window as unknown as { __bench: BenchHooks }).__bench = hooks;
   (window as unknown as { __benchSink: () => number }).__benchSink = () => sink;

@@ -107,7 +107,7 @@ function errorText(e: unknown): string {
 const timedOut = (ms: number) => `timed out (no answer within ${n(ms)} ms)`;
 
 /** Yields to the worker's event loop (the page's messages get in) without a timer's delay. */
-function yielder(): () => Promise<void> {
+function yielder(): { pause: () => Promise<void>; close: () => void } {
   const ch = new MessageChannel();
   let wake: (() => void) | null = null;
   ch.port1.onmessage = () => {
@@ -115,11 +115,14 @@ function yielder(): () => Promise<void> {
     wake = null;
     w?.();
   };
-  return () =>
-    new Promise<void>((r) => {
-      wake = r;
-      ch.port2.postMessage(null);
-    });
+  return {
+    pause: () =>
+      new Promise<void>((r) => {
+        wake = r;
+        ch.port2.postMessage(null);
+      }),
+    close: () => ch.port1.close(),
+  };
 }
 
 /** How long the loop plays before it posts what it played and lets messages in, ms. */
@@ -155,7 +158,7 @@ export function runLoop<B>(
   let ejected: LoopEjection[] = [];
   let postedFrames = game.numFrames;
   const stats: LoopStats = { turns: 0, startMs: 0, loopMs: 0, botMs: 0, waitMs: 0, observeMs: 0, checkMs: 0, stepMs: 0, frameMs: 0, postMs: 0 };
-  const pause = yielder();
+  const yields = yielder();
 
   const flush = (): void => {
     if (batches.length === 0 && ejected.length === 0) return;
@@ -340,7 +343,7 @@ export function runLoop<B>(
       await turn();
       if (performance.now() - chunk > CHUNK_MS) {
         flush();
-        await pause();
+        await yields.pause();
         chunk = performance.now();
       }
     }
@@ -348,7 +351,7 @@ export function runLoop<B>(
     if (!halted) flush();
   };
 
-  void run().then(
+  void run().finally(yields.close).then(
     () => {
       if (!halted) post({ type: 'ended', error: null, stats });
     },

@@ -133,7 +133,16 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
       const snapshot = forward && !fog ? g.snapshot() : undefined;
       if (snapshot) transfer.push(snapshot.buffer);
       const fwd = forward ? (snapshot ? { snapshot } : { unavailable: FOG_NO_FORWARD }) : undefined;
-      return { observations, over: g.isOver(), results: g.results(), forward: fwd, transfer };
+      // The standings only when read (the match loop does not need them every turn).
+      return {
+        observations,
+        over: g.isOver(),
+        get results() {
+          return g.results();
+        },
+        forward: fwd,
+        transfer,
+      };
     },
     step: (packed) => g.step(packed as Uint32Array),
     save: (members) => insertMembers(g.toJson(), members),

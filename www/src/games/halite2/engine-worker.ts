@@ -220,7 +220,16 @@ function live(g: Game): LiveGame<FrameBatch> {
       for (let s = 0; s < g.numPlayers; s++) observations.push(g.isAlive(s) ? observe(frame, s) : null);
       // The forward model's start for hosted bots (one snapshot, copied to each of them).
       const snapshot = forward ? g.snapshot() : null;
-      return { observations, over: g.isOver(), results: g.results(), forward: snapshot ? { snapshot } : undefined, transfer: snapshot ? [snapshot.buffer as Transferable] : [] };
+      // The standings only when read (the match loop does not need them every turn).
+      return {
+        observations,
+        over: g.isOver(),
+        get results() {
+          return g.results();
+        },
+        forward: snapshot ? { snapshot } : undefined,
+        transfer: snapshot ? [snapshot.buffer as Transferable] : [],
+      };
     },
     step: (packed) => g.step(packed as Float64Array),
     save: (members) => (members ? g.toHltWith(new TextEncoder().encode(members)) : g.toHlt()),
