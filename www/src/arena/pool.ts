@@ -1,6 +1,6 @@
-// Plays an arena's games, a few at once. Each game is a match of its own: its rules in an engine
-// worker (`module.startMatch`), each bot in a WorkerSeat, driven by the generic match loop as
-// fast as the workers answer. Games are independent: a bot ejected in one game is ejected there
+// Plays an arena's games, a few at once. Each game is a match of its own: its rules and its loop
+// in an engine worker (`module.startMatch`), each bot a WorkerSeat (a built-in bot is called in
+// the engine worker itself), played as fast as it goes. Games are independent: a bot ejected in one game is ejected there
 // only. Cancelling stops every running game at once and starts no more.
 
 import { Match } from '../seats/match';
@@ -112,7 +112,6 @@ export class ArenaPool {
       const match = new Match(this.module, host, seats, c.budgets);
       r.match = match;
       await match.run({
-        canAdvance: () => true,
         onTurn: () => {},
         onEject: () => {},
         onName: (seat, name) => this.events.onName?.(plan.lineup[seat], name),

@@ -2,10 +2,10 @@
 // Everything is timed inside the page with performance.now().
 
 import { Match } from '../seats/match';
-import type { Seat, SeatAnswer } from '../shell/seat';
 import { WorkerSeat } from '../seats/worker-seat';
 import { loadEngine } from '../shell/engine';
-import type { GameModule, MatchHost, OpenedReplay } from '../shell/game';
+import type { GameModule, OpenedReplay } from '../shell/game';
+import type { Forward, Seat, SeatAnswer } from '../shell/seat';
 import { DEFAULT_GAME, loadGame, loadSelfPlay } from '../games/index';
 import { Viewer } from '../shell/viewer';
 
@@ -14,36 +14,53 @@ export interface FullGameTiming {
   turns: number;
   width: number;
   height: number;
-  /** From the match's start (workers created, bots loaded) to its end, ms. */
+  /** From the match's start (engine worker created, bots loaded) to its end, ms (page clock). */
   totalMs: number;
-  /** From the first turn's observations to the end (the turn loop only), ms. */
+  /** The turn loop only (the total less the engine's start and the seats' start), ms. */
   loopMs: number;
-  /** Sum over turns of the slowest seat's time inside its bot function (seats run in parallel). */
+  /** Time inside the bots' functions, summed over seats (the engine worker calls them one after
+   * another), measured around each call. */
   botMs: number;
-  /** Sums over turns, ms: asking the engine worker for the observations (round trip); from the
-   * observations to the step (bots, their messages, the answers' check); the step's round trip;
-   * the rest of the loop. */
+  /** How `botMs` adds up the seats: 'sum' (built-in bots, called one after another in the
+   * engine worker) or 'slowest' (module bots in the bot host, each in its own worker, in
+   * parallel: the slowest seat's time inside its bot function each turn). */
+  bots: 'sum' | 'slowest';
+  /** Of the loop, ms: waiting for the page (its seats, its credit); in the engine worker, the
+   * observations, the answers' check and packing, the engine's step, the new frame copied out and
+   * the turns posted to the page. */
+  waitMs: number;
   observeMs: number;
-  actMs: number;
+  checkMs: number;
   stepMs: number;
+  frameMs: number;
+  postMs: number;
   ranks: number[];
-  /** Bytes posted between the page and the engine worker a turn (when the host counts them). */
+  /** Bytes posted between the page and the engine worker a turn. */
   bytesPerTurn?: number;
+  /** Bytes posted between the page and bot workers a turn (built-in bots: none). */
+  botBytesPerTurn: number;
 }
 
-/** A seat that keeps, per turn, the time its bot spent inside the bot function. */
+/** A seat that keeps, per turn, the time its bot spent inside the bot function (measured in its
+ * worker), and the bytes of the observations the page posted to it. */
 class TimedSeat implements Seat {
   readonly kind = 'bot' as const;
   readonly ms: number[] = [];
-  constructor(private readonly inner: Seat) {}
+  bytes = 0;
+  constructor(private readonly inner: WorkerSeat) {}
   get name(): string {
     return this.inner.name;
   }
-  start(seat: number, budgetMs: number, obs: unknown): Promise<SeatAnswer> {
-    return this.inner.start(seat, budgetMs, obs);
+  get wantsForward(): boolean {
+    return this.inner.wantsForward;
   }
-  async act(obs: unknown, turn: number, budgetMs: number): Promise<SeatAnswer> {
-    const a = await this.inner.act(obs, turn, budgetMs);
+  start(seat: number, budgetMs: number, obs: unknown, forward?: Forward | null): Promise<SeatAnswer> {
+    return this.inner.start(seat, budgetMs, obs, forward);
+  }
+  async act(obs: unknown, turn: number, budgetMs: number, forward?: Forward | null): Promise<SeatAnswer> {
+    for (const v of Object.values(obs as object)) if (ArrayBuffer.isView(v)) this.bytes += v.byteLength;
+    if (forward && 'snapshot' in forward) this.bytes += forward.snapshot.byteLength;
+    const a = await this.inner.act(obs, turn, budgetMs, forward);
     this.ms[turn] = a.ms ?? 0;
     return a;
   }
@@ -52,74 +69,18 @@ class TimedSeat implements Seat {
   }
 }
 
-/** A match host that times its two round trips to the engine worker. */
-class TimedHost implements MatchHost {
-  observeMs = 0;
-  stepMs = 0;
-  actMs = 0;
-  firstObserve = NaN;
-  private observed = 0;
-  constructor(private readonly inner: MatchHost) {}
-  get source() {
-    return this.inner.source;
-  }
-  get seats() {
-    return this.inner.seats;
-  }
-  get over() {
-    return this.inner.over;
-  }
-  get turn() {
-    return this.inner.turn;
-  }
-  get results() {
-    return this.inner.results;
-  }
-  async observations(opts?: { forward?: boolean }): Promise<(unknown | null)[]> {
-    const t0 = performance.now();
-    if (Number.isNaN(this.firstObserve)) this.firstObserve = t0;
-    const o = await this.inner.observations(opts);
-    this.observed = performance.now();
-    this.observeMs += this.observed - t0;
-    return o;
-  }
-  async step(actions: (unknown | null)[], opts?: { forward?: boolean }): Promise<void> {
-    const t0 = performance.now();
-    this.actMs += t0 - this.observed;
-    await this.inner.step(actions, opts);
-    this.stepMs += performance.now() - t0;
-  }
-  forward() {
-    return this.inner.forward();
-  }
-  /** Bytes posted between the page and the engine worker, when the host counts them. */
-  get bytesPosted(): number | undefined {
-    return (this.inner as { bytesPosted?: number }).bytesPosted;
-  }
-  eject(seat: number, atInit: boolean): void {
-    this.inner.eject(seat, atInit);
-  }
-  setName(seat: number, name: string): void {
-    this.inner.setName(seat, name);
-  }
-  replayBytes(members?: string): Promise<Uint8Array> {
-    return this.inner.replayBytes(members);
-  }
-  dispose(): void {
-    this.inner.dispose();
-  }
-}
-
-/** Plays a whole game of built-in bots as the live page does, as fast as it can go. */
-async function fullGame(module: GameModule, bots: string[], width: number, height: number, seed: number): Promise<FullGameTiming> {
+/** Plays a whole game as the live page does, as fast as it can go: of built-in bots, or (with
+ * `hosted`) of the game's starter bot as a module in the bot host, in every seat. */
+async function fullGame(module: GameModule, bots: string[], width: number, height: number, seed: number, hosted = false): Promise<FullGameTiming> {
   const t0 = performance.now();
-  const host = new TimedHost(await module.startMatch({ names: bots, width, height, seed }));
-  const seats = bots.map((id, k) => new TimedSeat(new WorkerSeat(module.id, { kind: 'builtin', id }, id, seed + k)));
+  const host = await module.startMatch({ names: bots, width, height, seed });
+  const timed = hosted ? bots.map((id) => new TimedSeat(new WorkerSeat(module.id, { kind: 'code', code: module.starterBot, label: id }, id, seed))) : null;
+  const seats: Seat[] = timed ?? bots.map((id, k) => new WorkerSeat(module.id, { kind: 'builtin', id }, id, seed + k));
   const match = new Match(module, host, seats, { initMs: 30_000, turnMs: 10_000 });
   try {
+    const started = performance.now();
     await new Promise<void>((resolve, reject) => {
       void match.run({
-        canAdvance: () => true,
         onTurn: () => {},
         onEject: (_seat, name, reason) => reject(new Error(`${name} was ejected: ${reason}`)),
         onOver: () => resolve(),
@@ -127,22 +88,32 @@ async function fullGame(module: GameModule, bots: string[], width: number, heigh
       });
     });
     const end = performance.now();
+    const stats = match.stats;
+    if (!stats) throw new Error('the match has no timings');
     const turns = host.turn;
-    let botMs = 0;
-    for (let t = 0; t < turns; t++) botMs += Math.max(0, ...seats.map((s) => s.ms[t] ?? 0));
-    const loopMs = end - host.firstObserve;
+    const posted = (host as { bytesPosted?: number }).bytesPosted;
+    let botMs = stats.botMs;
+    if (timed) {
+      botMs = 0;
+      for (let t = 0; t < turns; t++) botMs += Math.max(0, ...timed.map((s) => s.ms[t] ?? 0));
+    }
     return {
       turns,
       width,
       height,
       totalMs: end - t0,
-      loopMs,
+      loopMs: end - started - stats.startMs,
       botMs,
-      observeMs: host.observeMs,
-      actMs: host.actMs,
-      stepMs: host.stepMs,
+      bots: timed ? 'slowest' : 'sum',
+      waitMs: stats.waitMs,
+      observeMs: stats.observeMs,
+      checkMs: stats.checkMs,
+      stepMs: stats.stepMs,
+      frameMs: stats.frameMs,
+      postMs: stats.postMs,
       ranks: host.results.map((r) => r.rank),
-      bytesPerTurn: host.bytesPosted === undefined ? undefined : host.bytesPosted / Math.max(1, turns),
+      bytesPerTurn: posted === undefined ? undefined : posted / Math.max(1, turns),
+      botBytesPerTurn: timed ? timed.reduce((n, s) => n + s.bytes, 0) / Math.max(1, turns) : 0,
     };
   } finally {
     match.stop();
@@ -172,9 +143,9 @@ export interface BenchHooks {
   /** A whole game of the default game between built-in bots, played inline with the page's
    * engine (its self-play's config and result). */
   playBots(config: unknown): Promise<unknown>;
-  /** A whole game of built-in bots through the live path (engine worker, a worker per bot, the
-   * match loop never waiting for a display), timed. */
-  fullGame(bots: string[], width: number, height: number, seed: number): Promise<FullGameTiming>;
+  /** A whole game of built-in bots through the live path (the engine worker running the match
+   * loop and calling the bots, the page never holding it back), timed. */
+  fullGame(bots: string[], width: number, height: number, seed: number, hosted?: boolean): Promise<FullGameTiming>;
 }
 
 export async function mount(root: HTMLElement): Promise<void> {
@@ -283,7 +254,7 @@ export async function mount(root: HTMLElement): Promise<void> {
       const [engine, selfplay] = await Promise.all([loadEngine(), loadSelfPlay()]);
       return selfplay.playSelf(engine, config);
     },
-    fullGame: (bots, width, height, seed) => fullGame(module, bots, width, height, seed),
+    fullGame: (bots, width, height, seed, hosted) => fullGame(module, bots, width, height, seed, hosted),
   };
   (window as unknown as { __bench: BenchHooks }).__bench = hooks;
   (window as unknown as { __benchSink: () => number }).__benchSink = () => sink;

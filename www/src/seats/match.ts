@@ -1,19 +1,26 @@
-// The match loop: asks every seat for its action at once, checks each answer with the game
-// module, ejects a seat that fails (as the original ejects a bot: the game goes on), and steps
-// the game (which runs off the main thread). It does not know which kind of seat it drives.
-// The game advances only when `canAdvance` says so, so a watched game plays at the viewer's speed.
+// A match, as the page sees it: its loop runs in the game's engine worker (shell/match-loop.ts),
+// which calls the game's built-in bots itself and asks the page, once a turn, for the answers only
+// the page can give (a human, a lesson's script, a recorded seat, a bot in the bot host). This
+// class keeps the seats the page built, decides where each runs, answers the worker for the
+// page's seats, keeps their logs and drawings, and reports turns, names and ejections. A watched
+// game plays at the viewer's pace: the page grants credit (`credit()`: how many frames the game
+// may reach), so the worker never waits on a round trip while the viewer is ahead.
 
 import { MAX_SHAPES, type Drawings, type Shape } from '../shell/drawings';
-import type { GameModule, MatchHost } from '../shell/game';
-import type { Budgets, Seat } from '../shell/seat';
+import type { EjectionKind, LoopSeat, LoopStats, PageAnswer } from '../shell/engine-protocol';
+import type { GameModule, LoopHandle, MatchHost } from '../shell/game';
+import type { Budgets, Forward, Seat, SeatAnswer } from '../shell/seat';
+import { WorkerSeat } from './worker-seat';
+
+export type { EjectionKind };
 
 export interface MatchEvents {
-  /** Whether another turn may be played now (the display has caught up). */
-  canAdvance(): boolean;
-  /** Resolves when `canAdvance` may have changed (the display drew a frame); without it the
-   * loop checks again after 20 ms. */
+  /** How many frames the game may reach now (the viewer's position and some frames ahead);
+   * asked after every batch of turns and whenever `advanced` resolves. Without it: no limit. */
+  credit?(): number;
+  /** Resolves when `credit` may have grown (the display drew a frame). */
   advanced?(): Promise<void>;
-  /** A turn was played (the game has one more frame). */
+  /** Turns were played (the game has more frames). */
   onTurn(): void;
   onEject(seat: number, name: string, reason: string, frame: number): void;
   /** A seat gave itself a name when it started (a bot module's `name` export). */
@@ -33,14 +40,16 @@ export interface Ejection {
   line?: number;
 }
 
-export type EjectionKind = 'timeout' | 'error' | 'garbage' | 'start' | 'resigned';
-
 /** A failed answer's kind, from the seat's reason (a WorkerSeat's "timed out (...)"). */
 function failureKind(reason: string): EjectionKind {
   return /^timed out\b/.test(reason) ? 'timeout' : /^answered garbage\b/.test(reason) ? 'garbage' : 'error';
 }
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+/** Where a seat runs: a built-in bot's WorkerSeat in the engine worker, anything else on the page. */
+function placeOf(s: Seat): LoopSeat {
+  if (s instanceof WorkerSeat && s.source.kind === 'builtin') return { kind: 'builtin', id: s.source.id, seed: s.seed };
+  return { kind: 'page', bot: s.kind === 'bot', lenient: s.kind === 'script' };
+}
 
 export class Match {
   readonly ejections = new Map<number, Ejection>();
@@ -50,8 +59,14 @@ export class Match {
   /** What each seat drew on the map, per turn: `drawings[seat][turn]` (the start's with turn 0's). */
   readonly drawings: Drawings;
   private stopped = false;
+  private finished = false;
   /** The events of the game being run (a resignation reports through them). */
   private events: MatchEvents | null = null;
+  private loop: LoopHandle | null = null;
+  private granted = 0;
+  private finish: (() => void) | null = null;
+  /** Where the time of the game went, once it is over (measured in the engine worker). */
+  stats: LoopStats | null = null;
 
   constructor(
     readonly module: GameModule,
@@ -83,88 +98,101 @@ export class Match {
   }
 
   /** Plays the game to its end (or until stopped). */
-  async run(events: MatchEvents): Promise<void> {
+  run(events: MatchEvents): Promise<void> {
     this.events = events;
     const host = this.host;
-    const ctx = { width: host.source.width, height: host.source.height };
-    try {
-      // Every seat starts with what it sees before the first turn, within the start budget.
-      // Bots in the bot host get the engine's snapshot for their forward model each turn.
-      const forward = this.seats.some((s) => s.wantsForward === true);
-      const first = await host.observations({ forward });
-      const atInit = host.turn === 0;
-      const started = await Promise.all(this.seats.map((s, k) => s.start(k, this.budgets.initMs, first[k] ?? null, host.forward())));
-      if (this.stopped) return;
-      started.forEach((o, k) => {
-        this.keepLog(k, host.turn, o.log, '--- start ---\n');
-        this.keepDrawings(k, host.turn, o.drawings);
-        if (o.ok && o.name) {
-          host.setName(k, o.name);
-          events.onName?.(k, o.name);
-        }
-        if (!o.ok) this.eject(k, `failed to start: ${o.reason}`, 'start', events, atInit, o.line);
-      });
-      while (!this.stopped && !host.over) {
-        while (!this.stopped && !events.canAdvance()) await (events.advanced ? events.advanced() : sleep(20));
-        if (this.stopped) return;
-        const turn = host.turn;
-        const observations = await host.observations({ forward });
-        if (this.stopped) return;
-        // Seats ejected before the first turn can end the game before it starts.
-        if (host.over) break;
-        const answers = await Promise.all(
-          this.seats.map((s, k) => {
-            const obs = observations[k];
-            if (obs === null || obs === undefined || this.ejections.has(k)) return null;
-            return s.act(obs, turn, this.budgets.turnMs, host.forward());
-          }),
-        );
-        if (this.stopped) return;
-        const actions: (unknown | null)[] = answers.map((a, k) => {
-          if (a === null) return null;
-          this.keepLog(k, turn, a.log);
-          this.keepDrawings(k, turn, a.drawings);
-          if (!a.ok) {
-            if (this.seats[k].kind === 'bot') this.eject(k, a.reason, failureKind(a.reason), events, false, a.line);
-            return null;
+    const forward = this.seats.some((s) => s.wantsForward === true);
+    this.granted = events.credit ? events.credit() : Infinity;
+    return new Promise<void>((resolve) => {
+      this.finish = resolve;
+      this.loop = host.play(
+        { seats: this.seats.map(placeOf), initMs: this.budgets.initMs, turnMs: this.budgets.turnMs, forward, credit: this.granted, width: host.source.width, height: host.source.height },
+        {
+          ask: (start, turn, seats, observations, fwd) => {
+            for (const k of seats) this.answer(start, turn, k, observations[k] ?? null, fwd);
+          },
+          played: (ejected) => {
+            if (this.stopped) return;
+            for (const e of ejected) this.ejected(e.seat, e.reason, e.kind, e.frame, e.line);
+            events.onTurn();
+            this.more();
+          },
+          ended: (error, stats) => {
+            this.stats = stats;
+            this.stopSeats();
+            if (!this.stopped) {
+              if (error !== null) events.onError(error);
+              else events.onOver();
+            }
+            this.done();
+          },
+        },
+      );
+      // The viewer's pace: more credit each time it draws.
+      if (events.advanced && events.credit) {
+        const advanced = events.advanced.bind(events);
+        void (async () => {
+          while (!this.stopped && !this.finished) {
+            await advanced();
+            this.more();
           }
-          const c = this.module.checkAction(a.raw, k, ctx, this.seats[k].kind === 'script');
-          if (!c.ok) {
-            this.eject(k, `answered garbage: ${c.reason ?? 'not a list of moves'}`, 'garbage', events);
-            return null;
-          }
-          return c.action ?? null;
-        });
-        // The step's answer brings the next turn's observations (one round trip a turn).
-        await host.step(actions, { forward });
-        if (this.stopped) return;
-        events.onTurn();
+        })();
       }
-    } catch (e) {
-      if (!this.stopped) events.onError(e instanceof Error ? e.message : String(e));
-      this.stopSeats();
-      return;
-    }
-    this.stopSeats();
-    if (!this.stopped) events.onOver();
+    });
   }
 
-  /** Ejects a seat: before the first turn (`atInit`, it failed to start) at once, otherwise
-   * during the next turn (its pieces turn neutral in the next frame). */
-  private eject(seat: number, reason: string, kind: EjectionKind, events: MatchEvents, atInit = false, line?: number): void {
+  /** Grants the worker more frames when the page allows more. */
+  private more(): void {
+    const events = this.events;
+    if (!events?.credit || this.stopped || !this.loop) return;
+    const c = events.credit();
+    if (c > this.granted) {
+      this.granted = c;
+      this.loop.credit(c);
+    }
+  }
+
+  /** A page seat's start or turn, answered to the worker. */
+  private answer(start: boolean, turn: number, k: number, obs: unknown, forward: Forward | null): void {
+    const seat = this.seats[k];
+    if (!seat || this.stopped) return;
+    const at = start ? this.host.turn : turn;
+    const asked: Promise<SeatAnswer> = start ? seat.start(k, this.budgets.initMs, obs, forward) : seat.act(obs, turn, this.budgets.turnMs, forward);
+    void asked.then((a) => {
+      if (this.stopped || this.finished) return;
+      this.keepLog(k, at, a.log, start ? '--- start ---\n' : '');
+      this.keepDrawings(k, at, a.drawings);
+      if (start && a.ok && a.name) {
+        this.host.setName(k, a.name);
+        this.events?.onName?.(k, a.name);
+      }
+      let answer: PageAnswer;
+      if (a.ok) answer = { ok: true, raw: start ? null : a.raw };
+      else if (start) answer = { ok: false, eject: { reason: `failed to start: ${a.reason}`, kind: 'start', line: a.line } };
+      else if (seat.kind === 'bot') answer = { ok: false, eject: { reason: a.reason, kind: failureKind(a.reason), line: a.line } };
+      else answer = { ok: false };
+      this.loop?.answer(turn, k, answer);
+    });
+  }
+
+  private ejected(seat: number, reason: string, kind: EjectionKind, frame: number, line?: number): void {
     if (this.ejections.has(seat)) return;
-    const frame = atInit ? 0 : this.host.source.numFrames;
     this.ejections.set(seat, line === undefined ? { reason, frame, kind } : { reason, frame, kind, line });
-    this.host.eject(seat, atInit);
     this.seats[seat]?.stop();
-    events.onEject(seat, this.names[seat] ?? `Player ${seat + 1}`, reason, frame);
+    this.events?.onEject(seat, this.names[seat] ?? `Player ${seat + 1}`, reason, frame);
   }
 
   /** Seat `seat` gives up (a human's Resign): it leaves the game as an ejected bot does (its
    * pieces turn neutral in the next frame) and the game goes on without it. */
   resign(seat: number): void {
     if (!this.events || this.stopped || this.host.over) return;
-    this.eject(seat, 'resigned', 'resigned', this.events);
+    this.loop?.resign(seat);
+  }
+
+  private done(): void {
+    this.finished = true;
+    this.finish?.();
+    this.finish = null;
   }
 
   private stopSeats(): void {
@@ -173,7 +201,10 @@ export class Match {
 
   /** Stops the game and its seats. The host stays readable (its owner disposes of it). */
   stop(): void {
+    if (this.stopped) return;
     this.stopped = true;
+    this.loop?.halt();
     this.stopSeats();
+    this.done();
   }
 }

@@ -47,20 +47,23 @@ export class WorkerSeat implements Seat {
     private readonly game: GameId,
     readonly source: BotSource,
     name: string,
-    private readonly seed: number,
+    readonly seed: number,
   ) {
     this.name = name;
     this.called = name;
-    if (source.kind === 'builtin') {
-      const worker = builtinBotWorker();
-      worker.onmessage = (e: MessageEvent) => this.receive(e.data);
-      worker.onerror = (e: ErrorEvent) => {
-        e.preventDefault();
-        this.fail(`crashed: ${e.message || 'worker error'}`);
-      };
-      worker.onmessageerror = () => this.garbage('a message that cannot be read');
-      this.channel = { post: (m, t) => worker.postMessage(m, t), close: () => worker.terminate() };
-    }
+  }
+
+  /** A built-in bot's own worker, made when the seat starts: a match usually calls built-in bots
+   * in its engine worker and never starts this seat. */
+  private openBuiltin(): void {
+    const worker = builtinBotWorker();
+    worker.onmessage = (e: MessageEvent) => this.receive(e.data);
+    worker.onerror = (e: ErrorEvent) => {
+      e.preventDefault();
+      this.fail(`crashed: ${e.message || 'worker error'}`);
+    };
+    worker.onmessageerror = () => this.garbage('a message that cannot be read');
+    this.channel = { post: (m, t) => worker.postMessage(m, t), close: () => worker.terminate() };
   }
 
   get alive(): boolean {
@@ -90,6 +93,13 @@ export class WorkerSeat implements Seat {
 
   start(seat: number, budgetMs: number, obs: unknown, forward?: Forward | null): Promise<SeatAnswer> {
     this.seat = seat;
+    if (this.source.kind === 'builtin' && !this.channel && !this.dead) {
+      try {
+        this.openBuiltin();
+      } catch (e) {
+        return Promise.resolve({ ok: false, reason: e instanceof Error ? e.message : String(e) });
+      }
+    }
     // The start budget covers fetching the module and starting the host too.
     return this.request(-1, budgetMs, async () => {
       const src = this.source;

@@ -3,7 +3,7 @@
 // and the lineup of a live game between built-in bots.
 
 /** A game's built-in bots by id, as its bots.ts exports them (`BOTS`). */
-export type BuiltinBots = Readonly<Record<string, { create(seed: number): unknown } | undefined>>;
+export type BuiltinBots = Readonly<Record<string, { create(seed: number): unknown; isolated?: boolean } | undefined>>;
 
 /** A bot: what it answers to one observation. */
 export type BotFn<O, A> = (obs: O) => A;
@@ -14,6 +14,8 @@ export interface BuiltinBot<O, A> {
   description: string;
   /** Misbehaving bots kept for tests (`?bots=...`), not offered in the UI. */
   hidden?: boolean;
+  /** Runs in a worker of its own, never in the engine's (a bot that may never return). */
+  isolated?: boolean;
   /** A new bot for one seat (its own state, its own seeded random generator). */
   create(seed: number): BotFn<O, A>;
 }
@@ -33,22 +35,28 @@ export function misbehavingBots<O extends { turn: number }, A>(
   ids: { crash: [string, string]; hang: [string, string]; garbage: [string, string] },
   garbage: { description: string; answer: (obs: O) => A },
 ): Record<string, BuiltinBot<O, A>> {
-  const entry = ([id, name]: [string, string], description: string, fault: (obs: O) => A): BuiltinBot<O, A> => ({
+  const entry = ([id, name]: [string, string], description: string, fault: (obs: O) => A, isolated = false): BuiltinBot<O, A> => ({
     id,
     name,
     description,
     hidden: true,
+    ...(isolated ? { isolated } : {}),
     create: faulty(inner, fault),
   });
   return {
     [ids.crash[0]]: entry(ids.crash, 'throws on turn 2', () => {
       throw new Error('deliberate crash');
     }),
-    [ids.hang[0]]: entry(ids.hang, 'never answers turn 2', () => {
-      for (;;) {
-        // spin until the worker is terminated
-      }
-    }),
+    [ids.hang[0]]: entry(
+      ids.hang,
+      'never answers turn 2',
+      () => {
+        for (;;) {
+          // spin until the worker is terminated
+        }
+      },
+      true,
+    ),
     [ids.garbage[0]]: entry(ids.garbage, garbage.description, garbage.answer),
   };
 }

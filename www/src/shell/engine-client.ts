@@ -8,8 +8,10 @@ export interface EngineAnswer {
   type: string;
 }
 
+/** Request ids, unique across clients. */
+let nextId = 1;
+
 export class EngineClient<To, From extends EngineAnswer> {
-  private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (m: From) => void; reject: (e: Error) => void }>();
   private failure: Error | null = null;
   /** Messages that answer no request (progress, results as they are computed, errors). */
@@ -49,7 +51,7 @@ export class EngineClient<To, From extends EngineAnswer> {
   /** Sends `make(id)` and resolves with the answer of type `type` (an `error` answer rejects). */
   request<T extends From['type']>(make: (id: number) => To, type: T, transfer: Transferable[] = []): Promise<Extract<From, { type: T }>> {
     if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
+    const id = nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, {
         resolve: (m) => (m.type === type ? resolve(m as Extract<From, { type: T }>) : reject(new Error(`unexpected ${m.type}`))),
@@ -76,6 +78,17 @@ export class EngineClient<To, From extends EngineAnswer> {
       .finally(() => {
         this.onEvent = () => {};
       });
+  }
+
+  /** Lets go of the worker for another client, when nothing is waiting and it has not failed;
+   * null otherwise. */
+  detach(): Worker | null {
+    if (this.failure || this.waiting.size > 0) return null;
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    this.failure = new Error('stopped');
+    this.onEvent = () => {};
+    return this.worker;
   }
 
   /** Stops the worker; requests still waiting are rejected, no event is sent. */

@@ -4,6 +4,7 @@
 // a live game's rows, series and observations; the host does the rest.
 
 import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine } from './engine-protocol';
+import { runLoop, type LoopCodec, type LoopControl } from './match-loop';
 
 /** A match in progress, as a game's codec wraps its engine handle. */
 export interface LiveGame<B> {
@@ -66,6 +67,8 @@ export interface EngineCodec<C, H, B> {
   fork(bytes: Uint8Array, frame: number): Promise<{ game: LiveGame<B>; header: H }>;
   /** The buffers of a batch, to transfer. */
   buffers(b: B): Transferable[];
+  /** What the match loop needs of the game (its answer check, its packing, its bots). */
+  loop: Omit<LoopCodec<B>, 'buffers'>;
 }
 
 interface Scope {
@@ -100,12 +103,15 @@ export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H)
   let game: LiveGame<B> | null = null;
   let seats = 0;
   let queue: Promise<void> = Promise.resolve();
+  let loop: LoopControl | null = null;
   const post = (m: FromEngine<H, B>, transfer: Transferable[] = []): void => scope.postMessage(m, [...new Set(transfer)]);
   const need = (): LiveGame<B> => {
     if (!game) throw new Error('no game has been started');
     return game;
   };
   const started = (g: LiveGame<B>, header: H): void => {
+    loop?.halt();
+    loop = null;
     game?.free();
     game = g;
     seats = players(header);
@@ -159,6 +165,27 @@ export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H)
         post({ type: 'saved', id: m.id, bytes }, [bytes.buffer as Transferable]);
         return;
       }
+      case 'play': {
+        const g = need();
+        loop?.halt();
+        const { type: _, ...setup } = m;
+        const since = (from: number) => (g.seriesFrom ? g.seriesFrom(from) : seriesFrom(g.series(), seats, g.numFrames, from));
+        loop = runLoop(g, { ...codec.loop, buffers: codec.buffers }, setup, post as (m: FromEngine<unknown, B>, t?: Transferable[]) => void, since);
+        return;
+      }
+      case 'credit':
+        loop?.credit(m.frames);
+        return;
+      case 'answer':
+        loop?.answer(m.turn, m.seat, m.answer);
+        return;
+      case 'resign':
+        loop?.resign(m.seat);
+        return;
+      case 'halt':
+        loop?.halt();
+        loop = null;
+        return;
     }
   };
 

@@ -5,8 +5,8 @@
 
 import type { BotExtras } from './bot-extras';
 import { EngineClient } from './engine-client';
-import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine, TurnState } from './engine-protocol';
-import type { FrameSource, MatchHost, OpenedReplay, Standing, VerifyResult } from './game';
+import type { FromEngine, LoopSetup, Seen, SeriesDelta, SeriesMap, ToEngine, TurnState } from './engine-protocol';
+import type { FrameSource, LoopClient, LoopHandle, MatchHost, OpenedReplay, Standing, VerifyResult } from './game';
 import type { Forward } from './seat';
 
 /** Frames that grow as a replay is read or a match is played. */
@@ -136,6 +136,11 @@ export class EngineMatch<C, H, B, F extends EngineFrames> implements MatchHost {
   /** Bytes posted between the page and the engine worker so far (for the benchmarks). */
   bytesPosted = 0;
 
+  /** Where the worker goes when the match is disposed of after a clean end (to be reused). */
+  private reuse: ((worker: Worker) => void) | null = null;
+  /** The loop ended cleanly: the worker posts nothing more on its own. */
+  private ended = false;
+
   private constructor(
     private readonly w: Client<C, H, B>,
     private readonly codec: FramesCodec<H, B, F>,
@@ -148,9 +153,11 @@ export class EngineMatch<C, H, B, F extends EngineFrames> implements MatchHost {
     first: ToEngine<C>,
     players: (h: H) => number,
     transfer: Transferable[] = [],
+    reuse: ((worker: Worker) => void) | null = null,
   ): Promise<EngineMatch<C, H, B, F>> {
     const w: Client<C, H, B> = new EngineClient(worker);
     const m = new EngineMatch<C, H, B, F>(w, codec);
+    m.reuse = reuse;
     const started = await w.awaitEvent(first, 'started', transfer);
     m.source = codec.frames(started.header);
     m.seats = players(started.header);
@@ -210,15 +217,102 @@ export class EngineMatch<C, H, B, F extends EngineFrames> implements MatchHost {
     this.w.send({ type: 'name', seat, name });
   }
 
+  play(setup: LoopSetup, client: LoopClient): LoopHandle {
+    let done = false;
+    const end = (error: string | null, stats: Parameters<LoopClient['ended']>[1]) => {
+      if (done) return;
+      done = true;
+      client.ended(error, stats);
+    };
+    this.w.onEvent = (m) => {
+      if (done) return;
+      switch (m.type) {
+        case 'played': {
+          for (const b of m.batches) this.codec.append(this.source, b);
+          if (m.series.frames > 0) this.source.appendSeries(m.series);
+          this.bytesPosted += bytesOf(m.batches) + bytesOf(m.series.values);
+          this.results = this.codec.standings(m.results, this.source.numFrames);
+          this.over = m.over;
+          this.turn = m.turn;
+          client.played(m.ejected);
+          return;
+        }
+        case 'ask':
+          this.fwd = m.forward ?? null;
+          this.bytesPosted += bytesOf(m.observations) + bytesOf(m.forward);
+          client.ask(m.start, m.turn, m.seats, m.observations, m.forward ?? null);
+          return;
+        case 'ended':
+          this.ended = m.error === null;
+          end(m.error, m.stats);
+          return;
+        case 'error':
+          end(m.message, null);
+          return;
+        default:
+          return;
+      }
+    };
+    this.w.send({ type: 'play', ...setup });
+    const send = (m: ToEngine<C>) => {
+      if (!done) this.w.send(m);
+    };
+    return {
+      credit: (frames) => send({ type: 'credit', frames }),
+      answer: (turn, seat, answer) => send({ type: 'answer', turn, seat, answer }),
+      resign: (seat) => send({ type: 'resign', seat }),
+      halt: () => {
+        send({ type: 'halt' });
+        done = true;
+      },
+    };
+  }
+
   async replayBytes(members = ''): Promise<Uint8Array> {
     const r = await this.w.request((id) => ({ type: 'save', id, members }), 'saved');
     return r.bytes;
   }
 
   dispose(): void {
-    this.w.terminate();
+    const worker = this.ended && this.reuse ? this.w.detach() : null;
+    if (worker && this.reuse) this.reuse(worker);
+    else this.w.terminate();
   }
 }
+
+/** Engine workers of one game whose match ended cleanly, kept a moment for the next match: a
+ * worker's start (its script, the engine's instantiation, the bots' module) costs as much as
+ * many turns of a small game, and an arena starts games one after another. */
+class IdleWorkers {
+  private idle: { worker: Worker; timer: ReturnType<typeof setTimeout> }[] = [];
+  constructor(private readonly make: () => Worker) {}
+
+  take(): Worker {
+    const e = this.idle.pop();
+    if (!e) return this.make();
+    clearTimeout(e.timer);
+    return e.worker;
+  }
+
+  give = (worker: Worker): void => {
+    if (this.idle.length >= MAX_IDLE) {
+      worker.terminate();
+      return;
+    }
+    const entry = {
+      worker,
+      timer: setTimeout(() => {
+        this.idle = this.idle.filter((x) => x !== entry);
+        worker.terminate();
+      }, IDLE_MS),
+    };
+    this.idle.push(entry);
+  };
+}
+
+/** How many idle engine workers a game keeps, and for how long, ms. */
+const MAX_IDLE = 4;
+const IDLE_MS = 1000;
 
 /** The bytes of the typed arrays in a message (what posting it copies or transfers). */
 function bytesOf(v: unknown, depth = 0): number {
@@ -232,13 +326,14 @@ function bytesOf(v: unknown, depth = 0): number {
 /** A game's engine runtime, as its module offers it: replays opened and matches started or
  * forked, each in a new worker from `worker()`. */
 export function engineRuntime<C, H, B, F extends EngineFrames>(worker: () => Worker, codec: FramesCodec<H, B, F>, players: (h: H) => number) {
+  const idle = new IdleWorkers(worker);
   return {
     openReplay: (bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay> => openReplayIn(worker(), codec, bytes, onProgress),
-    start: (config: C): Promise<MatchHost> => EngineMatch.create<C, H, B, F>(worker(), codec, { type: 'start', config }, players),
+    start: (config: C): Promise<MatchHost> => EngineMatch.create<C, H, B, F>(idle.take(), codec, { type: 'start', config }, players, [], idle.give),
     /** A match continuing the replay `bytes` from `frame` (the worker gets its own copy). */
     fork(bytes: Uint8Array, frame: number): Promise<MatchHost> {
       const copy = bytes.slice();
-      return EngineMatch.create<C, H, B, F>(worker(), codec, { type: 'fork', bytes: copy, frame }, players, [copy.buffer as Transferable]);
+      return EngineMatch.create<C, H, B, F>(idle.take(), codec, { type: 'fork', bytes: copy, frame }, players, [copy.buffer as Transferable], idle.give);
     },
   };
 }

@@ -36,7 +36,71 @@ export type ToEngine<C> =
   | { type: 'eject'; seat: number; atInit: boolean }
   | { type: 'name'; seat: number; name: string }
   /** The game so far as the original's replay file, `members` inserted into its JSON. */
-  | { type: 'save'; id: number; members: string };
+  | { type: 'save'; id: number; members: string }
+  // A match whose loop runs in the worker (shell/match-loop.ts): started once, then fed.
+  | ({ type: 'play' } & LoopSetup)
+  /** The game may now reach `frames` frames (the viewer caught up). */
+  | { type: 'credit'; frames: number }
+  /** A page seat's answer to the worker's `ask` of `turn` (-1: its start). */
+  | { type: 'answer'; turn: number; seat: number; answer: PageAnswer }
+  | { type: 'resign'; seat: number }
+  /** Stops the loop (the worker stays, to save the game). */
+  | { type: 'halt' };
+
+/** Why a seat left the game: it overran its budget, threw (or crashed), answered something that
+ * is not a list of moves, failed to start (for any reason, its start budget included), or its
+ * player resigned. */
+export type EjectionKind = 'timeout' | 'error' | 'garbage' | 'start' | 'resigned';
+
+/** Where a seat of a match played by the worker's loop runs: one of the game's built-in bots,
+ * called in the engine worker itself, or a seat the page answers (asked once a turn). `lenient`:
+ * its answers are checked as a recorded game's are. `bot`: a failure ejects it. */
+export type LoopSeat = { kind: 'builtin'; id: string; seed: number } | { kind: 'page'; bot: boolean; lenient: boolean };
+
+export interface LoopSetup {
+  seats: LoopSeat[];
+  initMs: number;
+  turnMs: number;
+  /** Page seats get the forward model's start with each turn. */
+  forward: boolean;
+  /** How many frames the game may reach before the page grants more (Infinity: no limit). */
+  credit: number;
+  width: number;
+  height: number;
+}
+
+/** What the page answers for one of its seats: a raw answer (checked in the worker), or none,
+ * with the ejection it earned (a bot that failed). */
+export type PageAnswer = { ok: true; raw: unknown } | { ok: false; eject?: { reason: string; kind: EjectionKind; line?: number } };
+
+export interface LoopEjection {
+  seat: number;
+  reason: string;
+  kind: EjectionKind;
+  /** The first frame in which the seat's pieces are neutral. */
+  frame: number;
+  line?: number;
+}
+
+/** Where a match's time went, measured in the worker, ms. */
+export interface LoopStats {
+  turns: number;
+  /** From the loop's start (before the seats start) to the first turn. */
+  startMs: number;
+  /** From the first turn to the end. */
+  loopMs: number;
+  /** Inside the built-in bots' functions (the worker calls them one after another). */
+  botMs: number;
+  /** Waiting for the page: its seats' answers and its credit. */
+  waitMs: number;
+  /** Of the rest: the engine's observations; the answers' check and packing; the engine's step;
+   * the turn's new frame copied out; the turns and series posted to the page. */
+  observeMs: number;
+  checkMs: number;
+  stepMs: number;
+  frameMs: number;
+  postMs: number;
+}
 
 /** What a live game sends with each turn: the new rows, the standings, the series' new values. */
 export interface TurnState<B> {
@@ -71,4 +135,9 @@ export type FromEngine<H, B> =
   | ({ type: 'started'; header: H } & TurnState<B>)
   | ({ type: 'observations'; id: number } & Seen)
   | ({ type: 'stepped'; id: number; next: Seen | null } & TurnState<B>)
-  | { type: 'saved'; id: number; bytes: Uint8Array };
+  | { type: 'saved'; id: number; bytes: Uint8Array }
+  // A match played by the worker's loop: the page's seats asked (once a turn; `start`: their
+  // start), turns played (one or more, with the ejections since the last), and the end.
+  | { type: 'ask'; start: boolean; turn: number; seats: number[]; observations: (unknown | null)[]; forward?: Forward }
+  | ({ type: 'played'; batches: B[]; ejected: LoopEjection[] } & Omit<TurnState<B>, 'batch'>)
+  | { type: 'ended'; error: string | null; stats: LoopStats };

@@ -4,6 +4,7 @@
 // its own ids inside (Halite I owner values are seat + 1).
 
 import type { Forward, Seat } from './seat';
+import type { LoopEjection, LoopSetup, LoopStats, PageAnswer } from './engine-protocol';
 import type { Drawings } from './drawings';
 import type { Palette } from './palette';
 
@@ -174,7 +175,29 @@ export interface MatchHost {
   /** The game so far as the original's replay file; `members` (JSON object members such as
    * `"bot_logs":[...]`, see shell/bot-extras.ts) go into its JSON, before any compression. */
   replayBytes(members?: string): Promise<Uint8Array>;
+  /** Plays the game to its end with the match loop in the engine worker (shell/match-loop.ts):
+   * `client` answers the page's seats and hears of the turns played (already in `source`), the
+   * ejections and the end. */
+  play(setup: LoopSetup, client: LoopClient): LoopHandle;
   dispose(): void;
+}
+
+/** The page's side of a match loop running in the engine worker. */
+export interface LoopClient {
+  /** The page's seats `seats` are to answer (or, `start`, to start: `turn` is then -1). */
+  ask(start: boolean, turn: number, seats: number[], observations: (unknown | null)[], forward: Forward | null): void;
+  /** One or more turns were played (their frames are in `source`), and these seats ejected. */
+  played(ejected: LoopEjection[]): void;
+  ended(error: string | null, stats: LoopStats | null): void;
+}
+
+/** The page's messages to a running match loop. */
+export interface LoopHandle {
+  /** The game may reach `frames` frames. */
+  credit(frames: number): void;
+  answer(turn: number, seat: number, answer: PageAnswer): void;
+  resign(seat: number): void;
+  halt(): void;
 }
 
 /** A gesture on the board taken over from the camera (a human's selection box). Coordinates are

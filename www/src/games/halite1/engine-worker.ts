@@ -4,7 +4,9 @@
 // shared host (shell/engine-host.ts) runs the worker; this is Halite I's codec.
 
 import { insertMembers, readBotExtras, type BotExtras } from '../../shell/bot-extras';
+import { concatActions } from '../../shell/engine-client';
 import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
+import { checkMoves } from './protocol';
 import type { FromEngine } from '../../shell/engine-protocol';
 import { FOG_NO_FORWARD } from '../../shell/game';
 import type { FrameBatch, Header, MatchStartConfig } from './worker-protocol';
@@ -131,7 +133,16 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
       const snapshot = forward && !fog ? g.snapshot() : undefined;
       if (snapshot) transfer.push(snapshot.buffer);
       const fwd = forward ? (snapshot ? { snapshot } : { unavailable: FOG_NO_FORWARD }) : undefined;
-      return { observations, over: g.isOver(), results: g.results(), forward: fwd, transfer };
+      // The standings only when read (the match loop does not need them every turn).
+      return {
+        observations,
+        over: g.isOver(),
+        get results() {
+          return g.results();
+        },
+        forward: fwd,
+        transfer,
+      };
     },
     step: (packed) => g.step(packed as Uint32Array),
     save: (members) => insertMembers(g.toJson(), members),
@@ -165,6 +176,14 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
       return { game: live(e, g), header: liveHeader(g) };
     },
     buffers,
+    loop: {
+      check: (raw, seat, ctx, lenient) => {
+        const c = checkMoves(raw, seat, ctx.width, ctx.height, lenient);
+        return c.ok ? { ok: true, action: c.quads } : { ok: false, reason: c.reason };
+      },
+      pack: (actions) => concatActions(actions, (n) => new Uint32Array(n)),
+      bots: () => import(/* webpackChunkName: "halite1-bots" */ './bots').then((m) => m.BOTS),
+    },
   },
   (h) => h.players,
 );

@@ -4,7 +4,9 @@
 // forked from a replay) one joint step at a time. The page gets flat rows only (rows.ts).
 
 import { readBotExtras } from '../../shell/bot-extras';
+import { concatActions } from '../../shell/engine-client';
 import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
+import { checkCommands } from './protocol';
 import type { FromEngine, SeriesDelta, SeriesMap } from '../../shell/engine-protocol';
 import { observe } from './observe';
 import { EV_STRIDE, turnRows } from './rows';
@@ -218,7 +220,16 @@ function live(g: Game): LiveGame<FrameBatch> {
       for (let s = 0; s < g.numPlayers; s++) observations.push(g.isAlive(s) ? observe(frame, s) : null);
       // The forward model's start for hosted bots (one snapshot, copied to each of them).
       const snapshot = forward ? g.snapshot() : null;
-      return { observations, over: g.isOver(), results: g.results(), forward: snapshot ? { snapshot } : undefined, transfer: snapshot ? [snapshot.buffer as Transferable] : [] };
+      // The standings only when read (the match loop does not need them every turn).
+      return {
+        observations,
+        over: g.isOver(),
+        get results() {
+          return g.results();
+        },
+        forward: snapshot ? { snapshot } : undefined,
+        transfer: snapshot ? [snapshot.buffer as Transferable] : [],
+      };
     },
     step: (packed) => g.step(packed as Float64Array),
     save: (members) => (members ? g.toHltWith(new TextEncoder().encode(members)) : g.toHlt()),
@@ -245,6 +256,14 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
       return { game: live(g), header: header(g) };
     },
     buffers,
+    loop: {
+      check: (raw, seat, _ctx, lenient) => {
+        const c = checkCommands(raw, seat, lenient);
+        return c.ok ? { ok: true, action: c.packed } : { ok: false, reason: c.reason };
+      },
+      pack: (actions) => concatActions(actions, (n) => new Float64Array(n)),
+      bots: () => import(/* webpackChunkName: "halite2-bots" */ './bots').then((m) => m.BOTS),
+    },
   },
   (h) => h.players,
 );

@@ -242,7 +242,7 @@ export class LiveSession {
 
     const isCurrent = () => ctx.current === shown;
     void match.run({
-      canAdvance: () => isCurrent() && src.numFrames - 1 - viewer().playback.pos < 6,
+      credit: () => (isCurrent() ? Math.ceil(viewer().playback.pos) + 7 : 0),
       advanced: () => viewer().nextFrame(),
       onTurn: () => {
         if (human?.saveKey) this.saveProgress(match, human.saveKey);

@@ -1,0 +1,397 @@
+// The match loop, inside a game's engine worker: every turn it takes the seats' observations from
+// the engine, calls the game's built-in bots right here (no message at all; their time is
+// measured around the call, against the same budgets a bot in a worker has), asks the page for
+// the answers of the seats only it can give (a human, a lesson's script, a recorded seat, a bot in
+// the bot host: one message a turn), checks every answer with the game's check, ejects a seat that
+// fails (the game goes on, as the original's does) and steps the engine. Turns are posted to the
+// page in batches, at most one message a display frame's worth of play, and the game never
+// outruns the credit the page grants (a watched game plays at the viewer's pace).
+//
+// A built-in bot runs in the worker only when it is known to return: the test bot that never
+// answers is marked `isolated` and runs on the page's side, in a worker of its own, where its
+// budget can stop it.
+
+import type { BuiltinBots } from './builtin-bots';
+import type { EjectionKind, FromEngine, LoopEjection, LoopSetup, LoopStats, PageAnswer, Seen, SeriesDelta } from './engine-protocol';
+
+/** A live game as the loop needs it (the host's LiveGame has all of this). */
+export interface LoopGame<B> {
+  readonly numFrames: number;
+  readonly turn: number;
+  isOver(): boolean;
+  results(): unknown;
+  batchLast(): B;
+  observe(forward: boolean): Seen & { transfer: Transferable[] };
+  step(packed: Uint32Array | Float64Array): void;
+  eject(seat: number, atInit: boolean): void;
+}
+
+/** What a game gives the loop: its answer check (a raw answer into what its engine's step
+ * takes, or why it is garbage), its packing of every seat's checked action, and its bots. */
+export interface LoopCodec<B> {
+  check(raw: unknown, seat: number, ctx: { width: number; height: number }, lenient: boolean): { ok: true; action?: unknown } | { ok: false; reason?: string };
+  pack(actions: (unknown | null)[]): Uint32Array | Float64Array;
+  bots(): Promise<BuiltinBots>;
+  buffers(b: B): Transferable[];
+}
+
+/** The page's messages to a running loop. */
+export interface LoopControl {
+  credit(frames: number): void;
+  answer(turn: number, seat: number, answer: PageAnswer): void;
+  resign(seat: number): void;
+  halt(): void;
+}
+
+// The limits a bot's answer meets on its way out of a bot worker (seats/bot-runtime.ts): a
+// built-in bot's answer is held to the same, so its ejections read the same.
+const MAX_RECORDS = 200_000;
+const MAX_KEYS = 8;
+const MAX_JSON = 4_000_000;
+const MAX_MESSAGE = 2_000;
+
+const n = (v: number) => v.toLocaleString('en-US');
+
+/** Flat records of int32 fields, all with the first's keys (what a bot worker packs). */
+function flatRecords(raw: unknown): boolean {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_RECORDS) return false;
+  const first: unknown = raw[0];
+  if (typeof first !== 'object' || first === null || Array.isArray(first)) return false;
+  const keys = Object.keys(first);
+  const k = keys.length;
+  if (k === 0 || k > MAX_KEYS) return false;
+  for (const key of keys) if (key.length > 32) return false;
+  for (const o of raw as unknown[]) {
+    if (typeof o !== 'object' || o === null || Array.isArray(o) || Object.getPrototypeOf(o) !== Object.prototype) return false;
+    let own = 0;
+    for (const key in o) {
+      if (!Object.prototype.hasOwnProperty.call(o, key)) return false;
+      own++;
+    }
+    if (own !== k) return false;
+    for (const key of keys) {
+      const v = (o as Record<string, unknown>)[key];
+      if (typeof v !== 'number' || (v | 0) !== v || Object.is(v, -0)) return false;
+    }
+  }
+  return true;
+}
+
+/** A built-in bot's answer as the page would have read it from a bot worker: flat records as
+ * they are, anything else through JSON; or why it is garbage. */
+export function asSent(moves: unknown): { ok: true; raw: unknown } | { ok: false; reason: string } {
+  if (flatRecords(moves)) return { ok: true, raw: moves };
+  let json: string | undefined;
+  try {
+    json = JSON.stringify(moves === undefined ? null : moves);
+  } catch (e) {
+    return { ok: false, reason: `answered garbage: answered something that cannot be sent (${errorText(e)})` };
+  }
+  if (typeof json !== 'string') json = 'null';
+  if (json.length > MAX_JSON) return { ok: false, reason: `answered garbage: answered ${n(json.length)} characters of moves (at most ${n(MAX_JSON)})` };
+  const raw: unknown = JSON.parse(json);
+  if (Array.isArray(raw) && raw.length > MAX_RECORDS) return { ok: false, reason: `answered garbage: ${n(raw.length)} moves (at most ${n(MAX_RECORDS)})` };
+  return { ok: true, raw };
+}
+
+/** An error's text as a bot worker reports it. */
+function errorText(e: unknown): string {
+  try {
+    const m = e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e);
+    return String(m).slice(0, MAX_MESSAGE);
+  } catch {
+    return 'an error that cannot be printed';
+  }
+}
+
+const timedOut = (ms: number) => `timed out (no answer within ${n(ms)} ms)`;
+
+/** Yields to the worker's event loop (the page's messages get in) without a timer's delay. */
+function yielder(): { pause: () => Promise<void>; close: () => void } {
+  const ch = new MessageChannel();
+  let wake: (() => void) | null = null;
+  ch.port1.onmessage = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  return {
+    pause: () =>
+      new Promise<void>((r) => {
+        wake = r;
+        ch.port2.postMessage(null);
+      }),
+    close: () => ch.port1.close(),
+  };
+}
+
+/** How long the loop plays before it posts what it played and lets messages in, ms. */
+const CHUNK_MS = 12;
+
+type Bot = (obs: unknown) => unknown;
+
+/** Runs a match's loop on `game`; `post` reaches the page. `seriesSince(from)` gives the series'
+ * values of frames `from` on. */
+export function runLoop<B>(
+  game: LoopGame<B>,
+  codec: LoopCodec<B>,
+  setup: LoopSetup,
+  post: (m: FromEngine<unknown, B>, transfer?: Transferable[]) => void,
+  seriesSince: (from: number) => SeriesDelta,
+): LoopControl {
+  const seats = setup.seats;
+  const ctx = { width: setup.width, height: setup.height };
+  const out = new Set<number>();
+  let credit = setup.credit;
+  let halted = false;
+  let wakeCredit: (() => void) | null = null;
+  /** The page seats' answers still awaited this turn (by seat). */
+  const awaited = new Map<number, (a: PageAnswer | null) => void>();
+  let asked = -2;
+  /** Seats the page answers: its own, and built-in bots that run isolated. */
+  const onPage = seats.map((s) => s.kind === 'page');
+  const lenient = seats.map((s) => s.kind === 'page' && s.lenient);
+  const isBot = seats.map((s) => s.kind === 'builtin' || s.bot);
+  const bots: (Bot | null)[] = seats.map(() => null);
+  // What is played but not yet posted.
+  let batches: B[] = [];
+  let ejected: LoopEjection[] = [];
+  let postedFrames = game.numFrames;
+  const stats: LoopStats = { turns: 0, startMs: 0, loopMs: 0, botMs: 0, waitMs: 0, observeMs: 0, checkMs: 0, stepMs: 0, frameMs: 0, postMs: 0 };
+  const yields = yielder();
+
+  const flush = (): void => {
+    if (batches.length === 0 && ejected.length === 0) return;
+    const t0 = performance.now();
+    const series = seriesSince(postedFrames);
+    postedFrames = game.numFrames;
+    const transfer = [...batches.flatMap((b) => codec.buffers(b)), ...Object.values(series.values).map((v) => v.buffer as Transferable)];
+    post({ type: 'played', batches, ejected, series, results: game.results(), over: game.isOver(), turn: game.turn }, [...new Set(transfer)]);
+    batches = [];
+    ejected = [];
+    stats.postMs += performance.now() - t0;
+  };
+
+  const eject = (seat: number, reason: string, kind: EjectionKind, atInit = false, line?: number): void => {
+    if (out.has(seat)) return;
+    out.add(seat);
+    const frame = atInit ? 0 : game.numFrames;
+    game.eject(seat, atInit);
+    ejected.push(line === undefined ? { seat, reason, kind, frame } : { seat, reason, kind, frame, line });
+    bots[seat] = null;
+    // An ejected seat's answer is no longer awaited.
+    awaited.get(seat)?.(null);
+    awaited.delete(seat);
+  };
+
+  /** Asks the page for its seats' answers (start: their start) and waits for them all. */
+  const askPage = async (start: boolean, turn: number, seen: Seen): Promise<(PageAnswer | null)[]> => {
+    const ask = seats.map((_, k) => k).filter((k) => onPage[k] && !out.has(k) && seen.observations[k] != null);
+    const got: (PageAnswer | null)[] = seats.map(() => null);
+    if (ask.length === 0) return got;
+    flush();
+    // A start is asked as turn -1, so that a late answer to it is never taken for a turn's.
+    const id = start ? -1 : turn;
+    asked = id;
+    const observations = seen.observations.map((o, k) => (ask.includes(k) ? o : null));
+    const waits = ask.map(
+      (k) =>
+        new Promise<void>((resolve) => {
+          awaited.set(k, (a) => {
+            got[k] = a;
+            resolve();
+          });
+        }),
+    );
+    post({ type: 'ask', start, turn: id, seats: ask, observations, forward: seen.forward });
+    const t0 = performance.now();
+    await Promise.all(waits);
+    stats.waitMs += performance.now() - t0;
+    return got;
+  };
+
+  /** The answer's action, checked; or null (the seat is ejected when it earned it). */
+  const checked = (k: number, raw: unknown): unknown => {
+    const c = codec.check(raw, k, ctx, lenient[k]);
+    if (!c.ok) {
+      eject(k, `answered garbage: ${c.reason ?? 'not a list of moves'}`, 'garbage');
+      return null;
+    }
+    return c.action ?? null;
+  };
+
+  const startSeats = async (): Promise<void> => {
+    const atInit = game.turn === 0;
+    const wantsForward = setup.forward;
+    const seen = game.observe(wantsForward);
+    // Built-in bots: their module, then each bot made for its seed, within the start budget.
+    const t0 = performance.now();
+    let list: BuiltinBots | null = null;
+    let failure: string | null = null;
+    if (seats.some((s) => s.kind === 'builtin')) {
+      try {
+        list = await codec.bots();
+      } catch (e) {
+        failure = errorText(e);
+      }
+    }
+    const fails: [number, string][] = [];
+    seats.forEach((s, k) => {
+      if (s.kind !== 'builtin') return;
+      const info = list && Object.prototype.hasOwnProperty.call(list, s.id) ? list[s.id] : undefined;
+      if (!info) return void fails.push([k, failure ?? `no built-in bot named ${s.id}`]);
+      if (info.isolated) {
+        onPage[k] = true;
+        return;
+      }
+      try {
+        bots[k] = info.create(s.seed) as Bot;
+      } catch (e) {
+        fails.push([k, errorText(e)]);
+      }
+    });
+    const own = performance.now() - t0;
+    const page = await askPage(true, game.turn, seen);
+    if (halted) return;
+    for (const [k, reason] of fails) eject(k, `failed to start: ${reason}`, 'start', atInit);
+    seats.forEach((_, k) => {
+      if (bots[k] && own > setup.initMs) eject(k, `failed to start: ${timedOut(setup.initMs)}`, 'start', atInit);
+      const a = page[k];
+      if (a && !a.ok && a.eject) eject(k, a.eject.reason, a.eject.kind, atInit, a.eject.line);
+    });
+  };
+
+  /** One turn: every seat's answer, checked, and the engine's step. */
+  const turn = async (): Promise<void> => {
+    const t = game.turn;
+    let c0 = performance.now();
+    const seen = game.observe(setup.forward);
+    stats.observeMs += performance.now() - c0;
+    if (seen.over) return;
+    const actions: (unknown | null)[] = seats.map(() => null);
+    const pageAnswers = onPage.some((p, k) => p && !out.has(k)) ? askPage(false, t, seen) : null;
+    for (let k = 0; k < seats.length; k++) {
+      const bot = bots[k];
+      const obs = seen.observations[k];
+      if (!bot || onPage[k] || out.has(k) || obs === null || obs === undefined) continue;
+      const t0 = performance.now();
+      let moves: unknown;
+      let threw: unknown = null;
+      let failed = false;
+      try {
+        moves = bot(obs);
+        if (typeof (moves as { then?: unknown } | null)?.then === 'function') moves = await (moves as Promise<unknown>);
+      } catch (e) {
+        failed = true;
+        threw = e;
+      }
+      c0 = performance.now();
+      const ms = c0 - t0;
+      stats.botMs += ms;
+      if (out.has(k)) continue;
+      if (ms > setup.turnMs) eject(k, timedOut(setup.turnMs), 'timeout');
+      else if (failed) eject(k, `threw: ${errorText(threw)} (turn ${t})`, 'error');
+      else {
+        // Most answers pass the check as they are; one that does not is read as a bot worker's
+        // message would be (through JSON), so its ejection reads the same.
+        const c = codec.check(moves, k, ctx, false);
+        if (c.ok) actions[k] = c.action ?? null;
+        else {
+          const sent = asSent(moves);
+          if (!sent.ok) eject(k, sent.reason, 'garbage');
+          else actions[k] = checked(k, sent.raw);
+        }
+      }
+      stats.checkMs += performance.now() - c0;
+    }
+    if (pageAnswers) {
+      const got = await pageAnswers;
+      if (halted) return;
+      got.forEach((a, k) => {
+        if (!a || out.has(k)) return;
+        if (a.ok) actions[k] = checked(k, a.raw);
+        else if (a.eject && isBot[k]) eject(k, a.eject.reason, a.eject.kind, false, a.eject.line);
+      });
+    }
+    c0 = performance.now();
+    const packed = codec.pack(actions);
+    const c1 = performance.now();
+    game.step(packed);
+    const c2 = performance.now();
+    stats.turns++;
+    batches.push(game.batchLast());
+    stats.checkMs += c1 - c0;
+    stats.stepMs += c2 - c1;
+    stats.frameMs += performance.now() - c2;
+  };
+
+  const run = async (): Promise<void> => {
+    const t0 = performance.now();
+    await startSeats();
+    const t1 = performance.now();
+    stats.startMs = t1 - t0;
+    let chunk = t1;
+    while (!halted && !game.isOver()) {
+      if (game.numFrames >= credit) {
+        flush();
+        const w0 = performance.now();
+        await new Promise<void>((r) => (wakeCredit = r));
+        stats.waitMs += performance.now() - w0;
+        chunk = performance.now();
+        continue;
+      }
+      await turn();
+      if (performance.now() - chunk > CHUNK_MS) {
+        flush();
+        await yields.pause();
+        chunk = performance.now();
+      }
+    }
+    stats.loopMs = performance.now() - t1;
+    if (!halted) flush();
+  };
+
+  void run().finally(yields.close).then(
+    () => {
+      if (!halted) post({ type: 'ended', error: null, stats });
+    },
+    (e: unknown) => {
+      if (!halted) {
+        flush();
+        post({ type: 'ended', error: e instanceof Error ? e.message : String(e), stats });
+      }
+    },
+  );
+
+  const wake = () => {
+    const w = wakeCredit;
+    wakeCredit = null;
+    w?.();
+  };
+
+  return {
+    credit(frames) {
+      if (typeof frames !== 'number' || !(frames > credit)) return;
+      credit = frames;
+      wake();
+    },
+    answer(t, seat, a) {
+      if (t !== asked) return;
+      const w = awaited.get(seat);
+      if (!w) return;
+      awaited.delete(seat);
+      w(a);
+    },
+    resign(seat) {
+      if (halted || game.isOver() || !Number.isInteger(seat) || seat < 0 || seat >= seats.length) return;
+      eject(seat, 'resigned', 'resigned');
+      flush();
+    },
+    halt() {
+      halted = true;
+      for (const w of awaited.values()) w(null);
+      awaited.clear();
+      wake();
+    },
+  };
+}

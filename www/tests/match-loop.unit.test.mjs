@@ -1,0 +1,193 @@
+// The match loop of the engine workers (shell/match-loop.ts), run in node on the real engine (the
+// wasm package) with Halite I's check and bots: the game it plays is the game a plain loop plays
+// (observe, each bot, check, step), built-in bots that throw or answer garbage are ejected with
+// the reasons a bot worker's failure gets, page seats are asked once a turn, the credit holds the
+// game, and a resignation ejects at once.
+//
+//   node --test www/tests/match-loop.unit.test.mjs
+
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileSources, loadEngine } from './support/compile.mjs';
+
+const src = compileSources();
+after(() => src.cleanup());
+const loopModule = src.load('shell/match-loop.js');
+const protocol = src.load('games/halite1/protocol.js');
+const builtin = src.load('games/halite1/bots.js');
+const { concatActions } = src.load('shell/engine-client.js');
+const engine = await loadEngine();
+const skip = engine ? false : 'pkg/ not built';
+
+const W = 20;
+const H = 20;
+
+/** Halite I's live game as the engine worker wraps it (the parts the loop uses). */
+function liveGame(g) {
+  return {
+    get numFrames() {
+      return g.numFrames;
+    },
+    get turn() {
+      return g.turn;
+    },
+    isOver: () => g.isOver(),
+    results: () => g.results(),
+    batchLast: () => ({ owners: g.owner(g.numFrames - 1).slice() }),
+    observe() {
+      const last = g.numFrames - 1;
+      const observations = [];
+      for (let s = 0; s < g.numPlayers; s++) {
+        observations.push(
+          g.isAlive(s) ? { width: g.width, height: g.height, myId: s + 1, owner: g.owner(last).slice(), strength: g.strength(last).slice(), production: g.production().slice(), turn: g.turn } : null,
+        );
+      }
+      return { observations, over: g.isOver(), results: g.results(), transfer: [] };
+    },
+    step: (packed) => g.step(packed),
+    eject: (seat, atInit) => (atInit ? g.ejectAtInit(seat) : g.eject(seat)),
+  };
+}
+
+const codec = {
+  check(raw, seat, ctx, lenient) {
+    const c = protocol.checkMoves(raw, seat, ctx.width, ctx.height, lenient);
+    return c.ok ? { ok: true, action: c.quads } : { ok: false, reason: c.reason };
+  },
+  pack: (actions) => concatActions(actions, (n) => new Uint32Array(n)),
+  bots: async () => builtin.BOTS,
+  buffers: () => [],
+};
+
+const newGame = (ids, seed) => new engine.Halite1Game({ width: W, height: H, players: ids.length, seed, playerNames: ids });
+
+/** Runs the loop on a new game; `page(m, control)` answers the page's messages. Resolves with
+ * the game, every message posted and the control, once the loop has ended. */
+function play(ids, seed, setup = {}, page = () => {}) {
+  const g = newGame(ids, seed);
+  const game = liveGame(g);
+  const posted = [];
+  return new Promise((resolve) => {
+    let control = null;
+    const queue = [];
+    const post = (m) => {
+      posted.push(m);
+      if (m.type === 'ended') resolve({ g, posted, control, stats: m.stats, error: m.error });
+      else if (control) page(m, control);
+      else queue.push(m);
+    };
+    const since = (from) => ({ from, frames: Math.max(0, g.numFrames - from), values: {} });
+    control = loopModule.runLoop(
+      game,
+      codec,
+      { seats: ids.map((id, k) => setup.seats?.[k] ?? { kind: 'builtin', id, seed: seed + k }), initMs: 30_000, turnMs: 10_000, forward: false, credit: setup.credit ?? Infinity, width: W, height: H },
+      post,
+      since,
+    );
+    for (const m of queue) page(m, control);
+  });
+}
+
+/** The same game with a plain loop: each bot in turn, its answer checked, one step. */
+function plainGame(ids, seed) {
+  const g = newGame(ids, seed);
+  const game = liveGame(g);
+  const bots = ids.map((id, k) => builtin.BOTS[id].create(seed + k));
+  while (!g.isOver()) {
+    const seen = game.observe();
+    const actions = ids.map((_, k) => {
+      const o = seen.observations[k];
+      if (!o) return null;
+      const c = protocol.checkMoves(bots[k](o), k, W, H);
+      assert.ok(c.ok);
+      return c.quads;
+    });
+    g.step(codec.pack(actions));
+  }
+  return g;
+}
+
+const ejections = (posted) => posted.filter((m) => m.type === 'played').flatMap((m) => m.ejected);
+
+test('the loop plays the very game a plain loop plays (same frames, same results)', { skip }, async () => {
+  const { g, posted, error, stats } = await play(['expander', 'greedy'], 7);
+  assert.equal(error, null);
+  const plain = plainGame(['expander', 'greedy'], 7);
+  assert.equal(g.numFrames, plain.numFrames);
+  assert.deepEqual(g.results(), plain.results());
+  assert.equal(g.toJson().length, plain.toJson().length);
+  assert.deepEqual(Buffer.from(g.toJson()), Buffer.from(plain.toJson()), 'the same replay');
+  const frames = posted.filter((m) => m.type === 'played').reduce((n, m) => n + m.batches.length, 0);
+  assert.equal(frames, g.numFrames - 1, 'every turn posted once');
+  assert.equal(stats.turns, g.numFrames - 1);
+  assert.equal(posted.filter((m) => m.type === 'ask').length, 0, 'built-in bots are never asked through the page');
+  assert.ok(stats.botMs > 0 && stats.loopMs >= stats.botMs);
+});
+
+test('built-in bots that throw or answer garbage are ejected with the reasons a bot worker gets; the game goes on', { skip }, async () => {
+  const { g, posted } = await play(['expander', 'crash', 'garbage', 'greedy'], 3);
+  const ej = ejections(posted);
+  assert.deepEqual(
+    ej.map((e) => [e.seat, e.kind, e.frame]),
+    [
+      [1, 'error', 3],
+      [2, 'garbage', 3],
+    ],
+  );
+  assert.equal(ej[0].reason, 'threw: deliberate crash (turn 2)');
+  assert.equal(ej[1].reason, 'answered garbage: answered a string instead of an array of moves');
+  assert.ok(g.isOver() && g.numFrames > 10, 'the game went on to its end');
+});
+
+test('an unknown built-in bot fails to start; an isolated one is played by the page', { skip }, async () => {
+  const asked = [];
+  const { posted } = await play(['expander', 'nobody', 'hang'], 5, {}, (m, control) => {
+    if (m.type !== 'ask') return;
+    asked.push([m.start, m.seats.join()]);
+    // The page's seat answers: stays still, and gives up on turn 3.
+    for (const k of m.seats) control.answer(m.turn, k, m.turn === 3 ? { ok: false, eject: { reason: 'timed out (no answer within 10 ms)', kind: 'timeout' } } : { ok: true, raw: m.start ? null : [] });
+  });
+  const ej = ejections(posted);
+  assert.deepEqual(ej[0], { seat: 1, reason: 'failed to start: no built-in bot named nobody', kind: 'start', frame: 0 });
+  assert.deepEqual(ej[1], { seat: 2, reason: 'timed out (no answer within 10 ms)', kind: 'timeout', frame: 4 });
+  assert.deepEqual(asked.slice(0, 2), [
+    [true, '2'],
+    [false, '2'],
+  ]);
+  assert.equal(asked.length, 5, 'asked to start, then once a turn until it was ejected');
+});
+
+test('the credit holds the game; more credit lets it go on; a resignation ejects at once', { skip }, async () => {
+  let granted = false;
+  let held = -1;
+  let last = -1;
+  const { g, posted } = await play(['expander', 'greedy'], 9, { credit: 5 }, (m, control) => {
+    if (m.type !== 'played') return;
+    last = m.turn + 1;
+    if (!granted && m.turn + 1 >= 5) {
+      granted = true;
+      // The page catches up a while later: meanwhile nothing more is played.
+      setTimeout(() => {
+        held = last;
+        control.resign(1);
+        control.credit(Infinity);
+      }, 50);
+    }
+  });
+  assert.equal(held, 5, 'the game waited at its credit');
+  const ej = ejections(posted);
+  assert.deepEqual(ej, [{ seat: 1, reason: 'resigned', kind: 'resigned', frame: 5 }]);
+  assert.ok(g.isOver() && g.numFrames > 5);
+});
+
+test('asSent reads an answer as a bot worker would send it', () => {
+  const r = loopModule.asSent([{ x: 1, y: 2, dir: 3 }]);
+  assert.deepEqual(r, { ok: true, raw: [{ x: 1, y: 2, dir: 3 }] });
+  assert.deepEqual(loopModule.asSent([{ x: 1.5, y: NaN, dir: 'n' }]), { ok: true, raw: [{ x: 1.5, y: null, dir: 'n' }] });
+  assert.deepEqual(loopModule.asSent(undefined), { ok: true, raw: null });
+  const cyclic = [];
+  cyclic.push(cyclic);
+  const c = loopModule.asSent(cyclic);
+  assert.equal(c.ok, false);
+  assert.match(c.reason, /^answered garbage: answered something that cannot be sent \(/);
+});
