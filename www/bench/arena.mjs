@@ -28,6 +28,8 @@ try {
   await page.waitForFunction(() => window.__arena && document.querySelector('[data-part="start"]'), null, { timeout: 30000 });
   await page.click('[data-part="start"]');
   await page.waitForFunction(() => window.__arena.state === 'done', null, { timeout: 30 * 60_000, polling: 250 });
+  // The standings are read once every game is rated.
+  await page.waitForFunction(() => window.__arena.rated >= window.__arena.done, null, { timeout: 5 * 60_000, polling: 100 });
   const r = await page.evaluate(() => ({
     perMinute: window.__arena.gamesPerMinute,
     elapsed: window.__arena.elapsedMs,

@@ -186,6 +186,9 @@ test('an arena of 20 games: full progress bar, standings that add up, ratings, n
   const fill = await page.$eval('[data-part="fill"]', (e) => e.style.width);
   assert.equal(fill, '100%');
   assert.match(await page.textContent('[data-part="status"]'), /Done: 20 of 20 games/);
+  // The status says so while the last games are being rated, and stops once they all are.
+  await page.waitForFunction(() => window.__arena.rated === 20, null, { timeout: 30000 });
+  await page.waitForFunction(() => !/rating the last/.test(document.querySelector('[data-part="status"]').textContent), null, { timeout: 5000 });
   assert.match(await page.textContent('[data-part="summary"]'), /games per minute/);
   assert.ok(s.gamesPerMinute > 0);
 

@@ -816,6 +816,10 @@ export class ArenaPage {
       status = `${done} of ${total} games · ${run.pool.active} running${Number.isFinite(eta) ? ` · about ${clock(eta)} left` : ''}`;
     } else if (run.state === 'cancelled') status = `Cancelled after ${done} of ${total} games`;
     else status = `Done: ${done} of ${total} games`;
+    // Games are rated in order, one at a time, as they finish: a fast run ends before its last
+    // ratings (the standings say so until they are all in).
+    const unrated = run.ratingFailed ? 0 : done - run.tally.rated;
+    if (run.state !== 'running' && unrated > 0) status += ` · rating the last ${unrated}…`;
     setText(this.q('status'), status);
     const last = run.config.seed + total - 1;
     const sz = run.config.size;
