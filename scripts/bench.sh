@@ -8,7 +8,7 @@ bash scripts/setup.sh
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 cargo bench --bench engine
 cargo bench --bench halite2
-wasm-pack build --release --target bundler --out-dir pkg
+bash scripts/build-wasm.sh
 webpack --mode production
 node www/bench/bench.mjs
 node www/bench/game.mjs --reps 3 --size 50x50 --bots greedy,greedy

@@ -22,15 +22,17 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-const engine = await loadEngine();
-if (!engine) {
-  console.error('pkg/ is missing: build the engine first (npm run build:wasm)');
+// Each game's own engine package (pkg/<id>/).
+const h1 = await loadEngine('halite1');
+const h2 = await loadEngine('halite2');
+if (!h1 || !h2) {
+  console.error('pkg/ is missing: build the engines first (npm run build:wasm)');
   process.exit(1);
 }
 
 /** ns per site-turn in wasm: best batch median over 7 batches of ROUNDS re-simulations. */
 function wasmNs() {
-  const r = engine.Halite1Replay.fromBytes(fs.readFileSync(replayFile));
+  const r = h1.Halite1Replay.fromBytes(fs.readFileSync(replayFile));
   try {
     r.benchResimulate(2); // warm up
     const runs = [];
@@ -83,7 +85,7 @@ const H2_ROUNDS = 12;
 
 /** µs per turn re-simulating g09 in wasm: the median of 7 batches. */
 function wasmUs2() {
-  const r = engine.Halite2Replay.fromBytes(fs.readFileSync(g09File));
+  const r = h2.Halite2Replay.fromBytes(fs.readFileSync(g09File));
   try {
     r.benchResimulate(1); // warm up
     const runs = [];

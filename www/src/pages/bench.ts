@@ -4,7 +4,7 @@
 import { Match } from '../seats/match';
 import type { Seat, SeatAnswer } from '../shell/seat';
 import { WorkerSeat } from '../seats/worker-seat';
-import { loadEngine } from '../shell/engine';
+import { gameInfo } from '../shell/catalog';
 import type { GameModule, MatchHost, OpenedReplay } from '../shell/game';
 import { DEFAULT_GAME, loadGame, loadSelfPlay } from '../games/index';
 import { Viewer } from '../shell/viewer';
@@ -179,7 +179,9 @@ export interface BenchHooks {
 
 export async function mount(root: HTMLElement): Promise<void> {
   const module = await loadGame(DEFAULT_GAME);
-  await loadEngine();
+  const engine = gameInfo(DEFAULT_GAME)?.engine;
+  if (!engine) throw new Error(`no game ${DEFAULT_GAME}`);
+  await engine.load();
   const host = document.createElement('main');
   document.documentElement.classList.add('fills-window');
   root.appendChild(host);
@@ -268,8 +270,8 @@ export async function mount(root: HTMLElement): Promise<void> {
       });
     },
     async wasmMemory() {
-      const wasm = (await import('halite-wasm/halite_bg.wasm')) as { memory: WebAssembly.Memory };
-      return wasm.memory.buffer.byteLength;
+      await engine.load();
+      return engine.memoryBytes();
     },
     info() {
       const s = opened?.source;
@@ -280,8 +282,8 @@ export async function mount(root: HTMLElement): Promise<void> {
       opened = null;
     },
     async playBots(config) {
-      const [engine, selfplay] = await Promise.all([loadEngine(), loadSelfPlay()]);
-      return selfplay.playSelf(engine, config);
+      const selfplay = await loadSelfPlay();
+      return selfplay.playSelfHere(config);
     },
     fullGame: (bots, width, height, seed) => fullGame(module, bots, width, height, seed),
   };
