@@ -2,7 +2,10 @@
 // both re-simulate the reference replay s107 (50x50, 2 players, 500 turns) from frame 0 with its
 // recorded moves, and print nanoseconds per site-turn and the ratio.
 //
-//   node www/bench/engine.mjs [--rounds N]      (needs pkg/ and a release build of the bench)
+//   node www/bench/engine.mjs [--rounds N] [--pkg DIR]   (needs pkg/ and a release build of the bench)
+//
+// `--pkg DIR`: the engines built elsewhere (DIR/<id>/, as scripts/build-wasm.sh lays out pkg/),
+// e.g. with other compiler settings.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,8 +26,10 @@ const median = (xs) => {
 };
 
 // Each game's own engine package (pkg/<id>/).
-const h1 = await loadEngine('halite1');
-const h2 = await loadEngine('halite2');
+const p = process.argv.indexOf('--pkg');
+const PKG_DIR = p >= 0 ? path.resolve(process.argv[p + 1]) : undefined;
+const h1 = await loadEngine('halite1', PKG_DIR);
+const h2 = await loadEngine('halite2', PKG_DIR);
 if (!h1 || !h2) {
   console.error('pkg/ is missing: build the engines first (npm run build:wasm)');
   process.exit(1);

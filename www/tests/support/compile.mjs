@@ -41,16 +41,17 @@ export function compileSources() {
 export const PKG = path.resolve(SRC, '../../pkg');
 
 /** The file of game `id`'s engine binary (pkg/<id>/<id>_bg.wasm). */
-export function engineBinaryFile(id) {
-  return path.join(PKG, id, `${id}_bg.wasm`);
+export function engineBinaryFile(id, pkg = PKG) {
+  return path.join(pkg, id, `${id}_bg.wasm`);
 }
 
-/** Loads game `id`'s wasm package (pkg/<id>/, web target) in plain node, or null if not built. */
-export async function loadEngine(id) {
+/** Loads game `id`'s wasm package (pkg/<id>/, web target; or `<pkg>/<id>/`) in plain node, or
+ * null if not built. */
+export async function loadEngine(id, pkg = PKG) {
   if (typeof id !== 'string') throw new Error('loadEngine(id): which game?');
-  const wasmFile = engineBinaryFile(id);
+  const wasmFile = engineBinaryFile(id, pkg);
   if (!fs.existsSync(wasmFile)) return null;
-  const glue = await import(pathToFileURL(path.join(PKG, id, `${id}.js`)).href);
+  const glue = await import(pathToFileURL(path.join(pkg, id, `${id}.js`)).href);
   glue.initSync({ module: fs.readFileSync(wasmFile) });
   return glue;
 }
