@@ -1,6 +1,7 @@
-// Builds the browser app (www/) into dist/: one HTML page, the stylesheet, the app bundle, the
-// engine's wasm (loaded with one async import), one worker chunk for the built-in bots, the bot
-// host (bot-host.html) and the sample replays. Every URL in the output is relative, so dist/
+// Builds the browser app (www/) into dist/: one HTML page, the stylesheet, the app bundle, each
+// game's engine (its wasm binary, emitted once as an asset: its loader and bots' forward model
+// fetch the same address, plus its glue code, a chunk of its own), one worker chunk for the
+// built-in bots, the bot host (bot-host.html) and the sample replays. Every URL in the output is relative, so dist/
 // works from any static file server or sub-path.
 //
 // Content-Security-Policy: the app's policy is a <meta> in index.html (so any static host applies
@@ -48,8 +49,11 @@ function botHostCsp() {
 
 module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
-  if (!fs.existsSync(path.join(pkg, 'halite.js'))) {
-    throw new Error('pkg/halite.js is missing: build the engine first with `npm run build:wasm`');
+  // Every game's engine package (scripts/build-wasm.sh writes pkg/games.json last).
+  const games = fs.existsSync(path.join(pkg, 'games.json')) ? JSON.parse(fs.readFileSync(path.join(pkg, 'games.json'), 'utf8')) : [];
+  const missing = games.length ? games.filter((id) => !fs.existsSync(path.join(pkg, id, `${id}.js`))) : ['games.json'];
+  if (missing.length) {
+    throw new Error(`pkg/ lacks ${missing.join(', ')}: build the engines first with \`npm run build:wasm\``);
   }
   const styles = path.join(www, 'src', 'styles.css');
   // The stylesheet is a file (the policy allows no inline style), named by its content.
@@ -63,7 +67,8 @@ module.exports = (_env, argv) => {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      webassemblyModuleFilename: production ? '[hash].wasm' : '[id].wasm',
+      // Each game's engine binary (pkg/<id>/<id>_bg.wasm), named after it.
+      assetModuleFilename: production ? '[name].[contenthash:8][ext]' : '[name][ext]',
       publicPath: 'auto',
       clean: true,
     },
@@ -82,7 +87,6 @@ module.exports = (_env, argv) => {
         },
       ],
     },
-    experiments: { asyncWebAssembly: true },
     plugins: [
       new HtmlWebpackPlugin({
         template: path.join(www, 'index.html'),

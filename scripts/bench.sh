@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # Benchmarks: the engine natively (cargo bench), the web app in headless Chromium (loading,
-# drawing, playback, main-thread long tasks), a full 50x50 game through the live path (time
-# outside the bots), the built-in bots' strength, and the engine in wasm (Node) against native.
+# drawing, playback, main-thread long tasks, the home page's first paint and the wasm it
+# fetched), a full 50x50 game through the live path (time outside the bots), the built-in bots'
+# strength, and the engine in wasm (Node) against native.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 cargo bench --bench engine
 cargo bench --bench halite2
-wasm-pack build --release --target bundler --out-dir pkg
+bash scripts/build-wasm.sh
 webpack --mode production
 node www/bench/bench.mjs
+node www/bench/home.mjs
 node www/bench/game.mjs --reps 3 --size 50x50 --bots greedy,greedy
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,greedy
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,expander

@@ -25,7 +25,7 @@ stage "wasm boundary tests in Node"; wasm-pack test --node -- --test web --test 
 stage "wasm boundary tests in Chromium"
 WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome --chromedriver /usr/bin/chromedriver -- --test web --test web_halite2_lesson
 done_stage
-stage "production build"; wasm-pack build --release --target bundler --out-dir pkg; webpack --mode production; done_stage
+stage "production build"; bash scripts/build-wasm.sh; webpack --mode production; done_stage
 stage "type check"; tsc --noEmit -p .; done_stage
 stage "front-end unit and end-to-end tests"; node --test www/tests/; done_stage
 trap - ERR

@@ -194,7 +194,12 @@ impl<G: Registered> GameTools for Tools<G> {
 }
 
 /// Every game, the default (the CLI's `--game` when absent) first.
-pub static GAMES: &[&dyn GameTools] = &[&crate::halite1::seam::TOOLS, &crate::halite2::seam::TOOLS];
+pub static GAMES: &[&dyn GameTools] = &[
+    #[cfg(feature = "halite1")]
+    &crate::halite1::seam::TOOLS,
+    #[cfg(feature = "halite2")]
+    &crate::halite2::seam::TOOLS,
+];
 
 /// The game with this id.
 pub fn game(id: &str) -> Option<&'static dyn GameTools> {

@@ -10,7 +10,9 @@
 
 pub mod env;
 pub mod games;
+#[cfg(feature = "halite1")]
 pub mod halite1;
+#[cfg(feature = "halite2")]
 pub mod halite2;
 
 #[cfg(target_arch = "wasm32")]

@@ -29,11 +29,16 @@
 )]
 
 pub mod forward;
+#[cfg(feature = "halite1")]
 pub mod halite1;
+#[cfg(feature = "halite2")]
 pub mod halite2;
+#[cfg(feature = "halite2")]
 pub mod halite2_lesson;
 
+#[cfg(feature = "halite1")]
 pub use halite1::{generate_map, series_names, Halite1Game, Halite1Replay};
+#[cfg(feature = "halite2")]
 pub use halite2::{Halite2Game, Halite2Replay};
 
 use crate::env::{Game, ReplayFile};
@@ -58,6 +63,7 @@ pub(crate) fn to_js<T: serde::Serialize>(v: &T) -> Result<JsValue, JsError> {
 }
 
 /// Frame `t` of flat per-frame data holding `count` frames of `n` values each.
+#[allow(dead_code)] // not every game's handles use it
 pub(crate) fn frame_slice(data: &[u8], n: usize, t: usize, count: usize) -> Result<&[u8], JsError> {
     if t >= count {
         return Err(JsError::new(&format!(
@@ -71,6 +77,7 @@ pub(crate) fn frame_slice(data: &[u8], n: usize, t: usize, count: usize) -> Resu
 
 /// A view of wasm memory: read it at once, before any other call into the module (memory
 /// growth detaches it).
+#[allow(dead_code)] // not every game's handles use it
 pub(crate) fn view(data: &[u8]) -> Uint8Array {
     // SAFETY: the view aliases memory owned by a handle that outlives this call; callers are
     // told to read it before calling into the module again.
@@ -78,6 +85,7 @@ pub(crate) fn view(data: &[u8]) -> Uint8Array {
 }
 
 /// A view of frame `t` of flat per-frame data (see [`view`]).
+#[allow(dead_code)] // not every game's handles use it
 pub(crate) fn frame_view(
     data: &[u8],
     n: usize,

@@ -2,7 +2,10 @@
 // both re-simulate the reference replay s107 (50x50, 2 players, 500 turns) from frame 0 with its
 // recorded moves, and print nanoseconds per site-turn and the ratio.
 //
-//   node www/bench/engine.mjs [--rounds N]      (needs pkg/ and a release build of the bench)
+//   node www/bench/engine.mjs [--rounds N] [--pkg DIR]   (needs pkg/ and a release build of the bench)
+//
+// `--pkg DIR`: the engines built elsewhere (DIR/<id>/, as scripts/build-wasm.sh lays out pkg/),
+// e.g. with other compiler settings.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,15 +25,19 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-const engine = await loadEngine();
-if (!engine) {
-  console.error('pkg/ is missing: build the engine first (npm run build:wasm)');
+// Each game's own engine package (pkg/<id>/).
+const p = process.argv.indexOf('--pkg');
+const PKG_DIR = p >= 0 ? path.resolve(process.argv[p + 1]) : undefined;
+const h1 = await loadEngine('halite1', PKG_DIR);
+const h2 = await loadEngine('halite2', PKG_DIR);
+if (!h1 || !h2) {
+  console.error('pkg/ is missing: build the engines first (npm run build:wasm)');
   process.exit(1);
 }
 
 /** ns per site-turn in wasm: best batch median over 7 batches of ROUNDS re-simulations. */
 function wasmNs() {
-  const r = engine.Halite1Replay.fromBytes(fs.readFileSync(replayFile));
+  const r = h1.Halite1Replay.fromBytes(fs.readFileSync(replayFile));
   try {
     r.benchResimulate(2); // warm up
     const runs = [];
@@ -83,7 +90,7 @@ const H2_ROUNDS = 12;
 
 /** µs per turn re-simulating g09 in wasm: the median of 7 batches. */
 function wasmUs2() {
-  const r = engine.Halite2Replay.fromBytes(fs.readFileSync(g09File));
+  const r = h2.Halite2Replay.fromBytes(fs.readFileSync(g09File));
   try {
     r.benchResimulate(1); // warm up
     const runs = [];

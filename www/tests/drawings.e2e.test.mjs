@@ -153,7 +153,7 @@ test('a Halite II bot draws and logs: both are kept inside the one zstd frame of
   await page.screenshot({ path: path.join(shots, 'h2-bot-drawings.png') });
   const { bytes } = await downloadBytes(page);
   assert.deepEqual([...bytes.subarray(0, 4)], [0x28, 0xb5, 0x2f, 0xfd], 'one zstd frame, as the original writes');
-  const engine = await loadEngine();
+  const engine = await loadEngine('halite2');
   assert.ok(engine, 'pkg/ is built');
   const json = JSON.parse(new TextDecoder().decode(engine.halite2PlainJson(bytes)));
   assert.match(json.bot_logs[0][2], /^turn 2: \d+ ships/);

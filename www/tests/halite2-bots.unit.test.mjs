@@ -18,8 +18,8 @@ const { HALITE2_STARTER } = src.load('games/halite2/starter.js');
 const { rng } = src.load('shell/random.js');
 const h2 = { ...src.load('games/halite2/observe.js'), ...src.load('games/halite2/protocol.js') };
 
-const engine = await loadEngine();
-const noEngine = engine ? false : 'pkg/ is not built (wasm-pack build --release --target bundler --out-dir pkg)';
+const engine = await loadEngine('halite2');
+const noEngine = engine ? false : 'pkg/ is not built (npm run build:wasm)';
 
 /** The starter's text as a module (its helpers and its bot). */
 const starter = await import(`data:text/javascript,${encodeURIComponent(HALITE2_STARTER)}`);

@@ -23,7 +23,7 @@ let engine;
 
 before(async () => {
   if (!fs.existsSync(path.join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
-  engine = await loadEngine();
+  engine = await loadEngine('halite2');
   if (!engine) throw new Error('pkg/ is missing: build the engine first (`npm run build:wasm`)');
   const { chromium } = await import('playwright-core');
   fs.mkdirSync(shots, { recursive: true });

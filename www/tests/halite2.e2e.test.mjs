@@ -48,7 +48,7 @@ before(async () => {
   if (!fs.existsSync(path.join(dist, 'index.html'))) throw new Error('dist/ is missing: build the app first (`npm run build`)');
   const { chromium } = await import('playwright-core');
   fs.mkdirSync(shots, { recursive: true });
-  engine = await loadEngine();
+  engine = await loadEngine('halite2');
   if (!engine) throw new Error('pkg/ is missing: build the engine first (`npm run build:wasm`)');
   const starter = src.load('games/halite2/starter.js').HALITE2_STARTER;
   const routes = {

@@ -27,7 +27,7 @@ const rows = src.load('games/halite2/rows.js');
 const types = src.load('games/halite2/types.js');
 /** The series as the viewer used to count them: the engine's series are checked against it. */
 const SeriesBuilder = makeSeriesBuilder(rows, types);
-const engine = await loadEngine();
+const engine = await loadEngine('halite2');
 
 test('the 13 reference replays are there', () => {
   assert.equal(H2.length, 13);

@@ -28,7 +28,7 @@ before(async () => {
   if (!fs.existsSync(path.join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
   const { chromium } = await import('playwright-core');
   fs.mkdirSync(shots, { recursive: true });
-  engine = await loadEngine();
+  engine = await loadEngine('halite1');
   server = await serve(path.join(root, 'dist'));
   browser = await chromium.launch(CHROMIUM);
 });

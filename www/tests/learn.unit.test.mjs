@@ -17,7 +17,7 @@ const phases = src.load('learn/phases.js');
 const orders = src.load('learn/orders.js');
 const scenario = src.load('learn/scenario.js');
 const variants = src.load('learn/variants.js');
-const engine = await loadEngine();
+const engine = await loadEngine('halite1');
 
 const lessonDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../src/games/halite1/lessons');
 const LESSONS = fs

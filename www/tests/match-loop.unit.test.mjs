@@ -16,7 +16,7 @@ const loopModule = src.load('shell/match-loop.js');
 const protocol = src.load('games/halite1/protocol.js');
 const builtin = src.load('games/halite1/bots.js');
 const { concatActions } = src.load('shell/engine-client.js');
-const engine = await loadEngine();
+const engine = await loadEngine('halite1');
 const skip = engine ? false : 'pkg/ not built';
 
 const W = 20;

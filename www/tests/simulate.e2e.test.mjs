@@ -199,7 +199,7 @@ test('Halite I: the forward model\'s next observation equals the engine\'s next 
 });
 
 test('Halite II: the forward model\'s next observation equals the engine\'s next frame, coordinates exactly', { timeout: 180_000 }, async () => {
-  const engine = await loadEngine();
+  const engine = await loadEngine('halite2');
   assert.ok(engine, 'pkg/ is built');
   const json = await play('?game=halite2&bots=/sim/h2.mjs,/sim/h2.mjs&seed=9&size=240x160&speed=20', 14, (b) => JSON.parse(new TextDecoder().decode(engine.halite2PlainJson(b))));
   const turns = readLogs(json.bot_logs[0]);

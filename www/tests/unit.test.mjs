@@ -435,7 +435,7 @@ test('a Halite I replay is recognised by its bytes', () => {
 
 // ------------------------------------------------------------------ bots in real games
 
-const engine = await loadEngine();
+const engine = await loadEngine('halite1');
 
 /** Plays a game between built-in bots in the engine (no workers); returns the final standings. */
 function playGame(botIds, width, height, seed) {

@@ -11,7 +11,6 @@
 
 import { registerGames, gameInfos, type GameInfo, type GameLimits, type Sample } from '../shell/catalog';
 import type { LessonBook } from '../learn/book';
-import type { Engine } from '../shell/engine';
 import type { GameId, GameModule } from '../shell/game';
 import { provideBuiltinBotWorker } from '../seats/builtin';
 import { INFO as HALITE1_INFO } from './halite1/info';
@@ -35,7 +34,7 @@ export interface GamePage {
 
 /** Whole games between built-in bots on the page's own engine, for the benchmark page. */
 export interface SelfPlay {
-  playSelf(engine: Engine, config: unknown): Promise<unknown>;
+  playSelfHere(config: unknown): Promise<unknown>;
 }
 
 const GAMES: readonly Entry[] = [

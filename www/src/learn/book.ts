@@ -2,7 +2,6 @@
 // lessons, their list section and their view); the page only lays the books out and opens the
 // lesson an address names.
 
-import type { Engine } from '../shell/engine';
 import type { Progress } from './progress';
 
 export interface LessonBook {
@@ -10,6 +9,6 @@ export interface LessonBook {
   sectionHtml(progress: Progress): string;
   /** Whether `id` is one of this game's lessons. */
   has(id: string): boolean;
-  /** Opens lesson `id` on `root` (its view's code loads on first use). */
-  open(root: HTMLElement, engine: Engine, id: string): Promise<void>;
+  /** Opens lesson `id` on `root` (its view's code and its game's engine load on first use). */
+  open(root: HTMLElement, id: string): Promise<void>;
 }

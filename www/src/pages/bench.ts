@@ -3,7 +3,7 @@
 
 import { Match } from '../seats/match';
 import { WorkerSeat } from '../seats/worker-seat';
-import { loadEngine } from '../shell/engine';
+import { gameInfo } from '../shell/catalog';
 import type { GameModule, OpenedReplay } from '../shell/game';
 import type { Forward, Seat, SeatAnswer } from '../shell/seat';
 import { DEFAULT_GAME, loadGame, loadSelfPlay } from '../games/index';
@@ -150,7 +150,9 @@ export interface BenchHooks {
 
 export async function mount(root: HTMLElement): Promise<void> {
   const module = await loadGame(DEFAULT_GAME);
-  await loadEngine();
+  const engine = gameInfo(DEFAULT_GAME)?.engine;
+  if (!engine) throw new Error(`no game ${DEFAULT_GAME}`);
+  await engine.load();
   const host = document.createElement('main');
   document.documentElement.classList.add('fills-window');
   root.appendChild(host);
@@ -239,8 +241,8 @@ export async function mount(root: HTMLElement): Promise<void> {
       });
     },
     async wasmMemory() {
-      const wasm = (await import('halite-wasm/halite_bg.wasm')) as { memory: WebAssembly.Memory };
-      return wasm.memory.buffer.byteLength;
+      await engine.load();
+      return engine.memoryBytes();
     },
     info() {
       const s = opened?.source;
@@ -251,8 +253,8 @@ export async function mount(root: HTMLElement): Promise<void> {
       opened = null;
     },
     async playBots(config) {
-      const [engine, selfplay] = await Promise.all([loadEngine(), loadSelfPlay()]);
-      return selfplay.playSelf(engine, config);
+      const selfplay = await loadSelfPlay();
+      return selfplay.playSelfHere(config);
     },
     fullGame: (bots, width, height, seed, hosted) => fullGame(module, bots, width, height, seed, hosted),
   };

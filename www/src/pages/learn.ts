@@ -7,7 +7,6 @@ import { topbarHtml } from '../shell/nav';
 import { loadProgress, resetProgress } from '../learn/progress';
 import type { LessonBook } from '../learn/book';
 import { loadLessonBooks } from '../games/index';
-import { loadEngine } from '../shell/engine';
 
 export async function mount(root: HTMLElement, search: string): Promise<void> {
   const id = new URLSearchParams(search).get('learn') ?? '';
@@ -17,7 +16,7 @@ export async function mount(root: HTMLElement, search: string): Promise<void> {
     renderList(root, books, id);
     return;
   }
-  await book.open(root, await loadEngine(), id);
+  await book.open(root, id);
 }
 
 function renderList(root: HTMLElement, books: readonly LessonBook[], unknown: string): void {

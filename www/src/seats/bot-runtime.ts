@@ -15,9 +15,9 @@
 // (a closure, and the functions that post captured before the bot is loaded). The page checks it
 // all again anyway (seats/messages.ts): nothing here is trusted.
 //
-// A hosted bot also gets its forward model, `debug.simulate`: the engine's binary with `init` and
-// the engine's snapshot of the turn with each message (seats/engine-binary.ts, the engine
-// workers); the simulation runs here, in the bot's own worker and time, and nothing of it leaves.
+// A hosted bot also gets its forward model, `debug.simulate`: its game's engine binary with
+// `init` and the engine's snapshot of the turn with each message (seats/engine-binary.ts, the
+// engine workers); the simulation runs here, in the bot's own worker and time, and nothing of it leaves.
 
 /** Loads a built-in bot: `create(seed)` gives the bot function. */
 export type BuiltinLoader = (game: string, id: string, seed: number) => Promise<(obs: unknown, debug?: unknown) => unknown>;

@@ -85,7 +85,7 @@ export class WorkerSeat implements Seat {
     if ('unavailable' in forward) return { seat: this.seat, unavailable: forward.unavailable };
     const sim: SimStart = { seat: this.seat, snapshot: forward.snapshot };
     if (start) {
-      const wasm = await engineBinary();
+      const wasm = await engineBinary(this.game);
       if (wasm) sim.wasm = wasm;
     }
     return sim;

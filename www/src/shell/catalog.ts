@@ -2,6 +2,8 @@
 // each game's facts here when it loads, before any page reads an address. Nothing in the shell
 // names a game; it asks the catalog.
 
+import type { EngineLoader, EnginePackage } from './engine';
+
 /** What a game's address may ask for: seat counts, map sides, and whether it has fog of war. */
 export interface GameLimits {
   title: string;
@@ -31,6 +33,8 @@ export interface GameInfo {
   readonly extensions: readonly string[];
   /** The name its fog-of-war variant goes by, when it has one. */
   readonly fogName?: string;
+  /** Its engine (a wasm package of its own, loaded on first use). */
+  readonly engine: EngineLoader<EnginePackage>;
 }
 
 let games: readonly GameInfo[] = [];

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const ts = require('typescript');
@@ -36,14 +37,21 @@ export function compileSources() {
   return { load: (rel) => req(`./${rel}`), dir: out, cleanup: () => fs.rmSync(out, { recursive: true, force: true }) };
 }
 
-/** Loads the engine's wasm package (pkg/, bundler target) in plain node, or null if not built. */
-export async function loadEngine() {
-  const pkg = path.resolve(SRC, '../../pkg');
-  const wasmFile = path.join(pkg, 'halite_bg.wasm');
+/** The engines' packages: one per game, pkg/<id>/ (scripts/build-wasm.sh). */
+export const PKG = path.resolve(SRC, '../../pkg');
+
+/** The file of game `id`'s engine binary (pkg/<id>/<id>_bg.wasm). */
+export function engineBinaryFile(id, pkg = PKG) {
+  return path.join(pkg, id, `${id}_bg.wasm`);
+}
+
+/** Loads game `id`'s wasm package (pkg/<id>/, web target; or `<pkg>/<id>/`) in plain node, or
+ * null if not built. */
+export async function loadEngine(id, pkg = PKG) {
+  if (typeof id !== 'string') throw new Error('loadEngine(id): which game?');
+  const wasmFile = engineBinaryFile(id, pkg);
   if (!fs.existsSync(wasmFile)) return null;
-  const bg = await import(path.join(pkg, 'halite_bg.js'));
-  const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmFile), { './halite_bg.js': bg });
-  bg.__wbg_set_wasm(instance.exports);
-  instance.exports.__wbindgen_start?.();
-  return bg;
+  const glue = await import(pathToFileURL(path.join(pkg, id, `${id}.js`)).href);
+  glue.initSync({ module: fs.readFileSync(wasmFile) });
+  return glue;
 }

@@ -17,8 +17,8 @@ const SIZES = [
 ];
 
 const src = compileSources();
-const engine = await loadEngine();
-if (!engine) throw new Error('pkg/ is not built: wasm-pack build --release --target bundler --out-dir pkg');
+const engine = await loadEngine('halite2');
+if (!engine) throw new Error('pkg/ is not built: npm run build:wasm');
 const h2 = { ...src.load('games/halite2/observe.js'), ...src.load('games/halite2/protocol.js') };
 const { BOTS } = src.load('games/halite2/bots.js');
 

@@ -9,17 +9,14 @@ import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
 import { checkMoves } from './protocol';
 import type { FromEngine } from '../../shell/engine-protocol';
 import { FOG_NO_FORWARD } from '../../shell/game';
+import { ENGINE, type Engine } from './engine';
 import type { FrameBatch, Header, MatchStartConfig } from './worker-protocol';
 
-type Engine = typeof import('halite-wasm/halite');
-type Replay = import('halite-wasm/halite').Halite1Replay;
-type Game = import('halite-wasm/halite').Halite1Game;
-
-let enginePromise: Promise<Engine> | null = null;
+type Replay = import('halite-wasm/halite1/halite1').Halite1Replay;
+type Game = import('halite-wasm/halite1/halite1').Halite1Game;
 
 function engine(): Promise<Engine> {
-  if (!enginePromise) enginePromise = import(/* webpackChunkName: "engine" */ 'halite-wasm/halite');
-  return enginePromise;
+  return ENGINE.load();
 }
 
 type Post = (m: FromEngine<Header, FrameBatch>, transfer?: Transferable[]) => void;

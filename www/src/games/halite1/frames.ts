@@ -3,7 +3,7 @@
 // wasm memory; the few per-frame questions the viewer asks (a fog view, one turn's report) are
 // stateless engine calls on one frame's arrays.
 
-import { engineIfLoaded, loadEngine } from '../../shell/engine';
+import { ENGINE } from './engine';
 import type { FrameSource } from '../../shell/game';
 import { FramesBase } from '../../shell/frames-base';
 import { asFogFrame, asTurnReport, type FogFrame, type TurnReport } from './types';
@@ -108,10 +108,10 @@ export class Halite1Frames extends FramesBase implements FrameSource {
   /** The main thread's engine, or null until it has loaded (then the version is bumped, so
    * views ask again). */
   private engine() {
-    const e = engineIfLoaded();
+    const e = ENGINE.ifLoaded();
     if (!e && !this.waiting) {
       this.waiting = true;
-      loadEngine().then(
+      ENGINE.load().then(
         () => this.version++,
         () => {},
       );

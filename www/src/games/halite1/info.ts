@@ -2,6 +2,7 @@
 // for, sample replays and file endings.
 
 import type { GameInfo } from '../../shell/catalog';
+import { ENGINE } from './engine';
 
 export const INFO: GameInfo = {
   id: 'halite1',
@@ -17,4 +18,5 @@ export const INFO: GameInfo = {
   ],
   extensions: ['.hlt', '.hlt.gz', '.blitz'],
   fogName: 'Blitz',
+  engine: ENGINE,
 };

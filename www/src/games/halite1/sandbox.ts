@@ -12,7 +12,8 @@ import type { Phase } from '../../learn/phases';
 import { MAX_SIDE, defaultScenario, parseScenario, resized, scenarioText, type SandboxScenario } from '../../learn/scenario';
 import { Stepper } from '../../learn/stepper';
 import { ALL_RULES, DIR_NAMES, type Explanation, type Rules } from '../../learn/types';
-import { errorMessage, loadEngine, type Engine } from '../../shell/engine';
+import { errorMessage } from '../../shell/engine';
+import { ENGINE, type Engine } from './engine';
 
 const RULE_LABELS: Record<keyof Rules, string> = {
   combat: 'Combat',
@@ -22,7 +23,7 @@ const RULE_LABELS: Record<keyof Rules, string> = {
 };
 
 export async function mount(root: HTMLElement, search: string): Promise<void> {
-  const engine = await loadEngine();
+  const engine = await ENGINE.load();
   const text = new URLSearchParams(search).get('sandbox') ?? '';
   let error = '';
   let scenario = defaultScenario();

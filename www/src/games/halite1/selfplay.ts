@@ -4,7 +4,7 @@
 // is the real one: the page's own wasm engine, the same observations (fog included) and the same
 // check of every answer as a live match.
 
-import type { Engine } from '../../shell/engine';
+import { ENGINE, type Engine } from './engine';
 import { BOTS } from './bots';
 import { checkMoves, type Bot, type Observation } from './protocol';
 
@@ -42,6 +42,11 @@ interface Standing {
 /** Yields to the event loop after this much work, so no task of the page runs over 50 ms. */
 const SLICE_MS = 25;
 const yieldNow = () => new Promise<void>((r) => setTimeout(r, 0));
+
+/** A whole game on this realm's engine (loaded on first use). */
+export async function playSelfHere(c: SelfPlayConfig): Promise<SelfPlayResult> {
+  return playSelf(await ENGINE.load(), c);
+}
 
 export async function playSelf(engine: Engine, c: SelfPlayConfig): Promise<SelfPlayResult> {
   const bots: Bot[] = c.bots.map((id, k) => {

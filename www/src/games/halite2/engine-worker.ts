@@ -11,20 +11,17 @@ import type { FromEngine, SeriesDelta, SeriesMap } from '../../shell/engine-prot
 import { observe } from './observe';
 import { EV_STRIDE, turnRows } from './rows';
 import { K_DOCK, K_THRUST, K_UNDOCK, PLANET_STRIDE, SHIP_STRIDE } from './types';
+import { ENGINE, type Engine } from './engine';
 import type { FrameBatch, Header, MatchStartConfig, RecordedMoves } from './worker-protocol';
 
-type Engine = typeof import('halite-wasm/halite');
-type Replay = import('halite-wasm/halite').Halite2Replay;
-type Game = import('halite-wasm/halite').Halite2Game;
-
-let enginePromise: Promise<Engine> | null = null;
+type Replay = import('halite-wasm/halite2/halite2').Halite2Replay;
+type Game = import('halite-wasm/halite2/halite2').Halite2Game;
 
 /** Frames per batch while opening a replay: each message stays small for the page to take in. */
 const BATCH_FRAMES = 40;
 
 function engine(): Promise<Engine> {
-  if (!enginePromise) enginePromise = import(/* webpackChunkName: "engine" */ 'halite-wasm/halite');
-  return enginePromise;
+  return ENGINE.load();
 }
 
 type Post = (m: FromEngine<Header, FrameBatch>, transfer?: Transferable[]) => void;

@@ -2,6 +2,7 @@
 // for, sample replays and file endings.
 
 import type { GameInfo } from '../../shell/catalog';
+import { ENGINE } from './engine';
 
 export const INFO: GameInfo = {
   id: 'halite2',
@@ -12,4 +13,5 @@ export const INFO: GameInfo = {
     { file: 'replays/h2-g09-312x208-four-players.hlt', label: 'Halite II · 4 players · 312×208 · Bomber, Settler, Cycler, Rusher' },
   ],
   extensions: ['.hlt'],
+  engine: ENGINE,
 };

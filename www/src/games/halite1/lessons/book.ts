@@ -3,6 +3,7 @@
 import type { LessonBook } from '../../../learn/book';
 import { starsHtml } from '../../../learn/stars';
 import { esc } from '../../../shell/dom';
+import { ENGINE } from '../engine';
 import { LESSONS, lessonById, prose } from './index';
 
 export const BOOK: LessonBook = {
@@ -17,10 +18,10 @@ export const BOOK: LessonBook = {
         </ol>
       </section>`,
   has: (id) => lessonById(id) !== undefined,
-  async open(root, engine, id) {
+  async open(root, id) {
     const entry = lessonById(id);
     if (!entry) throw new Error(`no lesson ${id}`);
-    const view = await import(/* webpackChunkName: "learn-halite1" */ './view');
+    const [view, engine] = await Promise.all([import(/* webpackChunkName: "learn-halite1" */ './view'), ENGINE.load()]);
     view.mountLesson(root, engine, entry);
   },
 };

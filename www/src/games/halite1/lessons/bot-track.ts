@@ -7,7 +7,7 @@ import type { CodeBox } from '../../../bots/editor';
 import { loadEditor } from '../../../bots/load-editor';
 import { checkMoves } from '../protocol';
 import { WorkerSeat } from '../../../seats/worker-seat';
-import type { Engine } from '../../../shell/engine';
+import type { Engine } from '../engine';
 import { errorMessage } from '../../../shell/engine';
 import type { LessonSpec, LessonStep, Scenario, Status } from '../../../learn/types';
 import { variants } from '../../../learn/variants';

@@ -15,7 +15,7 @@ import { loadProgress } from '../../../learn/progress';
 import { LessonFrame, goalSectionHtml, predictBoxHtml } from '../../../learn/frame';
 import { Stepper } from '../../../learn/stepper';
 import { DIR_NAMES, type LessonSpec, type LessonStep, type Scenario } from '../../../learn/types';
-import type { Engine } from '../../../shell/engine';
+import type { Engine } from '../engine';
 
 type LessonHandle = InstanceType<Engine['Halite1Lesson']>;
 

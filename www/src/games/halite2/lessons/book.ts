@@ -3,6 +3,7 @@
 import type { LessonBook } from '../../../learn/book';
 import { starsHtml } from '../../../learn/stars';
 import { esc } from '../../../shell/dom';
+import { ENGINE } from '../engine';
 import { H2_LESSONS, h2LessonById, h2Prose } from './index';
 
 export const BOOK: LessonBook = {
@@ -17,10 +18,10 @@ export const BOOK: LessonBook = {
         </ol>
       </section>`,
   has: (id) => h2LessonById(id) !== undefined,
-  async open(root, engine, id) {
+  async open(root, id) {
     const entry = h2LessonById(id);
     if (!entry) throw new Error(`no lesson ${id}`);
-    const view = await import(/* webpackChunkName: "learn-halite2" */ './view');
+    const [view, engine] = await Promise.all([import(/* webpackChunkName: "learn-halite2" */ './view'), ENGINE.load()]);
     view.mountLesson(root, engine, entry);
   },
 };

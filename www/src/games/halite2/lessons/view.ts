@@ -7,7 +7,7 @@
 
 import { esc } from '../../../shell/dom';
 import { topbarHtml } from '../../../shell/nav';
-import type { Engine } from '../../../shell/engine';
+import type { Engine } from '../engine';
 import { LessonFrame, goalSectionHtml, predictBoxHtml } from '../../../learn/frame';
 import { PhaseStepper } from '../../../learn/stepper';
 import { H2_LESSONS, goalText, h2Prose, limitText, lowerFirst, type H2LessonEntry } from './index';

@@ -1,0 +1,4 @@
+// The address of Halite I's engine binary, emitted once by the bundler: the engine's loader and bots'
+// forward model both use it.
+
+export const BINARY_URL = new URL('halite-wasm/halite1/halite1_bg.wasm', import.meta.url);

@@ -1,0 +1,4 @@
+// The address of Halite II's engine binary, emitted once by the bundler: the engine's loader and bots'
+// forward model both use it.
+
+export const BINARY_URL = new URL('halite-wasm/halite2/halite2_bg.wasm', import.meta.url);
