@@ -1126,7 +1126,8 @@ impl State {
                 }
                 let spot = Vec2 { x, y };
                 let distance = spot.distance(center);
-                if distance >= best_distance {
+                // Only a nearer spot can win (`partial_cmp`: a NaN distance never does).
+                if distance.partial_cmp(&best_distance) != Some(std::cmp::Ordering::Less) {
                     continue;
                 }
                 let xy = spot.to_f64();

@@ -13,6 +13,7 @@
 //   node www/bench/engine.mjs [--rounds N] [--game 1|2|1,2]   (needs pkg/; N pairs, 21 by default)
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { spawn } from 'node:child_process';
@@ -84,7 +85,7 @@ const games = {
     title: 'Halite II — re-simulating g09 (4 players, 312x208) with its moves',
     unit: 'µs per turn',
     digits: 1,
-    batch: 12,
+    batch: 40,
     bench: 'halite2',
     key: 'us',
     open() {
@@ -137,4 +138,5 @@ for (const id of GAMES) {
       `range ${r2(Math.min(...ratios))}–${r2(Math.max(...ratios))}x   (goal: within 1.5x)`,
   );
   console.log(`  per pair: ${fmt(ratios, 2)}`);
+  console.log(`  load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')} on ${os.cpus().length} cores`);
 }
