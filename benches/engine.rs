@@ -8,7 +8,10 @@
 //! The re-simulation runs `halite::halite1::bench::Resimulation`, the same loop as the wasm
 //! export `Halite1Replay.benchResimulate`, so the two numbers compare. The last line is
 //! machine-readable: `native_ns_per_site_turn=<float>`. `cargo bench --bench engine --
-//! --resim-only` prints only that line.
+//! --resim-only [--rounds N]` prints only that line (the median of 7 batches of N re-simulations,
+//! 20 by default). `-- --serve` is how `node www/bench/engine.mjs` drives it: each line read from
+//! standard input is a number of re-simulations to time, answered by one `ns=<float>` line, so
+//! native and wasm batches can alternate one by one.
 
 use halite::halite1::bench::Resimulation;
 use halite::halite1::naive::resolve_turn_naive;
@@ -94,10 +97,54 @@ fn resim_ns_per_site_turn(replay: &Replay, budget: Duration) -> f64 {
     seconds * 1e9 / site_turns as f64
 }
 
+/// Nanoseconds per site-turn re-simulating `replay`: the median of 7 batches of `rounds`
+/// re-simulations after one batch of warm-up, as `www/bench/engine.mjs` times the wasm side.
+fn resim_median_ns(replay: &Replay, rounds: u32) -> f64 {
+    let mut resim = Resimulation::new(replay);
+    resim.run(replay, rounds);
+    let mut runs: Vec<f64> = (0..7)
+        .map(|_| {
+            let t = Instant::now();
+            let site_turns = resim.run(black_box(replay), rounds);
+            t.elapsed().as_secs_f64() * 1e9 / site_turns as f64
+        })
+        .collect();
+    runs.sort_by(f64::total_cmp);
+    runs[runs.len() / 2]
+}
+
+/// `--serve`: times batches of re-simulations on request (see the module comment).
+fn serve(replay: &Replay) {
+    use std::io::{BufRead, Write};
+    let mut resim = Resimulation::new(replay);
+    let mut out = std::io::stdout().lock();
+    for line in std::io::stdin().lock().lines() {
+        let Ok(rounds) = line.expect("stdin").trim().parse::<u32>() else {
+            break;
+        };
+        let t = Instant::now();
+        let site_turns = resim.run(black_box(replay), rounds);
+        let ns = t.elapsed().as_secs_f64() * 1e9 / site_turns.max(1) as f64;
+        writeln!(out, "ns={ns:.4}").expect("stdout");
+        out.flush().expect("stdout");
+    }
+}
+
 fn main() {
     let budget = Duration::from_secs(2);
-    if std::env::args().any(|a| a == "--resim-only") {
-        let ns = resim_ns_per_site_turn(&s107(), budget);
+    let args: Vec<String> = std::env::args().collect();
+    if args.iter().any(|a| a == "--serve") {
+        serve(&s107());
+        return;
+    }
+    if args.iter().any(|a| a == "--resim-only") {
+        let rounds = args
+            .iter()
+            .position(|a| a == "--rounds")
+            .and_then(|i| args.get(i + 1))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(20u32);
+        let ns = resim_median_ns(&s107(), rounds);
         println!("native_ns_per_site_turn={ns:.3}");
         return;
     }

@@ -66,6 +66,42 @@ pub struct RunSetup {
     pub fog: Option<u32>,
 }
 
+/// Why a registry tool refused: a replay no game reads, or the game's own error (its replay
+/// reader's, its map generator's, its config check's), whose message it keeps.
+#[derive(Debug, thiserror::Error)]
+pub enum ToolError {
+    /// Bytes that no game recognises as one of its replays.
+    #[error("not a replay of any known game")]
+    UnknownReplay,
+    /// The game's replay reader refused the bytes.
+    #[error("{0}")]
+    Replay(Box<dyn std::error::Error + Send + Sync>),
+    /// The game's map generator refused the request.
+    #[error("{0}")]
+    Map(Box<dyn std::error::Error + Send + Sync>),
+    /// A map that could not be given as JSON.
+    #[error(transparent)]
+    Json(#[from] serde_json::Error),
+    /// A match the game cannot set up (`halite run`).
+    #[error("{0}")]
+    Setup(Box<dyn std::error::Error + Send + Sync>),
+    /// A match that could not be played or reported (`halite run`).
+    #[cfg(not(target_arch = "wasm32"))]
+    #[error(transparent)]
+    Run(#[from] crate::env::cli::RunFailure),
+}
+
+impl ToolError {
+    /// The game's map generator refused: `e` is its error.
+    pub fn map(e: impl std::error::Error + Send + Sync + 'static) -> ToolError {
+        ToolError::Map(Box::new(e))
+    }
+    /// The game cannot set up the match: `e` is its error.
+    pub fn setup(e: impl std::error::Error + Send + Sync + 'static) -> ToolError {
+        ToolError::Setup(Box::new(e))
+    }
+}
+
 /// One game's tools, as the registry lists them.
 pub trait GameTools: Sync {
     /// The id the CLI's `--game`, the page's addresses and the Python package use.
@@ -75,7 +111,7 @@ pub trait GameTools: Sync {
     /// How sure the game is that `bytes` are one of its replays: 0 not, 1 perhaps (a form
     /// another game may share, such as plain JSON), 2 sure.
     fn recognise(&self, bytes: &[u8]) -> u8;
-    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String>;
+    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, ToolError>;
     /// The map the game's generator makes, as JSON (`halite mapgen`).
     fn mapgen_json(
         &self,
@@ -83,7 +119,7 @@ pub trait GameTools: Sync {
         height: usize,
         seed: u32,
         players: usize,
-    ) -> Result<Value, String>;
+    ) -> Result<Value, ToolError>;
     /// One turn of the forward model (`debug.simulate`) from `snapshot`, when it is a snapshot of
     /// this game (`None` otherwise): the next observation and snapshot, as
     /// [`crate::env::forward::simulate`] gives them.
@@ -102,7 +138,7 @@ pub trait GameTools: Sync {
         commands: &[String],
         names: Option<&[String]>,
         report: &crate::env::cli::Report,
-    ) -> Result<String, String>;
+    ) -> Result<String, ToolError>;
 }
 
 /// What a game tells the registry, implemented by its [`env::Game`] (whose replay type is its
@@ -123,10 +159,10 @@ pub trait Registered:
     /// [`GameTools::recognise`].
     fn recognise(bytes: &[u8]) -> u8;
     /// [`GameTools::mapgen_json`].
-    fn mapgen(width: usize, height: usize, seed: u32, players: usize) -> Result<Value, String>;
+    fn mapgen(width: usize, height: usize, seed: u32, players: usize) -> Result<Value, ToolError>;
     /// The game of a `halite run` match between `players` subprocess bots.
     #[cfg(not(target_arch = "wasm32"))]
-    fn for_run(setup: &RunSetup, players: usize) -> Result<Self, String>;
+    fn for_run(setup: &RunSetup, players: usize) -> Result<Self, ToolError>;
 }
 
 /// A game's entry in [`GAMES`]: its [`Registered`] facts as [`GameTools`].
@@ -154,10 +190,10 @@ impl<G: Registered> GameTools for Tools<G> {
     fn recognise(&self, bytes: &[u8]) -> u8 {
         G::recognise(bytes)
     }
-    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
+    fn open_replay(&self, bytes: &[u8]) -> Result<Box<dyn ReplayTools>, ToolError> {
         G::Replay::from_bytes(bytes)
             .map(|r| Box::new(r) as Box<dyn ReplayTools>)
-            .map_err(|e| e.to_string())
+            .map_err(|e| ToolError::Replay(Box::new(e)))
     }
     fn mapgen_json(
         &self,
@@ -165,7 +201,7 @@ impl<G: Registered> GameTools for Tools<G> {
         height: usize,
         seed: u32,
         players: usize,
-    ) -> Result<Value, String> {
+    ) -> Result<Value, ToolError> {
         G::mapgen(width, height, seed, players)
     }
     fn forward_step(
@@ -186,10 +222,12 @@ impl<G: Registered> GameTools for Tools<G> {
         commands: &[String],
         names: Option<&[String]>,
         report: &crate::env::cli::Report,
-    ) -> Result<String, String> {
+    ) -> Result<String, ToolError> {
         let game = G::for_run(setup, commands.len())?;
         let compressed = G::COMPRESSED_REPLAYS;
-        crate::env::cli::play_and_report(game, setup.seed, commands, names, report, compressed)
+        Ok(crate::env::cli::play_and_report(
+            game, setup.seed, commands, names, report, compressed,
+        )?)
     }
 }
 
@@ -213,7 +251,7 @@ pub fn ids() -> Vec<&'static str> {
 
 /// Opens a replay of any game, recognised from its bytes alone (the surest game wins; on a tie
 /// the first listed).
-pub fn open_replay(bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
+pub fn open_replay(bytes: &[u8]) -> Result<Box<dyn ReplayTools>, ToolError> {
     let mut best: Option<(&dyn GameTools, u8)> = None;
     for &g in GAMES {
         let r = g.recognise(bytes);
@@ -223,7 +261,7 @@ pub fn open_replay(bytes: &[u8]) -> Result<Box<dyn ReplayTools>, String> {
     }
     match best {
         Some((g, _)) => g.open_replay(bytes),
-        None => Err("not a replay of any known game".into()),
+        None => Err(ToolError::UnknownReplay),
     }
 }
 
@@ -237,9 +275,5 @@ pub fn forward_step(
     GAMES
         .iter()
         .find_map(|g| g.forward_step(snapshot, seat, mine, others))
-        .unwrap_or_else(|| {
-            Err(crate::env::forward::SimError(
-                "not a snapshot of any game".into(),
-            ))
-        })
+        .unwrap_or(Err(crate::env::forward::SimError::NoGame))
 }

@@ -7,7 +7,7 @@
 mod h2_fixtures;
 
 use h2_fixtures::replays;
-use halite::env::forward::{simulate, Output, SimObservation, Simulator};
+use halite::env::forward::{simulate, Output, SimError, SimObservation, Simulator};
 use halite::halite1::forward::{snapshot as snapshot1, Halite1Sim};
 use halite::halite2::forward::{snapshot as snapshot2, Halite2Sim};
 use halite::halite2::replay::{Command, ShipCommand};
@@ -189,7 +189,7 @@ fn bad_moves_are_named() {
     let err = |mine: &str, others: &str| {
         simulate::<Halite1Sim>(&snap, 0, mine, others)
             .unwrap_err()
-            .0
+            .to_string()
     };
     assert_eq!(err("{}", "[]"), "moves is an object instead of an array");
     assert_eq!(err("[1]", "[]"), "moves[0] is a number, not {x, y, dir}");
@@ -211,15 +211,27 @@ fn bad_moves_are_named() {
     );
     assert_eq!(err("nonsense", "[]"), "moves cannot be read");
     // A snapshot of another game, or cut short.
-    assert!(simulate::<Halite2Sim>(&snap, 0, "[]", "[]").is_err());
-    assert!(simulate::<Halite1Sim>(&snap[..snap.len() - 1], 0, "[]", "[]").is_err());
-    assert!(simulate::<Halite1Sim>(&snap, 7, "[]", "[]").is_err());
+    assert_eq!(
+        simulate::<Halite2Sim>(&snap, 0, "[]", "[]"),
+        Err(SimError::NotASnapshot)
+    );
+    assert_eq!(
+        simulate::<Halite1Sim>(&snap[..snap.len() - 1], 0, "[]", "[]"),
+        Err(SimError::CutShort)
+    );
+    assert_eq!(
+        simulate::<Halite1Sim>(&snap, 7, "[]", "[]"),
+        Err(SimError::NoSuchSeat(7))
+    );
 
     let (_, r2) = replays().remove(0);
     let g2 = halite::halite2::follow::fork(&r2, 5).unwrap();
     let s2 = snapshot2(&g2);
-    let err2 =
-        |mine: &str, others: &str| simulate::<Halite2Sim>(&s2, 0, mine, others).unwrap_err().0;
+    let err2 = |mine: &str, others: &str| {
+        simulate::<Halite2Sim>(&s2, 0, mine, others)
+            .unwrap_err()
+            .to_string()
+    };
     assert_eq!(
         err2(
             r#"[{"type":"thrust","ship":0,"magnitude":8,"angle":0}]"#,

@@ -92,8 +92,11 @@ pub trait BatchGame: Sized + 'static {
     /// A step's actions for the whole batch.
     type Actions<'a>: Sync;
 
+    /// Why a game cannot be made or played (raised as `ValueError` with its message).
+    type Error: std::error::Error + Send + Sync + 'static;
+
     /// The game of map seed `seed`.
-    fn new_game(spec: &Spec<Self::Settings>, seed: u32) -> Result<Self::Game, String>;
+    fn new_game(spec: &Spec<Self::Settings>, seed: u32) -> Result<Self::Game, Self::Error>;
     fn own(spec: &Spec<Self::Settings>) -> Self::Own;
     /// A new game has started in `env` (the first one or a next one).
     fn started(_env: &mut Env<Self>) {}
@@ -117,7 +120,7 @@ pub trait BatchGame: Sized + 'static {
         actions: &Self::Actions<'_>,
     );
     /// One turn of the rules with the prepared actions (timed for `rules_seconds`).
-    fn play(game: &mut Self::Game, own: &Self::Own) -> Result<(), String>;
+    fn play(game: &mut Self::Game, own: &Self::Own) -> Result<(), Self::Error>;
     /// Rewards of the turn just played, before the end-of-game rewards (none by default).
     fn turn_rewards(_env: &mut Env<Self>, _spec: &Spec<Self::Settings>, _rewards: &mut [f32]) {}
     /// Whether a game's end rewards each seat with its rank's share.
@@ -167,7 +170,7 @@ pub struct StepOut<'a, O> {
 }
 
 impl<B: BatchGame> Env<B> {
-    fn new(spec: &Spec<B::Settings>, i: usize, index: u64) -> Result<Env<B>, String> {
+    fn new(spec: &Spec<B::Settings>, i: usize, index: u64) -> Result<Env<B>, B::Error> {
         let seed = game_seed(spec.seed, spec.num_envs, i, index);
         let mut env = Env {
             game: B::new_game(spec, seed)?,
@@ -184,7 +187,12 @@ impl<B: BatchGame> Env<B> {
     }
 
     /// Starts game `index + 1`, keeping the finished one's replay when `keep`.
-    fn next_game(&mut self, spec: &Spec<B::Settings>, i: usize, keep: bool) -> Result<(), String> {
+    fn next_game(
+        &mut self,
+        spec: &Spec<B::Settings>,
+        i: usize,
+        keep: bool,
+    ) -> Result<(), B::Error> {
         let seed = game_seed(spec.seed, spec.num_envs, i, self.index + 1);
         let old = std::mem::replace(&mut self.game, B::new_game(spec, seed)?);
         if keep {
@@ -212,7 +220,7 @@ impl<B: BatchGame> Env<B> {
         i: usize,
         actions: &B::Actions<'_>,
         out: &mut StepOut<'_, B::Obs<'_>>,
-    ) -> Result<(), String> {
+    ) -> Result<(), B::Error> {
         B::prepare(self, spec, i, actions);
         let started = std::time::Instant::now();
         B::play(&mut self.game, &self.own)?;
@@ -243,8 +251,8 @@ impl<B: BatchGame> Env<B> {
     }
 }
 
-pub fn value_error(m: String) -> PyErr {
-    PyValueError::new_err(m)
+pub fn value_error(m: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(m.to_string())
 }
 
 /// A batch of one game: its envs and its thread pool.
@@ -261,7 +269,7 @@ fn make_envs<B: BatchGame>(
     pool: &rayon::ThreadPool,
     spec: &Spec<B::Settings>,
     index: u64,
-) -> Result<Vec<Env<B>>, String> {
+) -> Result<Vec<Env<B>>, B::Error> {
     pool.install(|| {
         (0..spec.num_envs)
             .into_par_iter()
@@ -453,7 +461,7 @@ impl<B: BatchGame> Batch<B> {
                         .try_for_each(|(i, (e, out))| e.step(spec, i, actions, out))
                 })
             })
-            .map_err(PyRuntimeError::new_err)?;
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
         }
         self.fresh = false;
         let fin = if self.envs.iter().any(|e| e.finished) {

@@ -58,6 +58,20 @@ struct Own {
 /// Halite I's part of a batch.
 struct Halite1;
 
+/// Why a batch game cannot be made or played.
+#[derive(Debug, thiserror::Error)]
+pub enum EnvError {
+    /// The engine refused the game or its turn.
+    #[error(transparent)]
+    Game(#[from] halite::halite1::GameError),
+    /// A map larger than the batch's arrays.
+    #[error("the generator made a {}x{} map for {}x{}", made.0, made.1, asked.0, asked.1)]
+    MapTooBig {
+        made: (usize, usize),
+        asked: (usize, usize),
+    },
+}
+
 impl BatchGame for Halite1 {
     type Settings = Settings;
     type Game = Game;
@@ -67,7 +81,9 @@ impl BatchGame for Halite1 {
     /// `players * H * W` directions by seat, for every env.
     type Actions<'a> = &'a [u8];
 
-    fn new_game(spec: &Spec, seed: u32) -> Result<Game, String> {
+    type Error = EnvError;
+
+    fn new_game(spec: &Spec, seed: u32) -> Result<Game, EnvError> {
         let s = &spec.game;
         let config = GameConfig {
             width: s.width,
@@ -79,13 +95,13 @@ impl BatchGame for Halite1 {
             fog_radius: s.fog,
             player_names: spec.names.clone(),
         };
-        let mut g = Game::new(&config).map_err(|e| e.to_string())?;
+        let mut g = Game::new(&config)?;
         let b = g.board();
         if b.width > s.width || b.height > s.height {
-            return Err(format!(
-                "the generator made a {}x{} map for {}x{}",
-                b.width, b.height, s.width, s.height
-            ));
+            return Err(EnvError::MapTooBig {
+                made: (b.width, b.height),
+                asked: (s.width, s.height),
+            });
         }
         g.set_recording(s.record);
         Ok(g)
@@ -233,9 +249,8 @@ impl BatchGame for Halite1 {
         }
     }
 
-    fn play(game: &mut Game, own: &Own) -> Result<(), String> {
-        game.step_sites(&own.site_moves)
-            .map_err(|e| e.to_string())?;
+    fn play(game: &mut Game, own: &Own) -> Result<(), EnvError> {
+        game.step_sites(&own.site_moves)?;
         Ok(())
     }
 
@@ -403,7 +418,7 @@ batch_class!(VecEnv {
             )));
         }
         if max_turns == Some(0) || time_limit == Some(0) {
-            return Err(value_error("turn limits must be at least 1".into()));
+            return Err(value_error("turn limits must be at least 1"));
         }
         let reward = match reward {
             "rank" => Reward::Rank,
@@ -472,7 +487,7 @@ batch_class!(VecEnv {
         }
         let moves = moves
             .as_slice()
-            .map_err(|_| value_error("moves must be a C-contiguous array".into()))?;
+            .map_err(|_| value_error("moves must be a C-contiguous array"))?;
         if let Some(bad) = moves.iter().find(|&&d| d > 4) {
             return Err(value_error(format!(
                 "move {bad}: directions are 0 (still), 1 north, 2 east, 3 south, 4 west"
@@ -487,7 +502,7 @@ batch_class!(VecEnv {
         let env = self.batch.env(i)?;
         if !self.batch.spec.game.record {
             return Err(value_error(
-                "this batch does not record replays (record=False)".into(),
+                "this batch does not record replays (record=False)",
             ));
         }
         Ok(env.last.as_ref().map(|r| PyBytes::new(py, &r.to_json())))

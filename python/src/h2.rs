@@ -114,6 +114,17 @@ fn put<const K: usize>(buf: &mut [u8], at: &mut usize, bytes: [u8; K]) {
 /// Halite II's part of a batch.
 struct Halite2;
 
+/// Why a batch game cannot be made or played.
+#[derive(Debug, thiserror::Error)]
+pub enum EnvError {
+    /// The engine refused the game or its turn.
+    #[error(transparent)]
+    Game(#[from] halite::halite2::GameError),
+    /// A map with more planets than the batch's arrays hold.
+    #[error("the map of seed {seed} has {planets} planets (more than {MAX_PLANETS})")]
+    TooManyPlanets { seed: u32, planets: usize },
+}
+
 impl BatchGame for Halite2 {
     type Settings = Settings;
     type Game = Game;
@@ -122,7 +133,9 @@ impl BatchGame for Halite2 {
     type Tables<'py> = ObsArrays<'py>;
     type Actions<'a> = Commands<'a>;
 
-    fn new_game(spec: &Spec, seed: u32) -> Result<Game, String> {
+    type Error = EnvError;
+
+    fn new_game(spec: &Spec, seed: u32) -> Result<Game, EnvError> {
         let config = GameConfig {
             width: spec.game.width,
             height: spec.game.height,
@@ -130,12 +143,12 @@ impl BatchGame for Halite2 {
             seed,
             player_names: spec.names.clone(),
         };
-        let g = Game::new(&config).map_err(|e| e.to_string())?;
+        let g = Game::new(&config)?;
         if g.replay().planets.len() > MAX_PLANETS {
-            return Err(format!(
-                "the map of seed {seed} has {} planets (more than {MAX_PLANETS})",
-                g.replay().planets.len()
-            ));
+            return Err(EnvError::TooManyPlanets {
+                seed,
+                planets: g.replay().planets.len(),
+            });
         }
         Ok(g)
     }
@@ -290,8 +303,8 @@ impl BatchGame for Halite2 {
             .collect();
     }
 
-    fn play(game: &mut Game, own: &Own) -> Result<(), String> {
-        game.step(&own.actions).map_err(|e| e.to_string())
+    fn play(game: &mut Game, own: &Own) -> Result<(), EnvError> {
+        Ok(game.step(&own.actions)?)
     }
 
     fn tables<'py>(py: Python<'py>, spec: &Spec) -> ObsArrays<'py> {
@@ -390,7 +403,7 @@ batch_class!(VecEnv {
             )));
         }
         if time_limit == Some(0) {
-            return Err(value_error("time_limit must be at least 1".into()));
+            return Err(value_error("time_limit must be at least 1"));
         }
         let spec = base.with(Settings {
             width,
@@ -445,7 +458,7 @@ batch_class!(VecEnv {
                         )));
                     }
                 }
-                let contiguous = |_| value_error("commands must be C-contiguous arrays".into());
+                let contiguous = |_| value_error("commands must be C-contiguous arrays");
                 let c = CommandArrays {
                     kind: k.as_slice().map_err(contiguous)?,
                     magnitude: m.as_slice().map_err(contiguous)?,
@@ -479,7 +492,7 @@ batch_class!(VecEnv {
             }
             _ => {
                 return Err(value_error(
-                    "give all four command arrays (kind, magnitude, angle, planet) or none".into(),
+                    "give all four command arrays (kind, magnitude, angle, planet) or none",
                 ))
             }
         };

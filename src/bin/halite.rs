@@ -18,7 +18,7 @@ mod native {
     use clap::builder::{PossibleValue, PossibleValuesParser};
     use clap::{Args, Parser, Subcommand};
     use halite::env::cli::Report;
-    use halite::games::{self, GameTools, ReplayTools, RunSetup};
+    use halite::games::{self, GameTools, ReplayTools, RunSetup, ToolError};
     use std::path::{Path, PathBuf};
     use std::process::ExitCode;
 
@@ -47,9 +47,43 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
         )
     }
 
+    /// Why a command failed (printed after `halite: `).
+    #[derive(Debug, thiserror::Error)]
+    enum CliError {
+        #[error("no game {0:?}")]
+        NoGame(String),
+        /// A file that could not be read.
+        #[error("{}: {source}", path.display())]
+        Read {
+            path: PathBuf,
+            source: std::io::Error,
+        },
+        /// A file that is no replay a game reads.
+        #[error("{}: {source}", path.display())]
+        Replay { path: PathBuf, source: ToolError },
+        #[error("with -o, arguments alternate BOT_COMMAND NAME")]
+        NamePairs,
+        #[error("only single-player games take -n (a map for N players)")]
+        MapPlayers,
+        /// The game's tools refused (its map generator, its match setup, the match).
+        #[error(transparent)]
+        Tool(#[from] ToolError),
+    }
+
+    /// Why `--dims` was not understood.
+    #[derive(Debug, thiserror::Error)]
+    enum DimsError {
+        #[error("bad width {0:?}")]
+        Width(String),
+        #[error("bad height {0:?}")]
+        Height(String),
+        #[error("expected \"WIDTH HEIGHT\", got {0:?}")]
+        Shape(String),
+    }
+
     /// The registry's game for an id `--game` accepted.
-    fn tools(id: &str) -> Result<&'static dyn GameTools, String> {
-        games::game(id).ok_or_else(|| format!("no game {id:?}"))
+    fn tools(id: &str) -> Result<&'static dyn GameTools, CliError> {
+        games::game(id).ok_or_else(|| CliError::NoGame(id.to_string()))
     }
 
     #[derive(Subcommand)]
@@ -133,18 +167,18 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
         bots: Vec<String>,
     }
 
-    fn parse_dims(s: &str) -> Result<(usize, usize), String> {
+    fn parse_dims(s: &str) -> Result<(usize, usize), DimsError> {
         let parts: Vec<&str> = s
             .split(|c: char| c.is_whitespace() || c == 'x' || c == 'X')
             .filter(|p| !p.is_empty())
             .collect();
         match parts.as_slice() {
             [w, h] => {
-                let w = w.parse().map_err(|_| format!("bad width {w:?}"))?;
-                let h = h.parse().map_err(|_| format!("bad height {h:?}"))?;
+                let w = w.parse().map_err(|_| DimsError::Width(w.to_string()))?;
+                let h = h.parse().map_err(|_| DimsError::Height(h.to_string()))?;
                 Ok((w, h))
             }
-            _ => Err(format!("expected \"WIDTH HEIGHT\", got {s:?}")),
+            _ => Err(DimsError::Shape(s.to_string())),
         }
     }
 
@@ -169,15 +203,21 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
         }
     }
 
-    fn read_replay(path: &Path) -> Result<Box<dyn ReplayTools>, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        games::open_replay(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+    fn read_replay(path: &Path) -> Result<Box<dyn ReplayTools>, CliError> {
+        let bytes = std::fs::read(path).map_err(|source| CliError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        games::open_replay(&bytes).map_err(|source| CliError::Replay {
+            path: path.to_path_buf(),
+            source,
+        })
     }
 
-    fn run(game: &str, a: RunArgs) -> Result<ExitCode, String> {
+    fn run(game: &str, a: RunArgs) -> Result<ExitCode, CliError> {
         let (commands, names) = if a.override_names {
             if a.bots.len() < 2 || a.bots.len() % 2 != 0 {
-                return Err("with -o, arguments alternate BOT_COMMAND NAME".into());
+                return Err(CliError::NamePairs);
             }
             let (c, n): (Vec<_>, Vec<_>) = a
                 .bots
@@ -189,7 +229,7 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
             (a.bots.clone(), None)
         };
         if commands.len() > 1 && a.nplayers.is_some_and(|n| n != 1) {
-            return Err("only single-player games take -n (a map for N players)".into());
+            return Err(CliError::MapPlayers);
         }
         let setup = RunSetup {
             dims: a.dims,
@@ -221,7 +261,7 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
     /// Exit status of `halite verify` when every replay follows the rules but one is unfinished.
     const EXIT_UNFINISHED: u8 = 3;
 
-    fn verify_all(paths: &[PathBuf], accept_unfinished: bool) -> Result<ExitCode, String> {
+    fn verify_all(paths: &[PathBuf], accept_unfinished: bool) -> Result<ExitCode, CliError> {
         let mut broken = false;
         let mut unfinished = false;
         for p in paths {
@@ -258,13 +298,13 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
         (width, height): (usize, usize),
         seed: u32,
         players: usize,
-    ) -> Result<ExitCode, String> {
+    ) -> Result<ExitCode, CliError> {
         let json = tools(game)?.mapgen_json(width, height, seed, players)?;
         println!("{json}");
         Ok(ExitCode::SUCCESS)
     }
 
-    fn stats(path: &Path, json: bool) -> Result<ExitCode, String> {
+    fn stats(path: &Path, json: bool) -> Result<ExitCode, CliError> {
         let replay = read_replay(path)?;
         if json {
             println!("{}", replay.stats_json());

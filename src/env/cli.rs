@@ -21,6 +21,21 @@ pub struct Report {
     pub replay: Option<PathBuf>,
 }
 
+/// Why `halite run` could not play or report a match.
+#[derive(Debug, thiserror::Error)]
+pub enum RunFailure {
+    /// The match could not be played: the runner's error (such as a seat count that does not
+    /// match the bots given, or a turn the game refused).
+    #[error("{0}")]
+    Play(Box<dyn std::error::Error + Send + Sync>),
+    /// The replay could not be written.
+    #[error("{}: {source}", path.display())]
+    Write {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
+}
+
 /// Plays `game` between subprocess bots and returns what the reference prints.
 /// `compressed_by_default`: the game's replays are compressed unless the name ends in `.json`
 /// (otherwise plain unless it ends in `.gz`).
@@ -31,13 +46,14 @@ pub fn play_and_report<G: Game + TextProtocol>(
     names: Option<&[String]>,
     a: &Report,
     compressed_by_default: bool,
-) -> Result<String, String> {
+) -> Result<String, RunFailure> {
     let options = RunOptions {
         timeouts: !a.no_timeouts,
         verbose: !a.quiet,
         ..RunOptions::default()
     };
-    let outcome = run_game(game, commands, names, &options).map_err(|e| e.to_string())?;
+    let outcome =
+        run_game(game, commands, names, &options).map_err(|e| RunFailure::Play(Box::new(e)))?;
     let id = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
@@ -71,7 +87,10 @@ pub fn play_and_report<G: Game + TextProtocol>(
         } else {
             replay.to_bytes()
         };
-        std::fs::write(&path, bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+        std::fs::write(&path, bytes).map_err(|source| RunFailure::Write {
+            path: path.clone(),
+            source,
+        })?;
         written = Some(path.display().to_string());
     }
     let results = outcome.game.results();

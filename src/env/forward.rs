@@ -15,23 +15,85 @@
 //! for any pieces whose owner is read from the board), checked here: a bad list is an error that
 //! names the problem, never a panic. The turn itself is the game's own turn function.
 
-use std::fmt;
-
 /// Why a simulation cannot run: bad moves, a snapshot that is not one, a game that is over.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SimError(pub String);
-
-impl fmt::Display for SimError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SimError {}
-
-/// A shorthand for an error.
-pub fn sim_error<T>(m: impl Into<String>) -> Result<T, SimError> {
-    Err(SimError(m.into()))
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SimError {
+    /// The bytes do not start with the game's snapshot mark.
+    #[error("not a snapshot of this game")]
+    NotASnapshot,
+    /// The bytes start with no game's snapshot mark.
+    #[error("not a snapshot of any game")]
+    NoGame,
+    /// The bytes end before the snapshot does.
+    #[error("the snapshot is cut short")]
+    CutShort,
+    /// A count in the snapshot asks for more than its bytes hold.
+    #[error("the snapshot's counts do not fit its size")]
+    CountsDoNotFit,
+    /// Bytes after the end of the snapshot.
+    #[error("the snapshot has bytes left over")]
+    LeftOver,
+    /// A snapshot whose contents are no state of the game, as the sentence says (such as "the
+    /// snapshot's map size is out of range").
+    #[error("{0}")]
+    Inconsistent(&'static str),
+    /// The input as the page packs it (snapshot and move lists) does not hold together, as the
+    /// sentence says.
+    #[error("{0}")]
+    Input(&'static str),
+    /// A move list (`what`) that is not UTF-8 text.
+    #[error("{what} are not UTF-8 text")]
+    NotText { what: &'static str },
+    /// A move list (`what`) that is not JSON.
+    #[error("{what} cannot be read")]
+    Unreadable { what: &'static str },
+    /// A move list with more entries than the board can use.
+    #[error("{what} has {len} entries (at most {max})")]
+    TooLong {
+        what: &'static str,
+        len: usize,
+        max: usize,
+    },
+    /// A move list that is some other JSON value (`found`, in words).
+    #[error("{what} is {found} instead of an array")]
+    NotAList {
+        what: &'static str,
+        found: &'static str,
+    },
+    /// An entry `at` of a move list that is `found` (in words) instead of `expected`.
+    #[error("{at} is {found}, not {expected}")]
+    NotAMove {
+        at: String,
+        found: &'static str,
+        expected: &'static str,
+    },
+    /// A field of a move that is not a whole number in its range.
+    #[error("{at}: {key} {value} is not a whole number from {min} to {max}")]
+    OutOfRange {
+        at: String,
+        key: &'static str,
+        value: f64,
+        min: f64,
+        max: f64,
+    },
+    /// A field of a move that is missing or not a number.
+    #[error("{at}: {key} is missing or not a number")]
+    Missing { at: String, key: &'static str },
+    /// A second command for one ship in one turn.
+    #[error("{at}: a second command for ship {ship}")]
+    SecondCommand { at: String, ship: u32 },
+    /// A command whose type is none the game knows (`found`: the JSON value, or "missing").
+    #[error("{at} has type {found} (thrust, dock or undock)")]
+    UnknownCommand { at: String, found: String },
+    /// A seat the game does not have.
+    #[error("seat {0} is not in this game")]
+    NoSuchSeat(usize),
+    /// The game is over: no turn is left to play.
+    #[error("the game is over (turn {turn} of {max})")]
+    Over { turn: u32, max: u32 },
+    /// The game refused the turn, in its own words.
+    #[error("{0}")]
+    Turn(String),
 }
 
 /// An observation on its way out: JSON text, and the bytes its `{"$u8": [offset, length]}`
@@ -96,7 +158,7 @@ impl<'a> Reader<'a> {
     /// A reader past the magic, which must be `magic`.
     pub fn new(bytes: &'a [u8], magic: [u8; 4]) -> Result<Reader<'a>, SimError> {
         if bytes.get(..4) != Some(&magic[..]) {
-            return sim_error("not a snapshot of this game");
+            return Err(SimError::NotASnapshot);
         }
         Ok(Reader { bytes, at: 4 })
     }
@@ -109,7 +171,7 @@ impl<'a> Reader<'a> {
                 self.at = end;
                 Ok(s)
             }
-            None => sim_error("the snapshot is cut short"),
+            None => Err(SimError::CutShort),
         }
     }
 
@@ -139,7 +201,7 @@ impl<'a> Reader<'a> {
     pub fn count(&mut self, min_bytes: usize) -> Result<usize, SimError> {
         let n = self.u32()? as usize;
         if n.saturating_mul(min_bytes.max(1)) > self.bytes.len() - self.at {
-            return sim_error("the snapshot's counts do not fit its size");
+            return Err(SimError::CountsDoNotFit);
         }
         Ok(n)
     }
@@ -148,7 +210,7 @@ impl<'a> Reader<'a> {
         if self.at == self.bytes.len() {
             Ok(())
         } else {
-            sim_error("the snapshot has bytes left over")
+            Err(SimError::LeftOver)
         }
     }
 }
@@ -183,21 +245,27 @@ impl Writer {
 
 /// A list of moves as a bot answers it (JSON text), read as JSON values; `what` names the list
 /// in errors. `null` (or nothing) is an empty list.
-pub fn move_list(text: &str, what: &str, max: usize) -> Result<Vec<serde_json::Value>, SimError> {
+pub fn move_list(
+    text: &str,
+    what: &'static str,
+    max: usize,
+) -> Result<Vec<serde_json::Value>, SimError> {
     let v: serde_json::Value = match serde_json::from_str(text) {
         Ok(v) => v,
-        Err(_) => return sim_error(format!("{what} cannot be read")),
+        Err(_) => return Err(SimError::Unreadable { what }),
     };
     match v {
         serde_json::Value::Null => Ok(Vec::new()),
-        serde_json::Value::Array(a) if a.len() > max => {
-            sim_error(format!("{what} has {} entries (at most {max})", a.len()))
-        }
+        serde_json::Value::Array(a) if a.len() > max => Err(SimError::TooLong {
+            what,
+            len: a.len(),
+            max,
+        }),
         serde_json::Value::Array(a) => Ok(a),
-        other => sim_error(format!(
-            "{what} is {} instead of an array",
-            describe(&other)
-        )),
+        other => Err(SimError::NotAList {
+            what,
+            found: describe(&other),
+        }),
     }
 }
 
@@ -216,16 +284,23 @@ pub fn describe(v: &serde_json::Value) -> &'static str {
 /// Field `key` of a move object as a whole number in `min..=max`, or an error naming it.
 pub fn whole(
     obj: &serde_json::Map<String, serde_json::Value>,
-    key: &str,
+    key: &'static str,
     min: f64,
     max: f64,
     at: &str,
 ) -> Result<f64, SimError> {
     match obj.get(key).and_then(serde_json::Value::as_f64) {
         Some(v) if v.fract() == 0.0 && v >= min && v <= max => Ok(v),
-        Some(v) => sim_error(format!(
-            "{at}: {key} {v} is not a whole number from {min} to {max}"
-        )),
-        None => sim_error(format!("{at}: {key} is missing or not a number")),
+        Some(value) => Err(SimError::OutOfRange {
+            at: at.to_string(),
+            key,
+            value,
+            min,
+            max,
+        }),
+        None => Err(SimError::Missing {
+            at: at.to_string(),
+            key,
+        }),
     }
 }

@@ -53,7 +53,7 @@ pub struct SeatResult<S> {
 
 /// A recorded game, as bytes and as frames.
 pub trait ReplayFile: Sized {
-    type Error: Display;
+    type Error: std::error::Error + Send + Sync + 'static;
     /// Reads a replay from its bytes, in any form the game writes (plain or compressed).
     fn from_bytes(bytes: &[u8]) -> Result<Self, Self::Error>;
     /// The replay in its plain form (byte for byte what the reference environment writes).
@@ -77,7 +77,7 @@ pub trait Game: Sized {
     type Replay: ReplayFile;
     /// The game-specific part of a [`SeatResult`].
     type Score: Clone + Serialize;
-    type Error: Display;
+    type Error: std::error::Error + Send + Sync + 'static;
 
     /// A new game.
     fn new(config: &Self::Config) -> Result<Self, Self::Error>;

@@ -249,6 +249,15 @@ impl<E: fmt::Display> fmt::Display for RunError<E> {
     }
 }
 
+impl<E: std::error::Error + 'static> std::error::Error for RunError<E> {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RunError::Seats { .. } => None,
+            RunError::Game(e) => Some(e),
+        }
+    }
+}
+
 /// Plays `game` to the end between `commands` (one per seat, in seat order). `names` overrides
 /// the names the bots send (the reference's `-o`).
 /// Whole milliseconds from `from` to `to`, as the reference counts a response time.

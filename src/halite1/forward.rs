@@ -9,7 +9,7 @@
 use super::game::Game;
 use super::grid::{Board, Move, MAX_PLAYERS, MAX_SIDE};
 use crate::env::forward::{
-    describe, move_list, sim_error, whole, Reader, SimError, SimObservation, Simulator, Writer,
+    describe, move_list, whole, Reader, SimError, SimObservation, Simulator, Writer,
 };
 
 const MAGIC: [u8; 4] = *b"H1SN";
@@ -59,7 +59,11 @@ impl Halite1Sim {
         for (i, m) in list.iter().enumerate() {
             let at = format!("{what}[{i}]");
             let Some(obj) = m.as_object() else {
-                return sim_error(format!("{at} is {}, not {{x, y, dir}}", describe(m)));
+                return Err(SimError::NotAMove {
+                    at,
+                    found: describe(m),
+                    expected: "{x, y, dir}",
+                });
             };
             let x = whole(obj, "x", 0.0, (w - 1) as f64, &at)? as usize;
             let y = whole(obj, "y", 0.0, (h - 1) as f64, &at)? as usize;
@@ -92,10 +96,14 @@ impl Simulator for Halite1Sim {
         let height = usize::from(r.u16()?);
         let players = usize::from(r.u8()?);
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-            return sim_error("the snapshot's map size is out of range");
+            return Err(SimError::Inconsistent(
+                "the snapshot's map size is out of range",
+            ));
         }
         if !(1..=MAX_PLAYERS).contains(&players) {
-            return sim_error("the snapshot's player count is out of range");
+            return Err(SimError::Inconsistent(
+                "the snapshot's player count is out of range",
+            ));
         }
         let turn = r.u32()?;
         let max_turns = r.u32()?;
@@ -106,7 +114,9 @@ impl Simulator for Halite1Sim {
         let production = r.take(n)?.to_vec();
         r.finish()?;
         if owner.iter().any(|&o| usize::from(o) > players) {
-            return sim_error("the snapshot has an owner beyond its players");
+            return Err(SimError::Inconsistent(
+                "the snapshot has an owner beyond its players",
+            ));
         }
         let board = Board {
             width,
@@ -127,7 +137,7 @@ impl Simulator for Halite1Sim {
     fn step(&mut self, seat: usize, mine: &str, others: &str) -> Result<(), SimError> {
         let players = self.game.players();
         if seat >= players {
-            return sim_error(format!("seat {seat} is not in this game"));
+            return Err(SimError::NoSuchSeat(seat));
         }
         let b = self.game.board();
         let max = 2 * b.width * b.height;
@@ -145,16 +155,15 @@ impl Simulator for Halite1Sim {
             &mut moves,
         )?;
         if self.game.is_over() {
-            return sim_error(format!(
-                "the game is over (turn {} of {})",
-                self.game.turn(),
-                self.game.max_turns()
-            ));
+            return Err(SimError::Over {
+                turn: self.game.turn(),
+                max: self.game.max_turns(),
+            });
         }
         self.game
             .step(&moves)
             .map(|_| ())
-            .map_err(|e| SimError(e.to_string()))
+            .map_err(|e| SimError::Turn(e.to_string()))
     }
 
     fn observation(&self, seat: usize) -> SimObservation {

@@ -282,17 +282,34 @@ fn push_string(out: &mut Vec<u8>, s: &str) {
     out.push(b'"');
 }
 
+/// Why a JSON string literal cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StringError {
+    #[error("not UTF-8")]
+    NotUtf8,
+    #[error("a \\u escape needs four hex digits")]
+    ShortEscape,
+    #[error("bad \\u escape {0:?}")]
+    BadHex(String),
+    #[error("a lone surrogate")]
+    LoneSurrogate,
+    #[error("bad escape {0:?}")]
+    BadEscape(Option<char>),
+    #[error("a control character")]
+    ControlCharacter,
+}
+
 /// The text of a JSON string literal (without its quotes), escapes resolved.
-fn unescape(raw: &[u8]) -> Result<String, String> {
+fn unescape(raw: &[u8]) -> Result<String, StringError> {
     let mut out = String::with_capacity(raw.len());
-    let text = std::str::from_utf8(raw).map_err(|_| "not UTF-8".to_string())?;
+    let text = std::str::from_utf8(raw).map_err(|_| StringError::NotUtf8)?;
     let mut chars = text.chars();
-    let hex4 = |chars: &mut std::str::Chars| -> Result<u32, String> {
+    let hex4 = |chars: &mut std::str::Chars| -> Result<u32, StringError> {
         let digits: String = chars.take(4).collect();
         if digits.len() != 4 {
-            return Err("a \\u escape needs four hex digits".into());
+            return Err(StringError::ShortEscape);
         }
-        u32::from_str_radix(&digits, 16).map_err(|_| format!("bad \\u escape {digits:?}"))
+        u32::from_str_radix(&digits, 16).map_err(|_| StringError::BadHex(digits))
     };
     while let Some(c) = chars.next() {
         match c {
@@ -309,21 +326,21 @@ fn unescape(raw: &[u8]) -> Result<String, String> {
                     let hi = hex4(&mut chars)?;
                     let code = if (0xd800..0xdc00).contains(&hi) {
                         if chars.next() != Some('\\') || chars.next() != Some('u') {
-                            return Err("a lone surrogate".into());
+                            return Err(StringError::LoneSurrogate);
                         }
                         let lo = hex4(&mut chars)?;
                         if !(0xdc00..0xe000).contains(&lo) {
-                            return Err("a lone surrogate".into());
+                            return Err(StringError::LoneSurrogate);
                         }
                         0x10000 + ((hi - 0xd800) << 10) + (lo - 0xdc00)
                     } else {
                         hi
                     };
-                    out.push(char::from_u32(code).ok_or("a lone surrogate")?);
+                    out.push(char::from_u32(code).ok_or(StringError::LoneSurrogate)?);
                 }
-                other => return Err(format!("bad escape {other:?}")),
+                other => return Err(StringError::BadEscape(other)),
             },
-            c if (c as u32) < 0x20 => return Err("a control character".into()),
+            c if (c as u32) < 0x20 => return Err(StringError::ControlCharacter),
             c => out.push(c),
         }
     }

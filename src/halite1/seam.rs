@@ -84,18 +84,26 @@ impl Registered for Game {
             1
         }
     }
-    fn mapgen(width: usize, height: usize, seed: u32, players: usize) -> Result<Value, String> {
+    fn mapgen(
+        width: usize,
+        height: usize,
+        seed: u32,
+        players: usize,
+    ) -> Result<Value, crate::games::ToolError> {
         let request = MapRequest {
             width,
             height,
             players,
             seed,
         };
-        let board = request.generate().map_err(|e| e.to_string())?;
-        serde_json::to_value(&board).map_err(|e| e.to_string())
+        let board = request.generate().map_err(crate::games::ToolError::map)?;
+        Ok(serde_json::to_value(&board)?)
     }
     #[cfg(not(target_arch = "wasm32"))]
-    fn for_run(setup: &crate::games::RunSetup, players: usize) -> Result<Game, String> {
+    fn for_run(
+        setup: &crate::games::RunSetup,
+        players: usize,
+    ) -> Result<Game, crate::games::ToolError> {
         let (width, height) = setup.dims.unwrap_or_else(|| {
             // The reference's sizes when none is asked for: 20 to 50, square.
             use rand::seq::SliceRandom;
@@ -115,7 +123,7 @@ impl Registered for Game {
             fog_radius: setup.fog,
             player_names: Vec::new(),
         };
-        Game::new(&config).map_err(|e| e.to_string())
+        Game::new(&config).map_err(crate::games::ToolError::setup)
     }
 }
 

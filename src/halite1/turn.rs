@@ -139,6 +139,8 @@ pub struct TurnScratch {
     new_strength: Vec<u8>,
     /// All-ones where pieces fight (an enemy near, more than one player, or neutral strength).
     fight: Vec<u8>,
+    /// The site count the arrays are sized for (0: not yet).
+    sized_for: usize,
 }
 
 impl TurnScratch {
@@ -147,9 +149,14 @@ impl TurnScratch {
     }
 
     /// Sizes every array for `sites` (padded, padding reading as empty) and returns the padded
-    /// length.
+    /// length. The passes keep the padding empty (empty inputs give empty outputs there), so the
+    /// arrays are only sized again when the board's size changes.
     fn prepare(&mut self, sites: usize) -> usize {
         let padded = sites.div_ceil(LANES) * LANES;
+        if self.sized_for == sites {
+            return padded;
+        }
+        self.sized_for = sites;
         for v in [
             &mut self.owner,
             &mut self.strength,
@@ -241,12 +248,12 @@ pub fn resolve_turn(
             let owned = all(o[j] != 0) & all(o[j] <= top);
             let still = all(d[j] == 0);
             let moving = all(d[j].wrapping_sub(1) < 4);
-            let grown = u16::from(s[j]) + u16::from(prod[j]);
-            let capped = grown.min(255) as u8;
+            // Bytes only (saturating adds; what the cap cut off, modulo 256): no widening.
+            let capped = s[j].saturating_add(prod[j]);
             k[j] = ((o[j] << 3) | (d[j] & moving)) & owned;
             cr[j] = (capped & still) | (s[j] & !still);
             z[j] = s[j] & !owned;
-            gl[j] = (grown - u16::from(capped)) as u8 & owned & still;
+            gl[j] = s[j].wrapping_add(prod[j]).wrapping_sub(capped) & owned & still;
             g[j] = capped.wrapping_sub(s[j]) & owned & still;
         }
     }
@@ -269,20 +276,24 @@ pub fn resolve_turn(
             let f = own.max(tags[0]).max(tags[1]).max(tags[2]).max(tags[3]);
             // The site's own piece counts towards `first` only if it is `first`'s and stays.
             let stays = all(k[0][j] & 7 == 0) & all(own != 0) & all(own == f);
-            let mut t = u16::from(cr[0][j] & stays);
+            // The sum capped at 255 in bytes (saturating adds); `over` notes a carry out of
+            // any partial sum, i.e. whether the exact sum exceeds 255.
+            let mut t = cr[0][j] & stays;
+            let mut over = 0u8;
             let mut other = all(own != f) & all(own != 0);
             for d in 0..4 {
                 let arrived = all(tags[d] != 0);
                 let mine = all(tags[d] == f) & arrived;
-                t += u16::from(cr[d + 1][j] & mine);
+                let add = cr[d + 1][j] & mine;
+                over |= all(t.wrapping_add(add) < t);
+                t = t.saturating_add(add);
                 other |= !mine & arrived;
             }
-            let capped = t.min(255);
             first[j] = f;
             mixed[j] = other;
-            tot[j] = capped as u8;
+            tot[j] = t;
             // Whether combining lost strength to the cap (rare; counted exactly below).
-            ml[j] = all(t > 255);
+            ml[j] = over;
         }
     }
     shift_neighbours(&mut sc.first, w, h);
@@ -439,6 +450,34 @@ fn standing(sc: &TurnScratch, i: usize) -> ([Piece; 5], usize) {
     }
 }
 
+/// Appends the pieces on site `i` after movement (as [`standing`] gives them, without what
+/// combining lost) to `tags` and `strengths` from `len`; returns the new length. Filling flat
+/// lists in place keeps the per-site lists of pieces out of memory copies.
+#[inline(always)]
+fn push_standing(
+    sc: &TurnScratch,
+    i: usize,
+    tags: &mut [u8; 25],
+    strengths: &mut [u16; 25],
+    len: usize,
+) -> usize {
+    let f = sc.first[0][i];
+    if f == 0 {
+        len
+    } else if sc.mixed[0][i] == 0 {
+        tags[len] = f;
+        strengths[len] = u16::from(sc.total[i]);
+        len + 1
+    } else {
+        let (pieces, count) = pieces_at(sc, i);
+        for (k, p) in pieces[..count].iter().enumerate() {
+            tags[len + k] = p.tag;
+            strengths[len + k] = p.strength;
+        }
+        len + count
+    }
+}
+
 /// Resolves the fights on site `i` (an enemy near, more than one player on it, or neutral
 /// strength under it): returns the site's new owner and strength, and records every piece's
 /// statistics and the site's damage.
@@ -457,8 +496,18 @@ fn combat(
     let (mut total, mut count) = (0u16, 0u32);
     let mut result = (0u8, 0u8);
     let (mut dealt_here, mut taken_here) = (0u32, 0u32);
-    let lists = [i, a, b, c, d].map(|k| standing(sc, k));
-    let (here, here_count) = lists[0];
+    // Every piece on the site and its neighbours, as flat lists (the site's own first).
+    let (here, here_count) = standing(sc, i);
+    let mut tags = [0u8; 25];
+    let mut strengths = [0u16; 25];
+    for (k, p) in here[..here_count].iter().enumerate() {
+        tags[k] = p.tag;
+        strengths[k] = p.strength;
+    }
+    let mut len = here_count;
+    for k in [a, b, c, d] {
+        len = push_standing(sc, k, &mut tags, &mut strengths, len);
+    }
     for &Piece {
         tag,
         strength: s,
@@ -474,18 +523,11 @@ fn combat(
         let mut dmg = ns;
         let mut pairs = 0u32;
         let mut effective = 0u32;
-        for (list, count) in &lists {
-            for &Piece {
-                tag: t,
-                strength: v,
-                ..
-            } in &list[..*count]
-            {
-                if t != tag {
-                    dmg += v;
-                    pairs += 1;
-                    effective += u32::from(s.min(v));
-                }
+        for (&t, &v) in tags[..len].iter().zip(&strengths[..len]) {
+            if t != tag {
+                dmg += v;
+                pairs += 1;
+                effective += u32::from(s.min(v));
             }
         }
         let touched = pairs > 0 || ns > 0;

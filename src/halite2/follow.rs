@@ -9,7 +9,7 @@
 use super::entities::EntityId;
 use super::events::Event;
 use super::game::{Game, GameError};
-use super::replay::{Replay, ShipCommand};
+use super::replay::Replay;
 
 /// The players ejected at the start of turn `turn` (1-based), read from frames `turn - 1` and
 /// `turn`.
@@ -73,8 +73,7 @@ pub fn replay_turn(game: &mut Game, replay: &Replay, turn: usize) -> Result<(), 
     for p in inferred_ejections(replay, turn) {
         game.eject(p);
     }
-    let moves: Vec<Vec<ShipCommand>> = replay.moves[turn - 1].clone();
-    game.step(&moves)
+    game.step(&replay.moves[turn - 1])
 }
 
 /// The recorded game as it was after frame `frame`, re-simulated from frame 0.

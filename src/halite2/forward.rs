@@ -21,7 +21,7 @@ use super::order::HashOrder;
 use super::replay::{Command, ShipCommand};
 use super::turn::State;
 use crate::env::forward::{
-    describe, move_list, sim_error, whole, Reader, SimError, SimObservation, Simulator, Writer,
+    describe, move_list, whole, Reader, SimError, SimObservation, Simulator, Writer,
 };
 use serde::Serialize;
 
@@ -45,7 +45,9 @@ fn get_f80(r: &mut Reader) -> Result<F80, SimError> {
     let exp = r.u32()? as i32;
     let mant = r.u64()?;
     if !(mant >> 63 == 1 || (mant == 0 && exp == 0)) || !(-20_000..=20_000).contains(&exp) {
-        return sim_error("the snapshot holds a number that is not one");
+        return Err(SimError::Inconsistent(
+            "the snapshot holds a number that is not one",
+        ));
     }
     Ok(F80::from_parts(neg, exp, mant))
 }
@@ -121,7 +123,11 @@ fn status(b: u8) -> Result<DockingStatus, SimError> {
         1 => DockingStatus::Docking,
         2 => DockingStatus::Docked,
         3 => DockingStatus::Undocking,
-        _ => return sim_error("the snapshot holds an unknown docking status"),
+        _ => {
+            return Err(SimError::Inconsistent(
+                "the snapshot holds an unknown docking status",
+            ))
+        }
     })
 }
 
@@ -150,11 +156,15 @@ impl Halite2Sim {
         for (i, c) in list.iter().enumerate() {
             let at = format!("{what}[{i}]");
             let Some(obj) = c.as_object() else {
-                return sim_error(format!("{at} is {}, not a command object", describe(c)));
+                return Err(SimError::NotAMove {
+                    at,
+                    found: describe(c),
+                    expected: "a command object",
+                });
             };
             let ship = whole(obj, "ship", 0.0, f64::from(u32::MAX), &at)? as u32;
             if seen.contains(&ship) {
-                return sim_error(format!("{at}: a second command for ship {ship}"));
+                return Err(SimError::SecondCommand { at, ship });
             }
             seen.push(ship);
             let command = match obj.get("type").and_then(serde_json::Value::as_str) {
@@ -170,11 +180,12 @@ impl Halite2Sim {
                 },
                 Some("undock") => Command::Undock,
                 _ => {
-                    return sim_error(format!(
-                        "{at} has type {} (thrust, dock or undock)",
-                        obj.get("type")
-                            .map_or("missing".to_string(), |t| t.to_string())
-                    ))
+                    return Err(SimError::UnknownCommand {
+                        at,
+                        found: obj
+                            .get("type")
+                            .map_or("missing".to_string(), |t| t.to_string()),
+                    })
                 }
             };
             let owner = match seat {
@@ -201,10 +212,14 @@ impl Simulator for Halite2Sim {
         let height = r.u32()?;
         let players = usize::from(r.u8()?);
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-            return sim_error("the snapshot's map size is out of range");
+            return Err(SimError::Inconsistent(
+                "the snapshot's map size is out of range",
+            ));
         }
         if !(1..=MAX_PLAYERS).contains(&players) {
-            return sim_error("the snapshot's player count is out of range");
+            return Err(SimError::Inconsistent(
+                "the snapshot's player count is out of range",
+            ));
         }
         let turn = r.u32()?;
         let max_turns = r.u32()?;
@@ -224,7 +239,9 @@ impl Simulator for Halite2Sim {
         let next_id = r.u32()? as usize;
         let n = r.count(60)?;
         if next_id > MAX_SHIP_IDS {
-            return sim_error("the snapshot's ship count does not fit its size");
+            return Err(SimError::Inconsistent(
+                "the snapshot's ship count does not fit its size",
+            ));
         }
         let mut ships: Vec<Option<Ship>> = vec![None; next_id];
         for _ in 0..n {
@@ -238,7 +255,9 @@ impl Simulator for Halite2Sim {
             let planet = r.u32()?;
             let progress = r.u32()?;
             if usize::from(owner) >= players {
-                return sim_error("the snapshot has a ship of no player");
+                return Err(SimError::Inconsistent(
+                    "the snapshot has a ship of no player",
+                ));
             }
             match ships.get_mut(id as usize) {
                 Some(slot @ None) => {
@@ -254,7 +273,11 @@ impl Simulator for Halite2Sim {
                         progress,
                     })
                 }
-                _ => return sim_error("the snapshot's ship ids are not unique and in range"),
+                _ => {
+                    return Err(SimError::Inconsistent(
+                        "the snapshot's ship ids are not unique and in range",
+                    ))
+                }
             }
         }
         let np = r.count(40)?;
@@ -272,7 +295,9 @@ impl Simulator for Halite2Sim {
             let k = r.count(4)?;
             let docked = (0..k).map(|_| r.u32()).collect::<Result<Vec<u32>, _>>()?;
             if !radius.is_finite() || radius <= 0.0 || (owned && usize::from(owner) >= players) {
-                return sim_error("the snapshot has a planet that is not one");
+                return Err(SimError::Inconsistent(
+                    "the snapshot has a planet that is not one",
+                ));
             }
             // A planet's list may name ships already gone (the engine keeps them and looks
             // each up when it needs it), so the ids are kept as they are.
@@ -299,11 +324,15 @@ impl Simulator for Halite2Sim {
                     .and_then(Option::as_ref)
                     .is_some_and(|s| usize::from(s.owner) == p);
                 if !ok {
-                    return sim_error("the snapshot lists a ship that is not there");
+                    return Err(SimError::Inconsistent(
+                        "the snapshot lists a ship that is not there",
+                    ));
                 }
             }
             if buckets == 0 {
-                return sim_error("the snapshot has a container without buckets");
+                return Err(SimError::Inconsistent(
+                    "the snapshot has a container without buckets",
+                ));
             }
             order.push(HashOrder::from_parts(
                 buckets,
@@ -312,11 +341,15 @@ impl Simulator for Halite2Sim {
         }
         let listed: usize = order.iter().map(HashOrder::len).sum();
         if listed != n {
-            return sim_error("the snapshot has ships no player lists");
+            return Err(SimError::Inconsistent(
+                "the snapshot has ships no player lists",
+            ));
         }
         for s in ships.iter().flatten() {
             if s.status != DockingStatus::Undocked && planets.get(s.planet as usize).is_none() {
-                return sim_error("the snapshot has a ship docked at no planet");
+                return Err(SimError::Inconsistent(
+                    "the snapshot has a ship docked at no planet",
+                ));
             }
         }
         let state = State {
@@ -341,7 +374,7 @@ impl Simulator for Halite2Sim {
     fn step(&mut self, seat: usize, mine: &str, others: &str) -> Result<(), SimError> {
         let players = self.game.players();
         if seat >= players {
-            return sim_error(format!("seat {seat} is not in this game"));
+            return Err(SimError::NoSuchSeat(seat));
         }
         let mut actions: Vec<Vec<ShipCommand>> = vec![Vec::new(); players];
         let mut seen = Vec::new();
@@ -350,15 +383,14 @@ impl Simulator for Halite2Sim {
         self.read(&mine, "moves", Some(seat), &mut actions, &mut seen)?;
         self.read(&others, "othersMoves", None, &mut actions, &mut seen)?;
         if self.game.is_over() {
-            return sim_error(format!(
-                "the game is over (turn {} of {})",
-                self.game.turn(),
-                self.game.max_turns()
-            ));
+            return Err(SimError::Over {
+                turn: self.game.turn(),
+                max: self.game.max_turns(),
+            });
         }
         self.game
             .step(&actions)
-            .map_err(|e| SimError(e.to_string()))
+            .map_err(|e| SimError::Turn(e.to_string()))
     }
 
     fn observation(&self, seat: usize) -> SimObservation {

@@ -2,7 +2,7 @@
 //! being written (the reference's `Halite::run_game` around [`State::play_turn`]).
 
 use super::entities::constants as k;
-use super::mapgen::{self, MapRequest};
+use super::mapgen::{self, MapError, MapRequest};
 use super::ranking::{append_group, Score};
 use super::replay::{
     default_constants, Frame, PlanetHeader, PlayerStats, Replay, ShipCommand, ENGINE_VERSION,
@@ -44,7 +44,7 @@ pub enum GameError {
     /// The game is over: no more turns.
     Over,
     /// A config the reference would not run.
-    Config(String),
+    Config(MapError),
     /// A replay that does not follow the rules (or a frame beyond its end).
     Replay(String),
 }
@@ -104,10 +104,7 @@ impl Game {
     /// A new game on the generated map for the config.
     pub fn new(config: &GameConfig) -> Result<Game, GameError> {
         if ![1, 2, 4].contains(&config.players) {
-            return Err(GameError::Config(format!(
-                "{} players (1, 2 or 4 play)",
-                config.players
-            )));
+            return Err(GameError::Config(MapError::Players(config.players)));
         }
         let map = MapRequest {
             width: config.width,

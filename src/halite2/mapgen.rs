@@ -99,18 +99,29 @@ fn dist(ax: f64, ay: f64, bx: f64, by: f64) -> f64 {
     (dx * dx + dy * dy).sqrt()
 }
 
+/// Why a map request (or a game's config) is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MapError {
+    /// A player count the original does not play.
+    #[error("{0} players (1, 2 or 4 play)")]
+    Players(usize),
+    /// Sides outside 16 to 4096.
+    #[error("{width}x{height} is outside 16 to 4096 on a side")]
+    Size { width: u32, height: u32 },
+}
+
 impl MapRequest {
-    pub fn generate(&self) -> Result<GeneratedMap, String> {
+    pub fn generate(&self) -> Result<GeneratedMap, MapError> {
         let effective = match self.players {
             1 | 2 => 2,
             4 => 4,
-            n => return Err(format!("{n} players (1, 2 or 4 play)")),
+            n => return Err(MapError::Players(n)),
         };
         if self.width < 16 || self.height < 16 || self.width > 4096 || self.height > 4096 {
-            return Err(format!(
-                "{}x{} is outside 16 to 4096 on a side",
-                self.width, self.height
-            ));
+            return Err(MapError::Size {
+                width: self.width,
+                height: self.height,
+            });
         }
         let (w, h) = (self.width, self.height);
         let (wf, hf) = (f64::from(w), f64::from(h));

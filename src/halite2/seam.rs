@@ -151,20 +151,28 @@ impl Registered for Game {
             0
         }
     }
-    fn mapgen(width: usize, height: usize, seed: u32, players: usize) -> Result<Value, String> {
+    fn mapgen(
+        width: usize,
+        height: usize,
+        seed: u32,
+        players: usize,
+    ) -> Result<Value, crate::games::ToolError> {
         let request = mapgen::MapRequest {
             width: width as u32,
             height: height as u32,
             players,
             seed,
         };
-        let map = request.generate()?;
-        let mut v = serde_json::to_value(&map).map_err(|e| e.to_string())?;
+        let map = request.generate().map_err(crate::games::ToolError::map)?;
+        let mut v = serde_json::to_value(&map)?;
         v["dims_flag"] = true.into();
         Ok(v)
     }
     #[cfg(not(target_arch = "wasm32"))]
-    fn for_run(setup: &crate::games::RunSetup, players: usize) -> Result<Game, String> {
+    fn for_run(
+        setup: &crate::games::RunSetup,
+        players: usize,
+    ) -> Result<Game, crate::games::ToolError> {
         let (width, height) = match setup.dims {
             Some((w, h)) => (w as u32, h as u32),
             None => mapgen::size_from_seed(setup.seed),
@@ -176,7 +184,7 @@ impl Registered for Game {
             seed: setup.seed,
             player_names: Vec::new(),
         };
-        Game::new(&config).map_err(|e| e.to_string())
+        Game::new(&config).map_err(crate::games::ToolError::setup)
     }
 }
 

@@ -52,8 +52,9 @@ pub struct Series {
 fn turn_counts(before: &Frame, events: &[Event], players: usize) -> (Vec<u32>, Vec<u32>) {
     let mut produced = vec![0u32; players];
     let mut attacks = vec![0u32; players];
-    // Ids of the ships of the frame before the turn: an attack row needs its target there.
-    let present: HashSet<u32> = before.ships.iter().flatten().map(|s| s.id).collect();
+    // Ids of the ships of the frame before the turn: an attack row needs its target there
+    // (gathered at the first attack: most turns have none).
+    let mut present: Option<HashSet<u32>> = None;
     let id_of = |e: &EntityId| match *e {
         EntityId::Ship { id, .. } | EntityId::Planet(id) => id,
     };
@@ -69,6 +70,8 @@ fn turn_counts(before: &Frame, events: &[Event], players: usize) -> (Vec<u32>, V
                 entity, targets, ..
             } => {
                 let id = id_of(entity);
+                let present = present
+                    .get_or_insert_with(|| before.ships.iter().flatten().map(|s| s.id).collect());
                 for t in targets {
                     let shown = matches!(t, EntityId::Ship { id, .. } if present.contains(id));
                     if !shown {

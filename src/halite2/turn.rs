@@ -128,13 +128,9 @@ fn spawn_cos_sin(dx: i32, dy: i32) -> (f64, f64) {
     }
 }
 
-/// Whether two points are certainly farther apart than `reach`: the f64 distance exceeds it
-/// by far more than f64 can be off from the extended values (a false answer decides nothing).
-fn far_apart(a: Vec2, b: Vec2, reach: f64) -> bool {
-    far_apart_f64(a.to_f64(), b.to_f64(), reach)
-}
-
-/// [`far_apart`] for points already rounded to f64 (`Vec2::to_f64`).
+/// Whether two points (rounded to f64 by `Vec2::to_f64`) are certainly farther apart than
+/// `reach`: the f64 distance exceeds it by far more than f64 can be off from the extended
+/// values (a false answer decides nothing).
 fn far_apart_f64(a: (f64, f64), b: (f64, f64), reach: f64) -> bool {
     let dx = a.0 - b.0;
     let dy = a.1 - b.1;
@@ -1102,6 +1098,19 @@ impl State {
         let h = F80::from_i64(i64::from(self.height));
         let mut best: Option<Vec2> = None;
         let mut best_distance = f64::MAX;
+        // What a spot may collide with, with positions rounded to f64 once (for `far_apart`).
+        let planets: Vec<(&Planet, (f64, f64))> = self
+            .planets
+            .iter()
+            .filter(|q| q.is_alive())
+            .map(|q| (q, q.pos.to_f64()))
+            .collect();
+        let ships: Vec<(Vec2, (f64, f64))> = (0..self.players)
+            .flat_map(|p| self.order[p].iter())
+            .filter_map(|&sid| self.ship(sid))
+            .filter(|s| s.is_alive())
+            .map(|s| (s.pos, s.pos.to_f64()))
+            .collect();
         for dx in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
             for dy in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
                 let (c, s) = spawn_cos_sin(dx, dy);
@@ -1117,23 +1126,18 @@ impl State {
                 }
                 let spot = Vec2 { x, y };
                 let distance = spot.distance(center);
-                let planet_hit = self.planets.iter().any(|q| {
+                // Only a nearer spot can win (`partial_cmp`: a NaN distance never does).
+                if distance.partial_cmp(&best_distance) != Some(std::cmp::Ordering::Less) {
+                    continue;
+                }
+                let xy = spot.to_f64();
+                let occupied = planets.iter().any(|&(q, q_xy)| {
                     let t = open_radius + q.r;
-                    q.is_alive()
-                        && !far_apart(spot, q.pos, t)
-                        && spot.distance2(q.pos).le(F80::from_f64(t * t))
+                    !far_apart_f64(xy, q_xy, t) && spot.distance2(q.pos).le(F80::from_f64(t * t))
+                }) || ships.iter().any(|&(pos, s_xy)| {
+                    !far_apart_f64(xy, s_xy, ship_clear) && spot.distance2(pos).le(ship_clear2)
                 });
-                let occupied = planet_hit
-                    || (0..self.players).any(|p| {
-                        self.order[p].iter().any(|&sid| {
-                            self.ship(sid).is_some_and(|s| {
-                                s.is_alive()
-                                    && !far_apart(spot, s.pos, ship_clear)
-                                    && spot.distance2(s.pos).le(ship_clear2)
-                            })
-                        })
-                    });
-                if distance < best_distance && !occupied {
+                if !occupied {
                     best_distance = distance;
                     best = Some(spot);
                 }
@@ -1277,47 +1281,52 @@ impl State {
     pub fn frame(&self) -> Frame {
         let ships = (0..self.players)
             .map(|p| {
-                let mut list: Vec<ShipRecord> = self.order[p]
-                    .iter()
-                    .filter_map(|&id| self.ship(id))
-                    .map(|s| {
-                        let (x, y) = s.pos.to_f64();
-                        let (vel_x, vel_y) = s.vel.to_f64();
-                        let docked = s.status != DockingStatus::Undocked;
-                        let moving =
-                            matches!(s.status, DockingStatus::Docking | DockingStatus::Undocking);
-                        ShipRecord {
-                            id: s.id,
-                            owner: s.owner,
-                            x,
-                            y,
-                            vel_x,
-                            vel_y,
-                            health: u32::from(s.health),
-                            cooldown: s.cooldown,
-                            status: s.status,
-                            planet: docked.then_some(s.planet),
-                            turns_left: moving.then_some(s.progress),
-                        }
-                    })
-                    .collect();
-                list.sort_by_key(|s| s.id);
+                let mut list = Vec::with_capacity(self.order[p].len());
+                list.extend(
+                    self.order[p]
+                        .iter()
+                        .filter_map(|&id| self.ship(id))
+                        .map(|s| {
+                            let (x, y) = s.pos.to_f64();
+                            let (vel_x, vel_y) = s.vel.to_f64();
+                            let docked = s.status != DockingStatus::Undocked;
+                            let moving = matches!(
+                                s.status,
+                                DockingStatus::Docking | DockingStatus::Undocking
+                            );
+                            ShipRecord {
+                                id: s.id,
+                                owner: s.owner,
+                                x,
+                                y,
+                                vel_x,
+                                vel_y,
+                                health: u32::from(s.health),
+                                cooldown: s.cooldown,
+                                status: s.status,
+                                planet: docked.then_some(s.planet),
+                                turns_left: moving.then_some(s.progress),
+                            }
+                        }),
+                );
+                list.sort_by_key(|s: &ShipRecord| s.id);
                 list
             })
             .collect();
-        let planets = self
-            .planets
-            .iter()
-            .filter(|p| p.is_alive())
-            .map(|p| PlanetRecord {
-                id: p.id,
-                health: u32::from(p.health),
-                owner: p.owner(),
-                docked_ships: p.docked.clone(),
-                current_production: u32::from(p.current_production),
-                remaining_production: u32::from(p.remaining_production),
-            })
-            .collect();
+        let mut planets = Vec::with_capacity(self.planets.len());
+        planets.extend(
+            self.planets
+                .iter()
+                .filter(|p| p.is_alive())
+                .map(|p| PlanetRecord {
+                    id: p.id,
+                    health: u32::from(p.health),
+                    owner: p.owner(),
+                    docked_ships: p.docked.clone(),
+                    current_production: u32::from(p.current_production),
+                    remaining_production: u32::from(p.remaining_production),
+                }),
+        );
         Frame {
             ships,
             planets,

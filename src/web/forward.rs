@@ -59,16 +59,16 @@ pub extern "C" fn sim_step(
         let b = a.checked_add(mine_len);
         let c = b.and_then(|b| b.checked_add(others_len));
         let (Some(b), Some(c)) = (b, c) else {
-            return Err(SimError("the input lengths are out of range".into()));
+            return Err(SimError::Input("the input lengths are out of range"));
         };
         let (Some(snapshot), Some(mine), Some(others)) = (i.get(..a), i.get(a..b), i.get(b..c))
         else {
-            return Err(SimError("the input is shorter than its parts".into()));
+            return Err(SimError::Input("the input is shorter than its parts"));
         };
-        let text = |t: &[u8], what: &str| {
+        let text = |t: &[u8], what: &'static str| {
             std::str::from_utf8(t)
                 .map(str::to_owned)
-                .map_err(|_| SimError(format!("{what} are not UTF-8 text")))
+                .map_err(|_| SimError::NotText { what })
         };
         step_any(
             snapshot,
@@ -79,7 +79,7 @@ pub extern "C" fn sim_step(
     });
     let (code, out) = match result {
         Ok(out) => (0, out),
-        Err(e) => (1, e.0.into_bytes()),
+        Err(e) => (1, e.to_string().into_bytes()),
     };
     OUTPUT.with(|o| *o.borrow_mut() = out);
     code

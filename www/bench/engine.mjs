@@ -1,136 +1,151 @@
-// The engine in WebAssembly (Node) against the same engine compiled natively, side by side:
-// both re-simulate the reference replay s107 (50x50, 2 players, 500 turns) from frame 0 with its
-// recorded moves, and print nanoseconds per site-turn and the ratio.
+// The engine in WebAssembly (Node, from pkg/) against the same engine compiled natively (a
+// release build of the benches in benches/), side by side, for both games:
+// - Halite I re-simulates the reference replay s107 (50x50, 2 players, 500 turns) from frame 0
+//   with its recorded moves (nanoseconds per site-turn);
+// - Halite II re-simulates g09 (4 players, 312x208) the same way (microseconds per turn).
 //
-//   node www/bench/engine.mjs [--rounds N] [--pkg DIR]   (needs pkg/ and a release build of the bench)
+// The native bench runs as a server (`--serve`: it times a batch when asked), so native and wasm
+// batches alternate one by one and each pair sees the same machine state, whatever else runs;
+// which side goes first alternates too. Each pair gives a ratio; the report prints the median
+// over the pairs and its spread (the middle half and the whole range), the median time of each
+// side, and the ratio of each side's fastest batch (the least disturbed on a busy machine). Both
+// sides warm up with one batch first.
 //
-// `--pkg DIR`: the engines built elsewhere (DIR/<id>/, as scripts/build-wasm.sh lays out pkg/),
-// e.g. with other compiler settings.
+//   node www/bench/engine.mjs [--rounds N] [--game 1|2|1,2] [--pkg DIR]   (needs pkg/; N pairs, 21 by default)
 
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import readline from 'node:readline';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadEngine } from '../tests/support/compile.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const replayFile = path.join(root, 'tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz');
-const i = process.argv.indexOf('--rounds');
-const ROUNDS = i >= 0 ? Number(process.argv[i + 1]) : 20;
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : fallback;
 };
+const ROUNDS = Number(arg('--rounds', 21));
+const GAMES = String(arg('--game', '1,2')).split(',');
 
-// Each game's own engine package (pkg/<id>/).
-const p = process.argv.indexOf('--pkg');
-const PKG_DIR = p >= 0 ? path.resolve(process.argv[p + 1]) : undefined;
-const h1 = await loadEngine('halite1', PKG_DIR);
-const h2 = await loadEngine('halite2', PKG_DIR);
+const sorted = (xs) => [...xs].sort((a, b) => a - b);
+/** The q-quantile (0..1) by linear interpolation. */
+const quantile = (xs, q) => {
+  const s = sorted(xs);
+  const at = (s.length - 1) * q;
+  const lo = Math.floor(at);
+  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (at - lo);
+};
+const median = (xs) => quantile(xs, 0.5);
+
+// Each game's own engine package (pkg/<id>/); `--pkg DIR`: engines built elsewhere (DIR/<id>/, as
+// scripts/build-wasm.sh lays out pkg/), e.g. with other compiler settings.
+const PKG_DIR = arg('--pkg', undefined);
+const h1 = await loadEngine('halite1', PKG_DIR && path.resolve(PKG_DIR));
+const h2 = await loadEngine('halite2', PKG_DIR && path.resolve(PKG_DIR));
 if (!h1 || !h2) {
   console.error('pkg/ is missing: build the engines first (npm run build:wasm)');
   process.exit(1);
 }
 
-/** ns per site-turn in wasm: best batch median over 7 batches of ROUNDS re-simulations. */
-function wasmNs() {
-  const r = h1.Halite1Replay.fromBytes(fs.readFileSync(replayFile));
-  try {
-    r.benchResimulate(2); // warm up
-    const runs = [];
-    for (let b = 0; b < 7; b++) {
-      const t0 = process.hrtime.bigint();
-      const siteTurns = r.benchResimulate(ROUNDS);
-      const t1 = process.hrtime.bigint();
-      runs.push(Number(t1 - t0) / siteTurns);
-    }
-    return median(runs);
-  } finally {
-    r.free();
-  }
-}
-
-/** ns per site-turn natively, from the native bench's machine-readable line. */
-function nativeNs() {
-  const out = spawnSync('cargo', ['bench', '--quiet', '--bench', 'engine', '--', '--resim-only', '--rounds', String(ROUNDS)], {
+/** A native bench in `--serve` mode: `time(n)` resolves to what it answers for a batch of n. */
+function nativeServer(bench, key) {
+  const child = spawn('cargo', ['bench', '--quiet', '--bench', bench, '--', '--serve'], {
     cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const m = /native_ns_per_site_turn=([0-9.]+)/.exec(out.stdout ?? '');
-  if (out.status !== 0 || !m) {
-    console.error(out.stdout);
-    throw new Error('the native bench did not print native_ns_per_site_turn');
-  }
-  return Number(m[1]);
+  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const pattern = new RegExp(`^${key}=([0-9.]+)$`);
+  return {
+    async time(n) {
+      child.stdin.write(`${n}\n`);
+      const { value, done } = await lines.next();
+      const m = done ? null : pattern.exec(value.trim());
+      if (!m) throw new Error(`the native bench ${bench} answered ${JSON.stringify(value)}`);
+      return Number(m[1]);
+    },
+    close() {
+      child.stdin.end();
+      return new Promise((resolve) => child.on('close', resolve));
+    },
+  };
 }
 
-// Interleaved: native, wasm, native, wasm (the same machine state for both).
-const native = [];
-const wasm = [];
-for (let k = 0; k < 2; k++) {
-  native.push(nativeNs());
-  wasm.push(wasmNs());
+const games = {
+  1: {
+    title: 'Halite I — re-simulating s107 (50x50, 2 players, 500 turns) with its moves',
+    unit: 'ns per site-turn',
+    digits: 2,
+    batch: 20,
+    bench: 'engine',
+    key: 'ns',
+    open() {
+      const r = h1.Halite1Replay.fromBytes(fs.readFileSync(path.join(root, 'tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz')));
+      return { time: (n) => timed(() => r.benchResimulate(n), 1), free: () => r.free() };
+    },
+  },
+  2: {
+    title: 'Halite II — re-simulating g09 (4 players, 312x208) with its moves',
+    unit: 'µs per turn',
+    digits: 1,
+    batch: 40,
+    bench: 'halite2',
+    key: 'us',
+    open() {
+      const r = h2.Halite2Replay.fromBytes(fs.readFileSync(path.join(root, 'tests/fixtures/halite2/g09_4p_312x208_mixed.hlt')));
+      return { time: (n) => timed(() => r.benchResimulate(n), 1000), free: () => r.free() };
+    },
+  },
+};
+
+/** Runs `run()` once; the time per unit it returns, in ns divided by `unitNs`. */
+function timed(run, unitNs) {
+  const t0 = process.hrtime.bigint();
+  const units = run();
+  const t1 = process.hrtime.bigint();
+  return Number(t1 - t0) / unitNs / units;
 }
-const n = Math.min(...native);
-const w = Math.min(...wasm);
-console.log('');
-console.log(`Engine, wasm (Node ${process.version}) against native — re-simulating s107 (50x50, 500 turns) with its moves, ${ROUNDS} rounds a batch`);
-console.log(`  native  ${n.toFixed(2)} ns per site-turn   (runs: ${native.map((v) => v.toFixed(2)).join(', ')})`);
-console.log(`  wasm    ${w.toFixed(2)} ns per site-turn   (runs: ${wasm.map((v) => v.toFixed(2)).join(', ')})`);
-console.log(`  ratio wasm / native  ${(w / n).toFixed(2)}x   (goal: within 1.5x)`);
 
-// ---------------------------------------------------------------- Halite II
-
-const g09File = path.join(root, 'tests/fixtures/halite2/g09_4p_312x208_mixed.hlt');
-const H2_ROUNDS = 12;
-
-/** µs per turn re-simulating g09 in wasm: the median of 7 batches. */
-function wasmUs2() {
-  const r = h2.Halite2Replay.fromBytes(fs.readFileSync(g09File));
+const fmt = (xs, d) => xs.map((v) => v.toFixed(d)).join(', ');
+for (const id of GAMES) {
+  const g = games[id];
+  if (!g) throw new Error(`unknown game ${id} (1 or 2)`);
+  const server = nativeServer(g.bench, g.key);
+  const wasm = g.open();
+  const n = [];
+  const w = [];
   try {
-    r.benchResimulate(1); // warm up
-    const runs = [];
-    for (let b = 0; b < 7; b++) {
-      const t0 = process.hrtime.bigint();
-      const turns = r.benchResimulate(H2_ROUNDS);
-      const t1 = process.hrtime.bigint();
-      runs.push(Number(t1 - t0) / 1000 / turns);
+    await server.time(g.batch); // warm-up (and the native build, if it is not up to date)
+    wasm.time(g.batch);
+    for (let k = 0; k < ROUNDS; k++) {
+      if (k % 2 === 0) {
+        n.push(await server.time(g.batch));
+        w.push(wasm.time(g.batch));
+      } else {
+        w.push(wasm.time(g.batch));
+        n.push(await server.time(g.batch));
+      }
     }
-    return median(runs);
   } finally {
-    r.free();
+    wasm.free();
+    await server.close();
   }
+  const ratios = w.map((v, k) => v / n[k]);
+  const r2 = (v) => v.toFixed(2);
+  console.log('');
+  console.log(`${g.title}: wasm (Node ${process.version}) against native, ${ROUNDS} pairs of batches of ${g.batch} re-simulations`);
+  console.log(`  native  ${median(n).toFixed(g.digits)} ${g.unit} (median)`);
+  console.log(`  wasm    ${median(w).toFixed(g.digits)} ${g.unit} (median)`);
+  console.log(
+    `  ratio wasm / native  ${r2(median(ratios))}x median   middle half ${r2(quantile(ratios, 0.25))}–${r2(quantile(ratios, 0.75))}x, ` +
+      `range ${r2(Math.min(...ratios))}–${r2(Math.max(...ratios))}x   (goal: within 1.5x)`,
+  );
+  // The fastest batch of each side is the one least slowed by anything else running.
+  console.log(
+    `  fastest batch of each side: native ${Math.min(...n).toFixed(g.digits)}, wasm ${Math.min(...w).toFixed(g.digits)}, ratio ${r2(Math.min(...w) / Math.min(...n))}x`,
+  );
+  console.log(`  per pair: ${fmt(ratios, 2)}`);
+  console.log(`  load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')} on ${os.cpus().length} cores`);
 }
-
-/** µs per turn natively, from the Halite II bench's machine-readable line. */
-function nativeUs2() {
-  const out = spawnSync('cargo', ['bench', '--quiet', '--bench', 'halite2', '--', '--rounds', String(H2_ROUNDS)], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const m = /native_us_per_turn=([0-9.]+)/.exec(out.stdout ?? '');
-  if (out.status !== 0 || !m) {
-    console.error(out.stdout);
-    throw new Error('the Halite II bench did not print native_us_per_turn');
-  }
-  return Number(m[1]);
-}
-
-const native2 = [];
-const wasm2 = [];
-for (let k = 0; k < 2; k++) {
-  native2.push(nativeUs2());
-  wasm2.push(wasmUs2());
-}
-const n2 = Math.min(...native2);
-const w2 = Math.min(...wasm2);
-console.log('');
-console.log(`Halite II, wasm (Node ${process.version}) against native — re-simulating g09 (4 players, 312x208) with its moves, ${H2_ROUNDS} rounds a batch`);
-console.log(`  native  ${n2.toFixed(1)} µs per turn   (goal: under 50; runs: ${native2.map((v) => v.toFixed(1)).join(', ')})`);
-console.log(`  wasm    ${w2.toFixed(1)} µs per turn   (runs: ${wasm2.map((v) => v.toFixed(1)).join(', ')})`);
-console.log(`  ratio wasm / native  ${(w2 / n2).toFixed(2)}x   (goal: within 1.5x)`);

@@ -19,6 +19,8 @@ const { rng } = src.load('shell/random.js');
 const h2 = { ...src.load('games/halite2/observe.js'), ...src.load('games/halite2/protocol.js') };
 
 const engine = await loadEngine('halite2');
+// The rows' layout is the engine's, adopted as the engine worker does.
+if (engine) src.load('games/halite2/layout.js').adoptRowLayout(engine.halite2RowLayout());
 const noEngine = engine ? false : 'pkg/ is not built (npm run build:wasm)';
 
 /** The starter's text as a module (its helpers and its bot). */

@@ -25,9 +25,13 @@ const h2recognise = src.load('games/halite2/recognise.js');
 const h1recognise = src.load('games/halite1/recognise.js');
 const rows = src.load('games/halite2/rows.js');
 const types = src.load('games/halite2/types.js');
+const engine = await loadEngine('halite2');
+// The rows' strides and offsets are the engine's: adopted here as the engine worker does.
+const layoutModule = src.load('games/halite2/layout.js');
+const engineLayout = engine ? engine.halite2RowLayout() : null;
+if (engineLayout) layoutModule.adoptRowLayout(engineLayout);
 /** The series as the viewer used to count them: the engine's series are checked against it. */
 const SeriesBuilder = makeSeriesBuilder(rows, types);
-const engine = await loadEngine('halite2');
 
 test('the 13 reference replays are there', () => {
   assert.equal(H2.length, 13);
@@ -131,6 +135,10 @@ test("a live game's series, frame by frame from seriesFrom, are what SeriesBuild
   ref.free();
   try {
     const layout = engine.halite2RowLayout();
+    // The page's strides and offsets are read from the engine's layout (layout.ts), and every
+    // module that indexes rows sees the adopted numbers.
+    assert.equal(layoutModule.rowLayout(), engineLayout);
+    assert.deepEqual(layout, engineLayout);
     assert.equal(layout.ship.stride, types.SHIP_STRIDE);
     assert.equal(layout.planet.stride, types.PLANET_STRIDE);
     assert.equal(layout.event.stride, rows.EV_STRIDE);
@@ -149,6 +157,13 @@ test("a live game's series, frame by frame from seriesFrom, are what SeriesBuild
     assert.deepEqual([layout.motion.offsets.x, layout.motion.offsets.y, layout.motion.offsets.end], [rows.M_X, rows.M_Y, rows.M_END]);
     assert.deepEqual([layout.command.kinds.thrust, layout.command.kinds.dock, layout.command.kinds.undock], [types.K_THRUST, types.K_DOCK, types.K_UNDOCK]);
     assert.deepEqual(layout.docking.names, [...types.DOCKING]);
+    // A layout without a field the page reads is refused whole (no NaN offsets), and the one
+    // adopted stays.
+    const broken = JSON.parse(JSON.stringify(layout));
+    delete broken.ship.offsets.x;
+    assert.throws(() => layoutModule.adoptRowLayout(broken), /ship field x/);
+    assert.equal(layoutModule.rowLayout(), engineLayout);
+    assert.equal(types.S_X, layout.ship.offsets.x);
     assert.deepEqual(engine.Halite2Game.rowLayout(), layout);
     assert.deepEqual(engine.Halite2Replay.rowLayout(), layout);
 

@@ -9,8 +9,9 @@ import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
 import { checkCommands } from './protocol';
 import type { FromEngine, SeriesDelta, SeriesMap } from '../../shell/engine-protocol';
 import { observe } from './observe';
-import { EV_STRIDE, turnRows } from './rows';
-import { K_DOCK, K_THRUST, K_UNDOCK, PLANET_STRIDE, SHIP_STRIDE } from './types';
+import { EV_STRIDE, PLANET_STRIDE, SHIP_STRIDE, adoptRowLayout, rowLayout, type RowLayout } from './layout';
+import { turnRows } from './rows';
+import { K_DOCK, K_THRUST, K_UNDOCK } from './types';
 import { ENGINE, type Engine } from './engine';
 import type { FrameBatch, Header, MatchStartConfig, RecordedMoves } from './worker-protocol';
 
@@ -20,8 +21,19 @@ type Game = import('halite-wasm/halite2/halite2').Halite2Game;
 /** Frames per batch while opening a replay: each message stays small for the page to take in. */
 const BATCH_FRAMES = 40;
 
+/** The engine, loaded once; its row layout is adopted as it loads (layout.ts). */
 function engine(): Promise<Engine> {
-  return ENGINE.load();
+  return ENGINE.load().then((e) => {
+    if (!rowLayout()) adoptRowLayout(e.halite2RowLayout() as RowLayout);
+    return e;
+  });
+}
+
+/** The engine's row layout, adopted when it loaded (every header carries it to the page). */
+function adoptedLayout(): RowLayout {
+  const layout = rowLayout();
+  if (!layout) throw new Error('the engine is not loaded');
+  return layout;
 }
 
 type Post = (m: FromEngine<Header, FrameBatch>, transfer?: Transferable[]) => void;
@@ -156,7 +168,7 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
     if (frames < 1) throw new Error('the replay has no frames');
     const players = r.numPlayers;
     const reader = new RowReader(r);
-    const header: Header = { width: r.width, height: r.height, players, names: r.playerNames(), seed: r.seed, frames };
+    const header: Header = { width: r.width, height: r.height, players, names: r.playerNames(), seed: r.seed, frames, layout: adoptedLayout() };
     for (let from = 0; from < frames; from += BATCH_FRAMES) {
       const to = Math.min(frames, from + BATCH_FRAMES);
       const batch = reader.batch(from, to, from, to);
@@ -196,7 +208,7 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
 }
 
 function header(g: Game): Header {
-  return { width: g.width, height: g.height, players: g.numPlayers, names: g.playerNames(), maxTurns: g.maxTurns };
+  return { width: g.width, height: g.height, players: g.numPlayers, names: g.playerNames(), maxTurns: g.maxTurns, layout: adoptedLayout() };
 }
 
 /** A live Halite II game behind the host's interface: its rows read once, its series the

@@ -3,18 +3,17 @@
 // recorded seats read these; the main thread holds no game state in wasm memory.
 //
 // Public reads (all views: do not keep them past the next append):
-// - `ships(t)`: frame t's ship rows, SHIP_STRIDE numbers each (types.ts), by owner then id;
+// - `ships(t)`: frame t's ship rows, SHIP_STRIDE numbers each (layout.ts, the engine's layout), by owner then id;
 // - `planets(t)`: frame t's living planets, PLANET_STRIDE numbers each, by id;
-// - `motion(t)`: turn t (frame t -> t + 1), one MOTION_STRIDE row per ship row of frame t (rows.ts),
+// - `motion(t)`: turn t (frame t -> t + 1), one MOTION_STRIDE row per ship row of frame t,
 //   or null while the turn is not known yet (the newest frame of a live game);
-// - `events(t)`: turn t's event rows, EV_STRIDE numbers each (rows.ts);
+// - `events(t)`: turn t's event rows, EV_STRIDE numbers each;
 // - `shipIndex(t, id)` / `planetIndex(t, id)`: the row of a ship or planet in frame t, or -1;
 // - `recordedMoves(t, seat)`: the commands a replay recorded for a seat on turn t (packed fives).
 
 import type { FrameSource } from '../../shell/game';
 import { FramesBase } from '../../shell/frames-base';
-import { MOTION_STRIDE, EV_STRIDE } from './rows';
-import { PLANET_STRIDE, P_ID, SHIP_STRIDE, S_ID } from './types';
+import { EV_STRIDE, MOTION_STRIDE, PLANET_STRIDE, P_ID, SHIP_STRIDE, S_ID, adoptRowLayout } from './layout';
 import type { FrameBatch, Header, RecordedMoves } from './worker-protocol';
 
 const EMPTY = new Float64Array(0);
@@ -34,6 +33,8 @@ export class Halite2Frames extends FramesBase implements FrameSource {
 
   constructor(h: Header) {
     super(h);
+    // The rows' layout comes from the engine, with the first message (before any row).
+    adoptRowLayout(h.layout);
     this.seed = h.seed;
   }
 

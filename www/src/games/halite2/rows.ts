@@ -2,32 +2,10 @@
 // goes during the turn (motion rows) and the turn's events as flat rows.
 // Built in the engine worker from the engine's rows and event lists. Pure: unit-tested in node.
 
-import { SHIP_STRIDE, S_ID, S_X, S_Y } from './types';
+import { EV_ATTACK, EV_DESTROYED, EV_SPAWNED, EV_STRIDE, E_A, E_B, E_ID, E_KIND, E_OWNER, E_TIME, E_X, E_Y, MOTION_STRIDE, M_END, M_X, M_Y, SHIP_STRIDE, S_ID, S_X, S_Y } from './layout';
 
-/** Numbers per motion row, one per ship row of frame t: where the ship is at the end of turn t
- * (frame t + 1, or where it was destroyed) and when it gets there (0..1; 1 unless destroyed).
- * Ships move in straight lines at constant speed within a turn. */
-export const MOTION_STRIDE = 3;
-export const M_X = 0;
-export const M_Y = 1;
-export const M_END = 2;
-
-/** Numbers per event row: kind, time (0..1 within the turn), x, y, owner (-1: none), id, a, b.
- * attack: the attacker at (x, y), one row per target, (a, b) the target's position then;
- * destroyed: a = radius, b = 0 for a ship, 1 for a planet;
- * spawned: the new ship at (x, y), (a, b) the planet's centre (time 1: ships appear at the end). */
-export const EV_STRIDE = 8;
-export const E_KIND = 0;
-export const E_TIME = 1;
-export const E_X = 2;
-export const E_Y = 3;
-export const E_OWNER = 4;
-export const E_ID = 5;
-export const E_A = 6;
-export const E_B = 7;
-export const EV_ATTACK = 0;
-export const EV_DESTROYED = 1;
-export const EV_SPAWNED = 2;
+// The motion and event rows' strides, field offsets and kinds are the engine's (layout.ts).
+export { EV_ATTACK, EV_DESTROYED, EV_SPAWNED, EV_STRIDE, E_A, E_B, E_ID, E_KIND, E_OWNER, E_TIME, E_X, E_Y, MOTION_STRIDE, M_END, M_X, M_Y } from './layout';
 
 /** Damage an attacking ship is credited with per attack, whatever the number of its targets
  * (rams are credited too, with the health of what was rammed: the engine's numbers, when
@@ -96,6 +74,19 @@ export function turnRows(ships0: Float64Array, ships1: Float64Array | null, even
     return [ships0[o + S_X] + (motion[k + M_X] - ships0[o + S_X]) * f, ships0[o + S_Y] + (motion[k + M_Y] - ships0[o + S_Y]) * f];
   };
   const rows: number[] = [];
+  /** Appends one event row, each field at its offset in the layout. */
+  const push = (kind: number, time: number, x: number, y: number, owner: number, id: number, a: number, b: number): void => {
+    const o = rows.length;
+    for (let j = 0; j < EV_STRIDE; j++) rows.push(0);
+    rows[o + E_KIND] = kind;
+    rows[o + E_TIME] = time;
+    rows[o + E_X] = x;
+    rows[o + E_Y] = y;
+    rows[o + E_OWNER] = owner;
+    rows[o + E_ID] = id;
+    rows[o + E_A] = a;
+    rows[o + E_B] = b;
+  };
   for (const e of list) {
     const time = Math.max(0, Math.min(1, num(e.time, 1)));
     const owner = num(e.entity?.owner, -1);
@@ -103,13 +94,13 @@ export function turnRows(ships0: Float64Array, ships1: Float64Array | null, even
     if (e.event === 'attack') {
       for (const t of e.targets ?? []) {
         const p = t.type === 'ship' ? at(num(t.id, -1), time) : null;
-        if (p) rows.push(EV_ATTACK, time, num(e.x), num(e.y), owner, id, p[0], p[1]);
+        if (p) push(EV_ATTACK, time, num(e.x), num(e.y), owner, id, p[0], p[1]);
       }
     } else if (e.event === 'destroyed') {
       const planet = e.entity?.type === 'planet';
-      rows.push(EV_DESTROYED, time, num(e.x), num(e.y), planet ? -1 : owner, id, num(e.radius, planet ? 5 : 0.5), planet ? 1 : 0);
+      push(EV_DESTROYED, time, num(e.x), num(e.y), planet ? -1 : owner, id, num(e.radius, planet ? 5 : 0.5), planet ? 1 : 0);
     } else if (e.event === 'spawned') {
-      rows.push(EV_SPAWNED, 1, num(e.x), num(e.y), owner, id, num(e.planet_x, num(e.x)), num(e.planet_y, num(e.y)));
+      push(EV_SPAWNED, 1, num(e.x), num(e.y), owner, id, num(e.planet_x, num(e.x)), num(e.planet_y, num(e.y)));
     }
   }
   return { motion, events: Float64Array.from(rows) };

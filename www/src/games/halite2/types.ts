@@ -1,33 +1,32 @@
 // Halite II data at the seam between the engine (wasm, in a worker) and the rest of the page:
-// the layout of the engine's frame rows, what a bot sees, and what it answers.
+// the layout of the engine's frame rows (read from the engine: layout.ts), what a bot sees, and
+// what it answers.
 
-/** Numbers per ship row of a frame (`Halite2Replay.ships(t)` / `Halite2Game.ships(t)`):
- * id, owner (seat), x, y, velX, velY, health, status, planet (-1: none), turns left (-1: none). */
-export const SHIP_STRIDE = 10;
-export const S_ID = 0;
-export const S_OWNER = 1;
-export const S_X = 2;
-export const S_Y = 3;
-export const S_VX = 4;
-export const S_VY = 5;
-export const S_HEALTH = 6;
-export const S_STATUS = 7;
-export const S_PLANET = 8;
-export const S_TURNS = 9;
-
-/** Numbers per planet row (living planets only, by id): id, x, y, radius, health, owner (-1:
- * none), docked ships, docking spots, current production, remaining production. */
-export const PLANET_STRIDE = 10;
-export const P_ID = 0;
-export const P_X = 1;
-export const P_Y = 2;
-export const P_RADIUS = 3;
-export const P_HEALTH = 4;
-export const P_OWNER = 5;
-export const P_DOCKED = 6;
-export const P_SPOTS = 7;
-export const P_PRODUCTION = 8;
-export const P_REMAINING = 9;
+// The frame rows' strides and field offsets are the engine's (layout.ts).
+export {
+  PLANET_STRIDE,
+  P_DOCKED,
+  P_HEALTH,
+  P_ID,
+  P_OWNER,
+  P_PRODUCTION,
+  P_RADIUS,
+  P_REMAINING,
+  P_SPOTS,
+  P_X,
+  P_Y,
+  SHIP_STRIDE,
+  S_HEALTH,
+  S_ID,
+  S_OWNER,
+  S_PLANET,
+  S_STATUS,
+  S_TURNS,
+  S_VX,
+  S_VY,
+  S_X,
+  S_Y,
+} from './layout';
 
 export type DockingStatus = 'undocked' | 'docking' | 'docked' | 'undocking';
 export const DOCKING: readonly DockingStatus[] = ['undocked', 'docking', 'docked', 'undocking'];

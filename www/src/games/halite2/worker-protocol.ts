@@ -3,6 +3,7 @@
 // messages are the shared ones (shell/engine-protocol.ts).
 
 import type { MatchStart } from '../../shell/engine-protocol';
+import type { RowLayout } from './layout';
 
 /** A new match is made from the shared fields alone. */
 export type MatchStartConfig = MatchStart;
@@ -31,6 +32,8 @@ export interface Header {
   maxTurns?: number;
   /** A replay's frames (they arrive in batches). */
   frames?: number;
+  /** The engine's row layout (`halite2RowLayout()`), adopted by the page before any row. */
+  layout: RowLayout;
 }
 
 /** The moves a replay recorded, packed as `Halite2Game.step` takes them (five numbers a
