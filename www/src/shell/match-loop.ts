@@ -3,9 +3,10 @@
 // measured around the call, against the same budgets a bot in a worker has), asks the page for
 // the answers of the seats only it can give (a human, a lesson's script, a recorded seat, a bot in
 // the bot host: one message a turn), packs every answer into the engine's form and has the engine
-// check it (one call a seat a turn), ejects a seat that fails (the game goes on, as the original's does) and steps the engine. Turns are posted to the
-// page in batches, at most one message a display frame's worth of play, and the game never
-// outruns the credit the page grants (a watched game plays at the viewer's pace).
+// check it (one call a seat a turn), ejects a seat that fails (the game goes on, as the
+// original's does) and steps the engine. Turns are posted to the page in batches, at most one
+// message a display frame's worth of play, and the game never outruns the credit the page grants
+// (a watched game plays at the viewer's pace).
 //
 // A built-in bot runs in the worker only when it is known to return: the test bot that never
 // answers is marked `isolated` and runs on the page's side, in a worker of its own, where its

@@ -27,6 +27,10 @@ export type Bot = (obs: Observation) => Move[];
 export type Checked = { ok: true; quads: number[] } | { ok: false; reason: string };
 
 /**
+ * The page's check, where no engine is at hand (*Debug this turn*, a lesson's bot track): the match
+ * loop packs with `packMoves` and the engine checks (`halite1::answer`); the unit tests hold the
+ * two to the same reasons.
+ *
  * Checks a bot's answer and turns it into the engine's quadruples `[seat, x, y, dir]` (seat 0-based). Garbage
  * (anything but an array of {x, y, dir} integers with (x, y) on the map and dir 0..4, or more
  * moves than twice the number of sites) is refused with a reason; the caller ejects the bot.

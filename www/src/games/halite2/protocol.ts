@@ -15,7 +15,9 @@ export const MAX_COMMANDS = 20000;
 
 const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
 
-/** Checks an answer; packs it as the engine's fives (seat, ship, kind, a, b). */
+/** Checks an answer; packs it as the engine's fives (seat, ship, kind, a, b). The page's check,
+ * where no engine is at hand (*Debug this turn*): the match loop packs with `packCommands` and the
+ * engine checks (`halite2::answer`); the unit tests hold the two to the same reasons. */
 export function checkCommands(raw: unknown, seat: number, recorded = false): Checked {
   if (!Array.isArray(raw)) return { ok: false, reason: `answered ${describe(raw)} instead of an array of commands` };
   if (raw.length > MAX_COMMANDS) return { ok: false, reason: `answered ${raw.length} commands (at most ${MAX_COMMANDS})` };
