@@ -127,9 +127,30 @@ fn a_live_game_steps_with_flat_moves_and_becomes_a_replay() {
         g.last_report().unwrap().is_undefined(),
         "no turn played yet"
     );
-    // Seat 0 stays still (gains production); garbage quadruples are ignored.
-    g.step(&[0, start % 20, start / 20, 0, 9, 1, 1, 1, 1, 999, 999, 3])
-        .unwrap();
+    // Garbage quadruples are refused with the reason a bot is ejected with, and change nothing.
+    for (garbage, reason) in [
+        (vec![9, 1, 1, 1], "no seat 9 (the game seats 2)"),
+        (vec![1, 999, 999, 3], "move 0 is off the map at (999, 999)"),
+        (vec![1, 1, 1, 256], "move 0 has direction 256 (0 to 255)"),
+        (
+            vec![1, 1, 1, 5, 1, 1, u32::MAX, 1],
+            "move 1 is off the map at (1, -1)",
+        ),
+    ] {
+        assert_eq!(error_text(g.step(&garbage).unwrap_err()), reason);
+    }
+    assert_eq!(g.turn(), 0);
+    assert_eq!(
+        g.check_answer(1, &[1, 999, 999, 3], false).as_deref(),
+        Some("move 0 is off the map at (999, 999)")
+    );
+    assert_eq!(
+        g.check_answer(1, &[1, 1, 1, 200], false).as_deref(),
+        Some("move 0 has direction 200 (0 to 4)")
+    );
+    assert_eq!(g.check_answer(1, &[1, 1, 1, 200], true), None);
+    // Seat 0 stays still (gains production).
+    g.step(&[0, start % 20, start / 20, 0]).unwrap();
     let report = g.last_report().unwrap();
     assert_eq!(g.turn(), 1);
     assert_eq!(g.num_frames(), 2);
@@ -469,6 +490,16 @@ fn halite2_a_live_game_steps_from_flat_commands_and_writes_a_replay() {
         g.step(&[0.0, 0.0, 0.0, 8.0, 0.0]).is_err(),
         "thrust 8 is refused"
     );
+    assert_eq!(
+        g.check_answer(0, &[0.0, 0.0, 0.0, 8.0, 0.0]).as_deref(),
+        Some("command 0: thrust magnitude 8 is not a whole number from 0 to 7")
+    );
+    assert_eq!(
+        g.check_answer(1, &[1.0, 4.0, 2.0, 0.0, 0.0, 1.0, 4.0, 2.0, 0.0, 0.0])
+            .as_deref(),
+        Some("two commands for ship 4 in one turn")
+    );
+    assert_eq!(g.check_answer(1, &[1.0, 4.0, 1.0, 0.0, 0.0]), None);
     assert!(halite2_parse_commands("t 0 3.5 90").is_err());
     let again = Halite2Replay::from_bytes(&g.to_hlt()).unwrap();
     assert_eq!(again.num_frames(), 2);

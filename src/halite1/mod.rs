@@ -1,5 +1,6 @@
 //! Halite I, the wrap-around grid game, and Blitz (Halite I with fog of war).
 
+pub mod answer;
 pub mod bench;
 pub mod bots;
 pub mod explain;

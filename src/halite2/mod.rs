@@ -1,6 +1,7 @@
 //! Halite II, the continuous-space game of ships and planets, exact to the reference engine
 //! (bit for bit, including its 80-bit extended arithmetic and container orders).
 
+pub mod answer;
 pub mod bench;
 pub mod bots;
 pub mod entities;

@@ -15,6 +15,7 @@ use super::{
     frame_slice, frame_view, game_accessors, js_error, shared_accessors, to_js, view, HoldsGame,
     HoldsReplay,
 };
+use crate::halite1::answer::{read_answer, read_rows, AnswerError};
 use crate::halite1::bench::resimulate;
 use crate::halite1::explain::{explain_turn, Rules};
 use crate::halite1::fog::{sight, Sight};
@@ -340,6 +341,8 @@ pub struct Halite1Game {
     game: Game,
     /// Per seat, this turn's moves (reused).
     moves: Vec<Vec<Move>>,
+    /// The moves of an answer being checked (reused).
+    scratch: Vec<Move>,
 }
 
 impl Halite1Game {
@@ -348,6 +351,7 @@ impl Halite1Game {
         Halite1Game {
             game,
             moves: vec![Vec::new(); seats],
+            scratch: Vec::new(),
         }
     }
 }
@@ -470,29 +474,37 @@ impl Halite1Game {
         sight_object(&s)
     }
 
+    /// Checks one seat's answer in the packed form `step` takes (flat quadruples `[seat, x, y,
+    /// direction, ...]`, this seat's only) against the game as it is now: `undefined` when it
+    /// passes, else the reason it is refused (a bot is ejected with it). `recorded` admits any
+    /// direction byte, as the original protocol did.
+    #[wasm_bindgen(js_name = checkAnswer)]
+    pub fn check_answer(&mut self, seat: usize, moves: &[u32], recorded: bool) -> Option<String> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        let r = read_answer(&self.game, seat, moves, recorded, &mut scratch);
+        self.scratch = scratch;
+        r.err().map(|e| e.to_string())
+    }
+
     /// Plays one turn. `moves` is flat quadruples `[seat, x, y, direction, ...]` (seat 0-based;
-    /// direction 0 still, 1 north, 2 east, 3 south, 4 west, kept modulo 256 like the protocol;
-    /// others are invalid moves that stay without production). Moves for sites a seat does not
-    /// own, for unknown seats or off the map are ignored. Returns nothing: ask `lastReport()`.
+    /// direction 0 still, 1 north, 2 east, 3 south, 4 west; any other byte a recorded game may
+    /// hold stays without production). Every seat's moves pass `checkAnswer` (as recorded) or
+    /// the turn is refused and nothing changes; moves for sites a seat does not own are ignored.
+    /// Returns nothing: ask `lastReport()`.
     pub fn step(&mut self, moves: &[u32]) -> Result<(), JsError> {
         if moves.len() % 4 != 0 {
-            return Err(JsError::new("moves are [seat, x, y, direction] quadruples"));
+            return Err(js_error(AnswerError::Ragged));
         }
-        for m in self.moves.iter_mut() {
-            m.clear();
+        let seats = self.moves.len();
+        let seat_of = |q: &[u32]| q.first().map_or(usize::MAX, |&s| s as usize);
+        if let Some(seat) = moves.chunks_exact(4).map(seat_of).find(|&s| s >= seats) {
+            return Err(js_error(AnswerError::NoSeat { seat, seats }));
         }
-        for q in moves.chunks_exact(4) {
-            let &[seat, x, y, d] = q else { continue };
-            if x > u32::from(u16::MAX) || y > u32::from(u16::MAX) {
-                continue;
-            }
-            if let Some(list) = self.moves.get_mut(seat as usize) {
-                list.push(Move {
-                    x: x as u16,
-                    y: y as u16,
-                    dir: (d & 0xff) as u8,
-                });
-            }
+        for (seat, list) in self.moves.iter_mut().enumerate() {
+            list.clear();
+            let rows = moves.chunks_exact(4).filter(|q| seat_of(q) == seat);
+            read_rows(&self.game, seat, rows, true, list).map_err(js_error)?;
         }
         self.game.step(&self.moves).map(|_| ()).map_err(js_error)
     }

@@ -26,6 +26,7 @@
 
 use super::{game_accessors, js_error, shared_accessors, to_js, HoldsGame, HoldsReplay};
 use crate::env::Game as _;
+use crate::halite2::answer::{read_answer, read_rows, AnswerError, Js};
 use crate::halite2::follow::{initial_game, replay_turn};
 use crate::halite2::protocol::parse_commands;
 use crate::halite2::replay::{event_json, Frame, Replay};
@@ -479,12 +480,18 @@ impl Halite2Replay {
 pub struct Halite2Game {
     game: Game,
     rows: FrameRows,
+    /// The commands of an answer being checked (reused).
+    scratch: Vec<ShipCommand>,
 }
 
 impl Halite2Game {
     fn wrap(game: Game) -> Halite2Game {
         let rows = FrameRows::new(game.replay());
-        Halite2Game { game, rows }
+        Halite2Game {
+            game,
+            rows,
+            scratch: Vec::new(),
+        }
     }
 }
 
@@ -538,51 +545,45 @@ impl Halite2Game {
         self.game.max_turns()
     }
 
+    /// Checks one seat's answer in the packed form `step` takes (five numbers per command, this
+    /// seat's only) against the game as it is now: `undefined` when it passes, else the reason
+    /// it is refused (a bot is ejected with it).
+    #[wasm_bindgen(js_name = checkAnswer)]
+    pub fn check_answer(&mut self, seat: usize, commands: &[f64]) -> Option<String> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.clear();
+        let r = read_answer(&self.game, seat, commands, &mut scratch);
+        self.scratch = scratch;
+        r.err().map(|e| e.to_string())
+    }
+
     /// Plays one turn. `commands` is flat, five numbers per command: seat, ship id, kind (0
-    /// thrust, 1 dock, 2 undock), then thrust magnitude (0 to 7) and angle in degrees, or the
-    /// planet id, or two zeros. Commands for ships a seat does not own are ignored, as the
-    /// reference ignores them; a malformed list is an error and changes nothing.
+    /// thrust, 1 dock, 2 undock), then thrust magnitude (0 to 7) and angle in degrees (0 to
+    /// 65535), or the planet id, or two zeros. Every seat's commands pass `checkAnswer` or the
+    /// turn is refused and nothing changes; commands for ships a seat does not own are ignored,
+    /// as the reference ignores them.
     pub fn step(&mut self, commands: &[f64]) -> Result<(), JsError> {
         if commands.len() % 5 != 0 {
-            return Err(JsError::new(
-                "commands come in fives: seat, ship, kind, a, b",
-            ));
+            return Err(js_error(AnswerError::Ragged));
         }
         let seats = self.game.players();
+        let seat_of = |c: &[f64]| c.first().copied().unwrap_or(f64::NAN);
+        if let Some(seat) = commands
+            .chunks_exact(5)
+            .map(seat_of)
+            .find(|&s| !(0..seats).any(|k| s == k as f64))
+        {
+            return Err(js_error(AnswerError::NoSeat {
+                seat: Js(seat),
+                seats,
+            }));
+        }
         let mut actions: Vec<Vec<ShipCommand>> = vec![Vec::new(); seats];
-        for c in commands.chunks_exact(5) {
-            let &[seat, ship, kind, a, b] = c else {
-                continue;
-            };
-            let int = |v: f64, max: f64| -> Result<f64, JsError> {
-                if v.fract() == 0.0 && (0.0..=max).contains(&v) {
-                    Ok(v)
-                } else {
-                    Err(JsError::new(&format!(
-                        "{v} is not an integer from 0 to {max}"
-                    )))
-                }
-            };
-            let seat = int(seat, (seats.max(1) - 1) as f64)? as usize;
-            let ship = int(ship, f64::from(u32::MAX))? as u32;
-            let command = match int(kind, 2.0)? as u8 {
-                0 => {
-                    let magnitude = int(a, 7.0)? as u16;
-                    let angle = int(b, 65535.0)? as u16;
-                    Command::Thrust { magnitude, angle }
-                }
-                1 => Command::Dock {
-                    planet: int(a, 9.0e15)? as u64,
-                },
-                _ => Command::Undock,
-            };
-            let list = actions
-                .get_mut(seat)
-                .ok_or_else(|| JsError::new("seat out of range"))?;
-            if list.iter().any(|c| c.ship == ship) {
-                return Err(JsError::new(&format!("two commands for ship {ship}")));
-            }
-            list.push(ShipCommand { ship, command });
+        for (seat, list) in actions.iter_mut().enumerate() {
+            let rows = commands
+                .chunks_exact(5)
+                .filter(|c| seat_of(c) == seat as f64);
+            read_rows(&self.game, seat, rows, list).map_err(js_error)?;
         }
         self.game.step(&actions).map_err(js_error)?;
         let replay = self.game.replay();

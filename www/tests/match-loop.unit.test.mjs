@@ -44,17 +44,15 @@ function liveGame(g) {
       }
       return { observations, over: g.isOver(), results: g.results(), transfer: [] };
     },
+    check: (seat, packed, lenient) => g.checkAnswer(seat, packed, lenient),
     step: (packed) => g.step(packed),
     eject: (seat, atInit) => (atInit ? g.ejectAtInit(seat) : g.eject(seat)),
   };
 }
 
 const codec = {
-  check(raw, seat, ctx, lenient) {
-    const c = protocol.checkMoves(raw, seat, ctx.width, ctx.height, lenient);
-    return c.ok ? { ok: true, action: c.quads } : { ok: false, reason: c.reason };
-  },
-  pack: (actions) => concatActions(actions, (n) => new Uint32Array(n)),
+  pack: (raw, seat) => protocol.packMoves(raw, seat),
+  join: (actions) => concatActions(actions, (n) => new Uint32Array(n)),
   bots: async () => builtin.BOTS,
   buffers: () => [],
 };
@@ -102,7 +100,7 @@ function plainGame(ids, seed) {
       assert.ok(c.ok);
       return c.quads;
     });
-    g.step(codec.pack(actions));
+    g.step(codec.join(actions));
   }
   return g;
 }
@@ -190,4 +188,72 @@ test('asSent reads an answer as a bot worker would send it', () => {
   const c = loopModule.asSent(cyclic);
   assert.equal(c.ok, false);
   assert.match(c.reason, /^answered garbage: answered something that cannot be sent \(/);
+});
+
+/** What the loop refuses an answer with: its packing, then the engine's check. */
+const refusal = (g, raw, seat, lenient) => {
+  const p = protocol.packMoves(raw, seat);
+  return g.checkAnswer(seat, p.packed, lenient) ?? p.reason;
+};
+
+test('the engine checks the packed answer and refuses garbage with the reasons of checkMoves', { skip }, () => {
+  const g = newGame(['a', 'b'], 4);
+  const ok = [[], [{ x: 1, y: 2, dir: 3 }, { x: 0, y: 0, dir: 0 }], [{ x: W - 1, y: H - 1, dir: 4 }]];
+  for (const raw of ok) {
+    assert.equal(refusal(g, raw, 1, false), undefined, JSON.stringify(raw));
+    assert.ok(protocol.checkMoves(raw, 1, W, H).ok);
+  }
+  const move = { x: 0, y: 0, dir: 0 };
+  const bad = [
+    ['nonsense', false],
+    [null, false],
+    [undefined, false],
+    [42, false],
+    [{ x: 1, y: 1, dir: 1 }, false],
+    [[null], false],
+    [[move, [1, 1, 1]], false],
+    [[{ x: 1.5, y: 1, dir: 1 }], false],
+    [[{ x: '1', y: 1, dir: 1 }], false],
+    [[{ x: 1, y: 1 }], false],
+    [[move, { x: W, y: 1, dir: 1 }], false],
+    [[{ x: -1, y: 1, dir: 1 }], false],
+    [[{ x: 1, y: H, dir: 1 }], false],
+    [[{ x: 1, y: -7, dir: 1 }], false],
+    [[{ x: 1, y: 1, dir: 5 }], false],
+    [[{ x: 1, y: 1, dir: -1 }], false],
+    [[{ x: 1, y: 1, dir: NaN }], false],
+    [[{ x: 1, y: 1, dir: 256 }], true],
+    [[{ x: W, y: 1, dir: 1 }, null], false],
+    [new Array(2 * W * H + 1).fill(move), false],
+  ];
+  for (const [raw, lenient] of bad) {
+    const want = protocol.checkMoves(raw, 1, W, H, lenient);
+    assert.equal(want.ok, false);
+    assert.equal(refusal(g, raw, 1, lenient), want.reason, JSON.stringify(raw)?.slice(0, 80));
+  }
+  // A recorded seat's answer may hold any direction byte.
+  assert.equal(refusal(g, [{ x: 1, y: 1, dir: 200 }], 1, true), undefined);
+  assert.equal(refusal(g, [{ x: 1, y: 1, dir: 200 }], 1, false), 'move 0 has direction 200 (0 to 4)');
+  // The step holds every seat's answer to the same check.
+  assert.throws(() => g.step(new Uint32Array([0, W, 0, 1])), /move 0 is off the map at \(20, 0\)/);
+  assert.throws(() => g.step(new Uint32Array([2, 0, 0, 1])), /no seat 2/);
+  assert.equal(g.turn, 0, 'a refused step changes nothing');
+  g.free();
+});
+
+test("a page seat's garbage is ejected with the engine's reason; a recorded seat may answer any direction byte", { skip }, async () => {
+  const seats = [
+    { kind: 'page', bot: true, lenient: false },
+    { kind: 'page', bot: false, lenient: true },
+  ];
+  const { g, posted } = await play(['off', 'recorded'], 6, { seats }, (m, control) => {
+    if (m.type !== 'ask') return;
+    for (const k of m.seats) {
+      const answer = m.start ? null : k === 0 ? (m.turn === 2 ? [{ x: -1, y: 0, dir: 1 }] : []) : [{ x: 0, y: 0, dir: 9 }];
+      control.answer(m.turn, k, { ok: true, raw: answer });
+    }
+  });
+  const ej = ejections(posted);
+  assert.deepEqual(ej, [{ seat: 0, reason: 'answered garbage: move 0 is off the map at (-1, 0)', kind: 'garbage', frame: 3 }]);
+  assert.ok(g.isOver());
 });

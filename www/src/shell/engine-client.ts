@@ -98,16 +98,17 @@ export class EngineClient<To, From extends EngineAnswer> {
   }
 }
 
-/** Every seat's checked action (an array of numbers, or null) concatenated into one typed array
- * for the engine, in seat order. */
+/** Every seat's checked action (numbers in an array or a typed array, or null) concatenated
+ * into one typed array for the engine, in seat order. */
 export function concatActions<A extends Uint32Array | Float64Array>(actions: readonly (unknown | null)[], make: (n: number) => A): A {
+  const lists = actions.filter((a): a is ArrayLike<number> => Array.isArray(a) || ArrayBuffer.isView(a));
   let n = 0;
-  for (const a of actions) if (Array.isArray(a)) n += a.length;
+  for (const a of lists) n += a.length;
   const out = make(n);
   let k = 0;
-  for (const a of actions) {
-    if (!Array.isArray(a)) continue;
-    for (const v of a as number[]) out[k++] = v;
+  for (const a of lists) {
+    out.set(a, k);
+    k += a.length;
   }
   return out;
 }

@@ -22,6 +22,8 @@ export interface LiveGame<B> {
   seriesFrom?(from: number): SeriesDelta;
   /** What every living seat sees now, and (when asked) the forward model's start. */
   observe(forward: boolean): Seen & { transfer: Transferable[] };
+  /** The engine's check of one seat's packed answer (see LoopGame). */
+  check(seat: number, packed: Uint32Array | Float64Array, lenient: boolean): string | undefined;
   step(packed: Uint32Array | Float64Array): void;
   eject(seat: number, atInit: boolean): void;
   setPlayerName(seat: number, name: string): void;
@@ -42,8 +44,8 @@ export interface EngineHandle {
 }
 
 /** A live game from a game's wasm handle and the parts it writes itself (its rows, series,
- * observations, step and save). */
-export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' | 'batchLast' | 'series' | 'seriesFrom' | 'observe' | 'step' | 'save'>): LiveGame<B> {
+ * observations, answer check, step and save). */
+export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' | 'batchLast' | 'series' | 'seriesFrom' | 'observe' | 'check' | 'step' | 'save'>): LiveGame<B> {
   return {
     get numFrames() {
       return g.numFrames;
@@ -67,7 +69,7 @@ export interface EngineCodec<C, H, B> {
   fork(bytes: Uint8Array, frame: number): Promise<{ game: LiveGame<B>; header: H }>;
   /** The buffers of a batch, to transfer. */
   buffers(b: B): Transferable[];
-  /** What the match loop needs of the game (its answer check, its packing, its bots). */
+  /** What the match loop needs of the game (its answers' packing and joining, its bots). */
   loop: Omit<LoopCodec<B>, 'buffers'>;
 }
 

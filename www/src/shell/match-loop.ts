@@ -2,10 +2,11 @@
 // the engine, calls the game's built-in bots right here (no message at all; their time is
 // measured around the call, against the same budgets a bot in a worker has), asks the page for
 // the answers of the seats only it can give (a human, a lesson's script, a recorded seat, a bot in
-// the bot host: one message a turn), checks every answer with the game's check, ejects a seat that
-// fails (the game goes on, as the original's does) and steps the engine. Turns are posted to the
-// page in batches, at most one message a display frame's worth of play, and the game never
-// outruns the credit the page grants (a watched game plays at the viewer's pace).
+// the bot host: one message a turn), packs every answer into the engine's form and has the engine
+// check it (one call a seat a turn), ejects a seat that fails (the game goes on, as the
+// original's does) and steps the engine. Turns are posted to the page in batches, at most one
+// message a display frame's worth of play, and the game never outruns the credit the page grants
+// (a watched game plays at the viewer's pace).
 //
 // A built-in bot runs in the worker only when it is known to return: the test bot that never
 // answers is marked `isolated` and runs on the page's side, in a worker of its own, where its
@@ -22,15 +23,28 @@ export interface LoopGame<B> {
   results(): unknown;
   batchLast(): B;
   observe(forward: boolean): Seen & { transfer: Transferable[] };
+  /** The engine's check of one seat's packed answer against the game now: undefined when it
+   * passes, else why it is refused. `lenient`: a recorded seat's answer (what the original
+   * accepted). */
+  check(seat: number, packed: Uint32Array | Float64Array, lenient: boolean): string | undefined;
   step(packed: Uint32Array | Float64Array): void;
   eject(seat: number, atInit: boolean): void;
 }
 
-/** What a game gives the loop: its answer check (a raw answer into what its engine's step
- * takes, or why it is garbage), its packing of every seat's checked action, and its bots. */
+/** One seat's answer in the packed form its engine's step takes, or why it cannot be packed. */
+export interface PackedAnswer {
+  /** Every row, or (with a reason) the rows before the element at fault: the engine checks
+   * them first, so that the first fault in the answer is the one reported. */
+  packed: Uint32Array | Float64Array;
+  /** Why the answer cannot be packed at all. */
+  reason?: string;
+}
+
+/** What a game gives the loop: its packing of a raw answer (the engine checks the packed
+ * form), its joining of every seat's packed answer into one step, and its bots. */
 export interface LoopCodec<B> {
-  check(raw: unknown, seat: number, ctx: { width: number; height: number }, lenient: boolean): { ok: true; action?: unknown } | { ok: false; reason?: string };
-  pack(actions: (unknown | null)[]): Uint32Array | Float64Array;
+  pack(raw: unknown, seat: number, lenient: boolean): PackedAnswer;
+  join(actions: (Uint32Array | Float64Array | null)[]): Uint32Array | Float64Array;
   bots(): Promise<BuiltinBots>;
   buffers(b: B): Transferable[];
 }
@@ -140,7 +154,6 @@ export function runLoop<B>(
   seriesSince: (from: number) => SeriesDelta,
 ): LoopControl {
   const seats = setup.seats;
-  const ctx = { width: setup.width, height: setup.height };
   const out = new Set<number>();
   let credit = setup.credit;
   let halted = false;
@@ -210,14 +223,20 @@ export function runLoop<B>(
     return got;
   };
 
-  /** The answer's action, checked; or null (the seat is ejected when it earned it). */
-  const checked = (k: number, raw: unknown): unknown => {
-    const c = codec.check(raw, k, ctx, lenient[k]);
-    if (!c.ok) {
-      eject(k, `answered garbage: ${c.reason ?? 'not a list of moves'}`, 'garbage');
+  /** The answer packed, and why the engine or the packing refuses it (undefined: it passes). */
+  const verdict = (k: number, raw: unknown, lenient: boolean): { packed: Uint32Array | Float64Array; refused: string | undefined } => {
+    const p = codec.pack(raw, k, lenient);
+    return { packed: p.packed, refused: game.check(k, p.packed, lenient) ?? p.reason };
+  };
+
+  /** The answer packed and checked; or null (the seat is ejected when it earned it). */
+  const checked = (k: number, raw: unknown): Uint32Array | Float64Array | null => {
+    const v = verdict(k, raw, lenient[k]);
+    if (v.refused !== undefined) {
+      eject(k, `answered garbage: ${v.refused || 'not a list of moves'}`, 'garbage');
       return null;
     }
-    return c.action ?? null;
+    return v.packed;
   };
 
   const startSeats = async (): Promise<void> => {
@@ -268,7 +287,7 @@ export function runLoop<B>(
     const seen = game.observe(setup.forward);
     stats.observeMs += performance.now() - c0;
     if (seen.over) return;
-    const actions: (unknown | null)[] = seats.map(() => null);
+    const actions: (Uint32Array | Float64Array | null)[] = seats.map(() => null);
     const pageAnswers = onPage.some((p, k) => p && !out.has(k)) ? askPage(false, t, seen) : null;
     for (let k = 0; k < seats.length; k++) {
       const bot = bots[k];
@@ -294,8 +313,8 @@ export function runLoop<B>(
       else {
         // Most answers pass the check as they are; one that does not is read as a bot worker's
         // message would be (through JSON), so its ejection reads the same.
-        const c = codec.check(moves, k, ctx, false);
-        if (c.ok) actions[k] = c.action ?? null;
+        const v = verdict(k, moves, false);
+        if (v.refused === undefined) actions[k] = v.packed;
         else {
           const sent = asSent(moves);
           if (!sent.ok) eject(k, sent.reason, 'garbage');
@@ -314,7 +333,7 @@ export function runLoop<B>(
       });
     }
     c0 = performance.now();
-    const packed = codec.pack(actions);
+    const packed = codec.join(actions);
     const c1 = performance.now();
     game.step(packed);
     const c2 = performance.now();

@@ -6,7 +6,7 @@
 import { insertMembers, readBotExtras, type BotExtras } from '../../shell/bot-extras';
 import { concatActions } from '../../shell/engine-client';
 import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
-import { checkMoves } from './protocol';
+import { packMoves } from './protocol';
 import type { FromEngine } from '../../shell/engine-protocol';
 import { FOG_NO_FORWARD } from '../../shell/game';
 import { ENGINE, type Engine } from './engine';
@@ -141,6 +141,7 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
         transfer,
       };
     },
+    check: (seat, packed, lenient) => g.checkAnswer(seat, packed as Uint32Array, lenient),
     step: (packed) => g.step(packed as Uint32Array),
     save: (members) => insertMembers(g.toJson(), members),
   });
@@ -174,11 +175,8 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
     },
     buffers,
     loop: {
-      check: (raw, seat, ctx, lenient) => {
-        const c = checkMoves(raw, seat, ctx.width, ctx.height, lenient);
-        return c.ok ? { ok: true, action: c.quads } : { ok: false, reason: c.reason };
-      },
-      pack: (actions) => concatActions(actions, (n) => new Uint32Array(n)),
+      pack: (raw, seat) => packMoves(raw, seat),
+      join: (actions) => concatActions(actions, (n) => new Uint32Array(n)),
       bots: () => import(/* webpackChunkName: "halite1-bots" */ './bots').then((m) => m.BOTS),
     },
   },

@@ -27,6 +27,10 @@ export type Bot = (obs: Observation) => Move[];
 export type Checked = { ok: true; quads: number[] } | { ok: false; reason: string };
 
 /**
+ * The page's check, where no engine is at hand (*Debug this turn*, a lesson's bot track): the match
+ * loop packs with `packMoves` and the engine checks (`halite1::answer`); the unit tests hold the
+ * two to the same reasons.
+ *
  * Checks a bot's answer and turns it into the engine's quadruples `[seat, x, y, dir]` (seat 0-based). Garbage
  * (anything but an array of {x, y, dir} integers with (x, y) on the map and dir 0..4, or more
  * moves than twice the number of sites) is refused with a reason; the caller ejects the bot.
@@ -56,6 +60,43 @@ export function checkMoves(raw: unknown, seat: number, width: number, height: nu
   }
   return { ok: true, quads };
 }
+
+/** A seat's answer in the engine's packed form, or why it cannot be packed. */
+export interface PackedMoves {
+  /** Quadruples `[seat, x, y, dir]`: every move, or the moves before the one at fault. */
+  packed: Uint32Array;
+  /** Why the answer cannot be packed (not an array, a move that is not an object of integers). */
+  reason?: string;
+}
+
+const INT32_MIN = -0x8000_0000;
+const INT32_MAX = 0x7fff_ffff;
+
+/**
+ * Packs a bot's answer into the engine's quadruples `[seat, x, y, dir]` (seat 0-based) without
+ * judging it: the engine's check (`checkAnswer` of the game handle) refuses moves off the map,
+ * bad directions and too many moves. A number below zero is packed as its two's complement (the
+ * engine reads it back as negative); integers beyond 32 bits are packed as the nearest 32-bit one.
+ */
+export function packMoves(raw: unknown, seat: number): PackedMoves {
+  if (!Array.isArray(raw)) return { packed: new Uint32Array(0), reason: `answered ${describe(raw)} instead of an array of moves` };
+  const packed = new Uint32Array(raw.length * 4);
+  for (let i = 0; i < raw.length; i++) {
+    const m: unknown = raw[i];
+    if (typeof m !== 'object' || m === null) return { packed: packed.subarray(0, i * 4), reason: `move ${i} is ${describe(m)}, not {x, y, dir}` };
+    const { x, y, dir } = m as Record<string, unknown>;
+    if (!Number.isInteger(x) || !Number.isInteger(y) || !Number.isInteger(dir)) {
+      return { packed: packed.subarray(0, i * 4), reason: `move ${i} has non-integer x, y or dir` };
+    }
+    packed[i * 4] = seat;
+    packed[i * 4 + 1] = clamp32(x as number);
+    packed[i * 4 + 2] = clamp32(y as number);
+    packed[i * 4 + 3] = clamp32(dir as number);
+  }
+  return { packed };
+}
+
+const clamp32 = (v: number): number => (v < INT32_MIN ? INT32_MIN : v > INT32_MAX ? INT32_MAX : v);
 
 function describe(v: unknown): string {
   if (v === null) return 'null';

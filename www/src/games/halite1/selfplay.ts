@@ -6,7 +6,7 @@
 
 import { ENGINE, type Engine } from './engine';
 import { BOTS } from './bots';
-import { checkMoves, type Bot, type Observation } from './protocol';
+import { packMoves, type Bot, type Observation } from './protocol';
 
 export interface SelfPlayConfig {
   /** Built-in bot ids, one per seat. */
@@ -24,7 +24,7 @@ export interface SelfPlayResult {
   territory: number[];
   /** Turns played. */
   turns: number;
-  /** Answers refused by `checkMoves` (the bot was ejected, as in a live match). */
+  /** Answers refused by the engine's check (the bot was ejected, as in a live match). */
   rejected: { seat: number; turn: number; reason: string }[];
   /** Per seat: total, 99th percentile and longest time inside the bot function, ms (the
    * longest is at the mercy of a busy machine; the percentile much less). */
@@ -74,7 +74,7 @@ export async function playSelf(engine: Engine, c: SelfPlayConfig): Promise<SelfP
     let slice = performance.now();
     while (!g.isOver()) {
       const turn = g.turn;
-      const parts: number[][] = [];
+      const parts: Uint32Array[] = [];
       for (let s = 0; s < seats; s++) {
         if (ejected[s] || !g.isAlive(s)) continue;
         const v = g.observation(s) as { owner: Uint8Array; strength: Uint8Array; production: Uint8Array };
@@ -91,10 +91,11 @@ export async function playSelf(engine: Engine, c: SelfPlayConfig): Promise<SelfP
         botMs[s] += ms;
         times[s].push(ms);
         maxBotMs[s] = Math.max(maxBotMs[s], ms);
-        const checked = threw === null ? checkMoves(raw, s, W, H) : ({ ok: false, reason: threw } as const);
-        if (checked.ok) parts.push(checked.quads);
+        const packed = threw === null ? packMoves(raw, s) : null;
+        const reason = packed === null ? threw : (g.checkAnswer(s, packed.packed, false) ?? packed.reason);
+        if (packed && reason === undefined) parts.push(packed.packed);
         else {
-          rejected.push({ seat: s, turn, reason: checked.reason });
+          rejected.push({ seat: s, turn, reason: reason ?? 'not a list of moves' });
           ejected[s] = 1;
           g.eject(s);
         }

@@ -6,7 +6,7 @@
 import { readBotExtras } from '../../shell/bot-extras';
 import { concatActions } from '../../shell/engine-client';
 import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
-import { checkCommands } from './protocol';
+import { packCommands } from './protocol';
 import type { FromEngine, SeriesDelta, SeriesMap } from '../../shell/engine-protocol';
 import { observe } from './observe';
 import { EV_STRIDE, PLANET_STRIDE, SHIP_STRIDE, adoptRowLayout, rowLayout, type RowLayout } from './layout';
@@ -240,6 +240,7 @@ function live(g: Game): LiveGame<FrameBatch> {
         transfer: snapshot ? [snapshot.buffer as Transferable] : [],
       };
     },
+    check: (seat, packed) => g.checkAnswer(seat, packed as Float64Array),
     step: (packed) => g.step(packed as Float64Array),
     save: (members) => (members ? g.toHltWith(new TextEncoder().encode(members)) : g.toHlt()),
   });
@@ -266,11 +267,8 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
     },
     buffers,
     loop: {
-      check: (raw, seat, _ctx, lenient) => {
-        const c = checkCommands(raw, seat, lenient);
-        return c.ok ? { ok: true, action: c.packed } : { ok: false, reason: c.reason };
-      },
-      pack: (actions) => concatActions(actions, (n) => new Float64Array(n)),
+      pack: (raw, seat, lenient) => packCommands(raw, seat, lenient),
+      join: (actions) => concatActions(actions, (n) => new Float64Array(n)),
       bots: () => import(/* webpackChunkName: "halite2-bots" */ './bots').then((m) => m.BOTS),
     },
   },
