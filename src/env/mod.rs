@@ -26,6 +26,7 @@ pub mod forward;
 pub mod lesson;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod runner;
+pub mod series;
 
 use serde::Serialize;
 use std::fmt::Display;

@@ -8,6 +8,7 @@ use super::grid::{territory, Board};
 use super::ranking::{PlayerResult, Ranking};
 use super::replay::Replay;
 use super::turn::{resolve_turn, PlayerTurnStats, TurnReport, TurnScratch};
+use crate::env::series::SeriesTable;
 use serde::Serialize;
 
 /// The names of the series, in the order [`Series::get`] takes them.
@@ -25,41 +26,38 @@ pub const SERIES: [&str; 11] = [
     "piecesLost",
 ];
 
-/// Every series for every player (player 0 is tag 1). Stored frame-major
-/// (`frame * players + player`); [`Series::get`] and [`Series::all_players`] read it out.
+/// Every series for every player (player 0 is tag 1), in the shared table
+/// ([`SeriesTable`]: `get`, `all_players`, ... read it out).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Series {
-    pub players: usize,
-    pub frames: usize,
-    /// `SERIES.len()` vectors, in the order of [`SERIES`].
-    data: Vec<Vec<u32>>,
+#[serde(transparent)]
+pub struct Series(SeriesTable);
+
+impl std::ops::Deref for Series {
+    type Target = SeriesTable;
+    fn deref(&self) -> &SeriesTable {
+        &self.0
+    }
 }
 
 impl Series {
     pub fn new(players: usize) -> Series {
-        Series {
-            players,
-            frames: 0,
-            data: vec![Vec::new(); SERIES.len()],
-        }
+        Series(SeriesTable::new(players, SERIES.len()))
     }
 
     /// Appends one frame: the board after the turn and that turn's report (none for frame 0).
     pub fn push(&mut self, board: &Board, report: Option<&TurnReport>) {
         let p = self.players;
-        let start = self.data[0].len();
-        for v in self.data.iter_mut() {
-            v.resize(start + p, 0);
-        }
+        let t = &mut self.0;
+        // No running totals: every value is the frame's own.
+        let start = t.open_frame(SERIES.len());
         for i in 0..board.len() {
             let o = board.owner[i] as usize;
             if o == 0 || o > p {
                 continue;
             }
-            self.data[0][start + o - 1] += 1;
-            self.data[1][start + o - 1] += u32::from(board.production[i]);
-            self.data[2][start + o - 1] += u32::from(board.strength[i]);
+            *t.cell(0, start + o - 1) += 1;
+            *t.cell(1, start + o - 1) += u32::from(board.production[i]);
+            *t.cell(2, start + o - 1) += u32::from(board.strength[i]);
         }
         if let Some(r) = report {
             for (k, s) in r.players.iter().enumerate().take(p) {
@@ -84,25 +82,11 @@ impl Series {
                     pieces_lost,
                 ];
                 for (j, v) in values.into_iter().enumerate() {
-                    self.data[3 + j][start + k] = v;
+                    *t.cell(3 + j, start + k) = v;
                 }
             }
         }
-        self.frames += 1;
-    }
-
-    /// Series `which` (an index into [`SERIES`]) of `player` (0-based), one value per frame.
-    pub fn get(&self, which: usize, player: usize) -> Vec<u32> {
-        let p = self.players;
-        match self.data.get(which) {
-            Some(v) if player < p => v.iter().skip(player).step_by(p).copied().collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// Series `which` for all players, player-major: `player * frames + frame`.
-    pub fn all_players(&self, which: usize) -> Vec<u32> {
-        (0..self.players).flat_map(|p| self.get(which, p)).collect()
+        t.close_frame();
     }
 
     /// Index of a series by its name in [`SERIES`].

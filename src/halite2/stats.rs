@@ -15,6 +15,7 @@
 use super::entities::{constants as k, DockingStatus, EntityId};
 use super::events::Event;
 use super::replay::{Frame, Replay};
+use crate::env::series::SeriesTable;
 use serde::Serialize;
 use std::collections::HashSet;
 
@@ -37,15 +38,17 @@ pub const ATTACKS: usize = 6;
 /// of its targets; the engine's count also credits rams).
 pub const WEAPON_DAMAGE: u32 = k::WEAPON_DAMAGE;
 
-/// Every series for every player. Stored frame-major (`frame * players + player`);
-/// [`Series::get`], [`Series::all_players`] and [`Series::from_frame`] read it out seat-major.
+/// Every series for every player, in the shared table ([`SeriesTable`]: `get`, `get_from`,
+/// `at`, `all_players`, `from_frame` and `truncate` read it out seat-major).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Series {
-    pub players: usize,
-    pub frames: usize,
-    /// `SERIES.len()` vectors, in the order of [`SERIES`].
-    data: Vec<Vec<u32>>,
+#[serde(transparent)]
+pub struct Series(SeriesTable);
+
+impl std::ops::Deref for Series {
+    type Target = SeriesTable;
+    fn deref(&self) -> &SeriesTable {
+        &self.0
+    }
 }
 
 /// What the viewer's event rows of a turn add up to, per seat: ships produced, attacks made.
@@ -99,11 +102,7 @@ fn turn_counts(before: &Frame, events: &[Event], players: usize) -> (Vec<u32>, V
 
 impl Series {
     pub fn new(players: usize) -> Series {
-        Series {
-            players,
-            frames: 0,
-            data: vec![Vec::new(); SERIES.len()],
-        }
+        Series(SeriesTable::new(players, SERIES.len()))
     }
 
     /// Appends one frame: the frame, the turn that led to it (the frame before and that turn's
@@ -116,97 +115,43 @@ impl Series {
         damage: Option<&[u64]>,
     ) {
         let p = self.players;
-        let start = self.frames * p;
-        let prev = self.frames.checked_sub(1).map(|f| f * p);
-        for (k, v) in self.data.iter_mut().enumerate() {
-            v.resize(start + p, 0);
-            // The running totals carry over.
-            if let (true, Some(b)) = (k >= FRAME_SERIES, prev) {
-                v.copy_within(b..b + p, start);
-            }
-        }
+        let t = &mut self.0;
+        // The running totals carry over.
+        let start = t.open_frame(FRAME_SERIES);
         for s in frame.ships.iter().flatten() {
             let o = usize::from(s.owner);
             if o >= p {
                 continue;
             }
-            self.data[0][start + o] += 1;
-            self.data[3][start + o] = self.data[3][start + o].saturating_add(s.health);
+            *t.cell(0, start + o) += 1;
+            let h = t.cell(3, start + o);
+            *h = h.saturating_add(s.health);
             if s.status == DockingStatus::Docked {
-                self.data[2][start + o] += 1;
+                *t.cell(2, start + o) += 1;
             }
         }
         for planet in &frame.planets {
             if let Some(o) = planet.owner.map(usize::from).filter(|&o| o < p) {
-                self.data[1][start + o] += 1;
+                *t.cell(1, start + o) += 1;
             }
         }
         if let Some((before, events)) = turn {
             let (produced, attacks) = turn_counts(before, events, p);
             for o in 0..p {
-                self.data[PRODUCED][start + o] += produced[o];
-                self.data[ATTACKS][start + o] += attacks[o];
+                *t.cell(PRODUCED, start + o) += produced[o];
+                *t.cell(ATTACKS, start + o) += attacks[o];
                 if damage.is_none() {
-                    let d = &mut self.data[DAMAGE][start + o];
+                    let d = t.cell(DAMAGE, start + o);
                     *d = d.saturating_add(attacks[o].saturating_mul(WEAPON_DAMAGE));
                 }
             }
         }
         if let Some(d) = damage {
             for (o, &v) in d.iter().enumerate().take(p) {
-                self.data[DAMAGE][start + o] = u32::try_from(v).unwrap_or(u32::MAX);
+                *t.cell(DAMAGE, start + o) = u32::try_from(v).unwrap_or(u32::MAX);
             }
         }
-        self.frames += 1;
-    }
-
-    /// Series `which` (an index into [`SERIES`]) of `seat`, one value per frame.
-    pub fn get(&self, which: usize, seat: usize) -> Vec<u32> {
-        self.get_from(which, seat, 0)
-    }
-
-    /// Series `which` of `seat` from frame `from` on.
-    pub fn get_from(&self, which: usize, seat: usize, from: usize) -> Vec<u32> {
-        let p = self.players;
-        match self.data.get(which) {
-            Some(v) if seat < p => v
-                .iter()
-                .skip(from.saturating_mul(p).saturating_add(seat))
-                .step_by(p)
-                .copied()
-                .collect(),
-            _ => Vec::new(),
-        }
-    }
-
-    /// The value of series `which` for `seat` at `frame`.
-    pub fn at(&self, which: usize, seat: usize, frame: usize) -> Option<u32> {
-        if seat >= self.players {
-            return None;
-        }
-        self.data
-            .get(which)?
-            .get(frame * self.players + seat)
-            .copied()
-    }
-
-    /// Series `which` for all seats, seat-major: `seat * frames + frame`.
-    pub fn all_players(&self, which: usize) -> Vec<u32> {
-        (0..self.players).flat_map(|p| self.get(which, p)).collect()
-    }
-
-    /// Every series (in the order of [`SERIES`]), every seat, the values of frames `from..`:
-    /// `(series * players + seat) * n + (frame - from)` with `n = frames - from` (empty when
-    /// `from` is at or past the end). A live game's viewer takes the new frames this way.
-    pub fn from_frame(&self, from: usize) -> Vec<u32> {
-        let n = self.frames.saturating_sub(from);
-        let mut out = Vec::with_capacity(SERIES.len() * self.players * n);
-        for k in 0..SERIES.len() {
-            for p in 0..self.players {
-                out.extend(self.get_from(k, p, from));
-            }
-        }
-        out
+        t.close_frame();
     }
 
     /// Index of a series by its name in [`SERIES`].
@@ -216,12 +161,7 @@ impl Series {
 
     /// Keeps frames `0..frames` only.
     pub fn truncate(&mut self, frames: usize) {
-        if frames < self.frames {
-            for v in self.data.iter_mut() {
-                v.truncate(frames * self.players);
-            }
-            self.frames = frames;
-        }
+        self.0.truncate(frames);
     }
 }
 
