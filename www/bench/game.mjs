@@ -9,8 +9,8 @@
 //   node www/bench/game.mjs [--reps 3] [--size 50x50] [--bots greedy,greedy] [--seed 1] [--baseline DIR] [--module]
 //
 // `--module`: every seat is the game's starter bot as a module in the bot host (what a person's
-// bot is), asked by the engine worker through the page once a turn; its bot time is the slowest
-// seat's time inside its bot function, measured in its worker (the seats think in parallel).
+// bot is), asked by the engine worker once a turn on the bot worker's port; its bot time is the
+// slowest seat's time inside its bot function, measured in its worker (the seats think in parallel).
 //
 // `--baseline DIR`: also measures another build of the app (e.g. an older commit's dist/) in the
 // same run, alternating, and prints the two side by side with their ratio.
@@ -92,14 +92,14 @@ function report(label, { m, runs }) {
     console.log(`      the new frame copied out                         ${us(m.frameMs)}`);
     console.log(`      turns and series posted to the page              ${us(m.postMs)}`);
     console.log(`      the rest (loop, yields to messages)              ${us(rest)}`);
-    if (hosted) console.log(`    waiting for the page's seats (page, bot host, bot workers and back), bots excluded  ${us(m.waitMs - m.botMs)}`);
+    if (hosted) console.log(`    waiting for the hosted bots (to their workers and back), bots excluded  ${us(m.waitMs - m.botMs)}`);
     else console.log(`    waiting for the page (its seats, its credit)       ${f(m.waitMs)} ms`);
   }
   if (m.bytesPerTurn !== undefined) console.log(`    bytes posted between the engine worker and the page  ${f(m.bytesPerTurn)} a turn`);
   // Before, each bot's worker got its observation from the page and answered it: the page posted
   // the engine's observations again, to the bots.
   const botBytes = m.botBytesPerTurn ?? (m.observeBytesPerTurn ?? NaN);
-  if (!Number.isNaN(botBytes)) console.log(`    bytes posted between bot workers and the page        ${f(botBytes)} a turn`);
+  if (!Number.isNaN(botBytes)) console.log(`    bytes posted to the bot workers                      ${f(botBytes)} a turn`);
   else console.log('    bytes posted between bot workers and the page        (not counted by this build: its observations went on to the bots, as many again as the engine posted for them)');
   console.log(`  ranks: ${m.ranks.join(', ')}`);
   return { outside: outside / m.turns, bytes: m.bytesPerTurn, ranks: m.ranks.join(',') };

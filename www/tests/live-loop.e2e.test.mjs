@@ -1,6 +1,8 @@
 // The live match loop in the browser: built-in bots play inside the game's engine worker (no
 // worker of their own), and a watched game goes no further ahead of the viewer than the credit
-// the page grants: paused, the game holds a few frames ahead; played, it goes on.
+// the page grants: paused, the game holds a few frames ahead; played, it goes on. A bot in the bot
+// host is started by the page and then asked its turns by the engine worker on its own port: the
+// page is never asked for its turns.
 //
 //   node --test www/tests/live-loop.e2e.test.mjs        (needs dist/: npm run build)
 
@@ -46,4 +48,19 @@ test('built-in bots play in the engine worker; a paused viewer holds the game a 
   await page.keyboard.press('Space');
   await page.waitForFunction((n) => window.__viewer.numFrames > n + 10, held.numFrames, { timeout: 20_000 });
   await page.done();
+});
+
+test('hosted bots are asked their turns on their ports: no turn goes through the page', { timeout: 90_000 }, async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}?bench=1`);
+  await page.waitForFunction(() => window.__bench !== undefined, null, { timeout: 30_000 });
+  const t = await page.evaluate(() => window.__bench.fullGame(['greedy', 'greedy'], 20, 20, 3, true));
+  assert.ok(t.turns > 10, `the game was played (${t.turns} turns)`);
+  assert.equal(t.turnAsks, 0, 'the engine worker never asked the page for a turn');
+  assert.deepEqual(t.hostedTurns, [0, 0], 'no seat answered a turn through the page');
+  assert.ok(t.botBytesPerTurn > 0, 'the observations went to the bots');
+  assert.deepEqual(errors, []);
+  await page.close();
 });

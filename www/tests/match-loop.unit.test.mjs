@@ -2,7 +2,9 @@
 // wasm package) with Halite I's check and bots: the game it plays is the game a plain loop plays
 // (observe, each bot, check, step), built-in bots that throw or answer garbage are ejected with
 // the reasons a bot worker's failure gets, page seats are asked once a turn, the credit holds the
-// game, and a resignation ejects at once.
+// game, and a resignation ejects at once. A hosted bot whose start hands the loop its worker's port
+// is asked its turns there, never through the page; what it posts there is checked, garbage
+// ejects it, and an overrun is the page's to settle.
 //
 //   node --test www/tests/match-loop.unit.test.mjs
 
@@ -78,7 +80,7 @@ function play(ids, seed, setup = {}, page = () => {}) {
     control = loopModule.runLoop(
       game,
       codec,
-      { seats: ids.map((id, k) => setup.seats?.[k] ?? { kind: 'builtin', id, seed: seed + k }), initMs: 30_000, turnMs: 10_000, forward: false, credit: setup.credit ?? Infinity, width: W, height: H },
+      { seats: ids.map((id, k) => setup.seats?.[k] ?? { kind: 'builtin', id, seed: seed + k }), initMs: 30_000, turnMs: setup.turnMs ?? 10_000, forward: false, credit: setup.credit ?? Infinity, width: W, height: H },
       post,
       since,
     );
@@ -256,4 +258,71 @@ test("a page seat's garbage is ejected with the engine's reason; a recorded seat
   const ej = ejections(posted);
   assert.deepEqual(ej, [{ seat: 0, reason: 'answered garbage: move 0 is off the map at (-1, 0)', kind: 'garbage', frame: 3 }]);
   assert.ok(g.isOver());
+});
+
+/** A hosted bot's worker as the loop sees it: the far end of a channel. `answer(msg)` gives what
+ * it posts for each turn it is asked (undefined: nothing). */
+function hostedBot(answer) {
+  const ch = new MessageChannel();
+  const turns = [];
+  ch.port2.onmessage = (e) => {
+    const m = e.data;
+    if (m.type !== 'turn') return;
+    turns.push(m.turn);
+    const out = answer(m);
+    if (out !== undefined) ch.port2.postMessage(out);
+  };
+  return { port: ch.port1, turns, close: () => ch.port2.close() };
+}
+
+/** Plays `expander` against a hosted bot in seat 1; the page only starts it (handing its port). */
+async function playHosted(bot, setup = {}, page = () => {}) {
+  const asked = [];
+  const r = await play(['expander', 'hosted'], 11, { seats: [undefined, { kind: 'page', bot: true, lenient: false }], ...setup }, (m, control) => {
+    if (m.type === 'ask') {
+      asked.push({ start: m.start, seats: [...m.seats] });
+      for (const k of m.seats) control.answer(m.turn, k, m.start ? { ok: true, raw: null, port: bot.port } : { ok: true, raw: [] });
+    }
+    page(m, control);
+  });
+  bot.close();
+  return { ...r, asked };
+}
+
+test('a hosted bot that hands over its port is asked its turns there, never through the page; its logs reach the page', { skip }, async () => {
+  const bot = hostedBot((m) => ({ type: 'json', turn: m.turn, json: '[]', log: m.turn === 2 ? 'thinking\n' : '', ms: 0.5 }));
+  const { g, posted, asked, stats, error } = await playHosted(bot);
+  assert.equal(error, null);
+  assert.ok(g.isOver());
+  assert.deepEqual(asked, [{ start: true, seats: [1] }], 'the page is asked only to start it');
+  assert.equal(ejections(posted).length, 0);
+  assert.equal(bot.turns.length, g.turn, 'asked every turn on its port');
+  assert.deepEqual(bot.turns.slice(0, 3), [0, 1, 2]);
+  const notes = posted.filter((m) => m.type === 'played').flatMap((m) => m.notes);
+  assert.deepEqual(notes, [{ seat: 1, turn: 2, log: 'thinking\n', drawings: [] }]);
+  assert.ok(stats.hostedBytes > 0 && stats.hostedMs === 0.5 * g.turn);
+});
+
+test('a hosted bot that posts garbage on its port is ejected as answering garbage; the game goes on', { skip }, async () => {
+  const bot = hostedBot((m) => (m.turn === 3 ? 'nonsense' : m.turn === 5 ? { type: 'json', turn: 5, json: '[' } : { type: 'json', turn: m.turn, json: '[]', ms: 0 }));
+  const { g, posted } = await playHosted(bot);
+  assert.deepEqual(ejections(posted), [{ seat: 1, reason: 'answered garbage: a message that is not an object', kind: 'garbage', frame: 4 }]);
+  assert.equal(bot.turns.at(-1), 3, 'not asked again');
+  assert.ok(g.isOver());
+
+  const bad = hostedBot((m) => ({ type: 'json', turn: m.turn, json: '"x"', ms: 0 }));
+  const r = await playHosted(bad);
+  assert.deepEqual(ejections(r.posted), [{ seat: 1, reason: 'answered garbage: answered a string instead of an array of moves', kind: 'garbage', frame: 1 }]);
+});
+
+test('a hosted bot that overruns its budget on its port: the page is told, ends it and says why', { skip }, async () => {
+  const overruns = [];
+  const bot = hostedBot((m) => (m.turn === 2 ? undefined : { type: 'json', turn: m.turn, json: '[]', ms: 0 }));
+  const { posted } = await playHosted(bot, { turnMs: 50 }, (m, control) => {
+    if (m.type !== 'overrun') return;
+    overruns.push([m.seat, m.turn, m.ms]);
+    control.failed(m.seat, 'timed out (no answer within 50 ms)', 'timeout');
+  });
+  assert.deepEqual(overruns, [[1, 2, 50]]);
+  assert.deepEqual(ejections(posted), [{ seat: 1, reason: 'timed out (no answer within 50 ms)', kind: 'timeout', frame: 3 }]);
 });

@@ -5,7 +5,7 @@ import { Match } from '../seats/match';
 import { WorkerSeat } from '../seats/worker-seat';
 import { gameInfo } from '../shell/catalog';
 import type { GameModule, OpenedReplay } from '../shell/game';
-import type { Forward, Seat, SeatAnswer } from '../shell/seat';
+import type { DirectBot, Forward, Seat, SeatAnswer } from '../shell/seat';
 import { DEFAULT_GAME, loadGame, loadSelfPlay } from '../games/index';
 import { Viewer } from '../shell/viewer';
 
@@ -37,7 +37,11 @@ export interface FullGameTiming {
   ranks: number[];
   /** Bytes posted between the page and the engine worker a turn. */
   bytesPerTurn?: number;
-  /** Bytes posted between the page and bot workers a turn (built-in bots: none). */
+  /** How often the engine worker asked the page for its seats' turns. */
+  turnAsks?: number;
+  /** Hosted bots: how many turns each seat answered through the page (the rest went on its port). */
+  hostedTurns?: number[];
+  /** Bytes posted to bot workers a turn (by the page or the engine worker; built-in bots: none). */
   botBytesPerTurn: number;
 }
 
@@ -67,6 +71,9 @@ class TimedSeat implements Seat {
   stop(): void {
     this.inner.stop();
   }
+  direct(): DirectBot | null {
+    return this.inner.direct();
+  }
 }
 
 /** Plays a whole game as the live page does, as fast as it can go: of built-in bots, or (with
@@ -92,9 +99,12 @@ async function fullGame(module: GameModule, bots: string[], width: number, heigh
     if (!stats) throw new Error('the match has no timings');
     const turns = host.turn;
     const posted = (host as { bytesPosted?: number }).bytesPosted;
+    const turnAsks = (host as { turnAsks?: number }).turnAsks;
+    // Hosted bots asked on their ports report their time to the loop; asked through the page,
+    // to their seats.
     let botMs = stats.botMs;
     if (timed) {
-      botMs = 0;
+      botMs = stats.hostedMs;
       for (let t = 0; t < turns; t++) botMs += Math.max(0, ...timed.map((s) => s.ms[t] ?? 0));
     }
     return {
@@ -113,7 +123,9 @@ async function fullGame(module: GameModule, bots: string[], width: number, heigh
       postMs: stats.postMs,
       ranks: host.results.map((r) => r.rank),
       bytesPerTurn: posted === undefined ? undefined : posted / Math.max(1, turns),
-      botBytesPerTurn: timed ? timed.reduce((n, s) => n + s.bytes, 0) / Math.max(1, turns) : 0,
+      turnAsks,
+      hostedTurns: timed ? timed.map((s) => s.ms.length) : undefined,
+      botBytesPerTurn: timed ? (stats.hostedBytes + timed.reduce((n, s) => n + s.bytes, 0)) / Math.max(1, turns) : 0,
     };
   } finally {
     match.stop();

@@ -5,7 +5,9 @@
 // not its storage (IndexedDB, caches, OPFS, cookies), not the network, not the page.
 //
 // The page talks to each bot's worker directly, through a MessageChannel whose far end the host
-// hands to the worker; the host itself only starts and ends workers and answers a heartbeat.
+// hands to the worker (once the bot has started, the page hands its own end on to the match loop
+// in the engine worker, which asks the bot its turns itself); the host itself only starts and
+// ends workers and answers a heartbeat.
 // Chromium runs the sandboxed frames of a page in one process of their own, so a bot that fills
 // its heap ends every bot in it, never the page: the heartbeat notices, every hosted bot fails
 // with a reason naming the bots that were thinking, and the next bot starts a new host.
@@ -18,6 +20,9 @@ export interface HostedBot {
   post(message: unknown, transfer?: Transferable[]): void;
   /** Ends the worker. */
   close(): void;
+  /** The page's end of the worker's channel, to hand to whatever asks the bot from now on: the
+   * page no longer hears the worker's messages (failures still come through `fail`). */
+  handOff(): MessagePort;
 }
 
 export interface HostedBotEvents {
@@ -164,11 +169,18 @@ class Host {
       this.waitingSince = null;
       this.timer = setInterval(() => this.beat(), HEARTBEAT_MS);
     }
+    let handed = false;
     return {
       post: (message, transfer = []) => {
-        if (this.links.has(id)) channel.port1.postMessage(message, transfer);
+        if (this.links.has(id) && !handed) channel.port1.postMessage(message, transfer);
       },
       close: () => this.drop(id),
+      handOff: () => {
+        handed = true;
+        channel.port1.onmessage = null;
+        channel.port1.onmessageerror = null;
+        return channel.port1;
+      },
     };
   }
 

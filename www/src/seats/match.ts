@@ -1,6 +1,8 @@
 // A match, as the page sees it: its loop runs in the game's engine worker (shell/match-loop.ts),
 // which calls the game's built-in bots itself and asks the page, once a turn, for the answers only
-// the page can give (a human, a lesson's script, a recorded seat, a bot in the bot host). This
+// the page can give (a human, a lesson's script, a recorded seat). A bot in the bot host is
+// started by the page, which then hands the loop its worker's port: the loop asks it its turns
+// there, and the page only ends its worker and reports its crashes. This
 // class keeps the seats the page built, decides where each runs, answers the worker for the
 // page's seats, keeps their logs and drawings, and reports turns, names and ejections. A watched
 // game plays at the viewer's pace: the page grants credit (`credit()`: how many frames the game
@@ -9,7 +11,7 @@
 import { MAX_SHAPES, type Drawings, type Shape } from '../shell/drawings';
 import type { EjectionKind, LoopSeat, LoopStats, PageAnswer } from '../shell/engine-protocol';
 import type { GameModule, LoopHandle, MatchHost } from '../shell/game';
-import type { Budgets, Forward, Seat, SeatAnswer } from '../shell/seat';
+import type { Budgets, DirectBot, Forward, Seat, SeatAnswer } from '../shell/seat';
 import { WorkerSeat } from './worker-seat';
 
 export type { EjectionKind };
@@ -64,6 +66,8 @@ export class Match {
   private events: MatchEvents | null = null;
   private loop: LoopHandle | null = null;
   private granted = 0;
+  /** The hosted bots the loop asks on their ports, by seat. */
+  private readonly direct = new Map<number, DirectBot>();
   private finish: (() => void) | null = null;
   /** Where the time of the game went, once it is over (measured in the engine worker). */
   stats: LoopStats | null = null;
@@ -111,11 +115,18 @@ export class Match {
           ask: (start, turn, seats, observations, fwd) => {
             for (const k of seats) this.answer(start, turn, k, observations[k] ?? null, fwd);
           },
-          played: (ejected) => {
+          played: (ejected, notes) => {
             if (this.stopped) return;
+            for (const n of notes) {
+              this.keepLog(n.seat, n.turn, n.log);
+              this.keepDrawings(n.seat, n.turn, n.drawings);
+            }
             for (const e of ejected) this.ejected(e.seat, e.reason, e.kind, e.frame, e.line);
             events.onTurn();
             this.more();
+          },
+          overrun: (seat, turn, ms) => {
+            if (!this.stopped) this.direct.get(seat)?.overrun(ms, turn);
           },
           ended: (error, stats) => {
             this.stats = stats;
@@ -167,7 +178,14 @@ export class Match {
         this.events?.onName?.(k, a.name);
       }
       let answer: PageAnswer;
-      if (a.ok) answer = { ok: true, raw: start ? null : a.raw };
+      const direct = start && a.ok && seat.kind === 'bot' ? (seat.direct?.() ?? null) : null;
+      if (direct) {
+        this.direct.set(k, direct);
+        direct.onFail((reason) => {
+          if (!this.stopped && !this.finished) this.loop?.failed(k, reason, failureKind(reason));
+        }, () => this.host.turn);
+        answer = { ok: true, raw: null, port: direct.port };
+      } else if (a.ok) answer = { ok: true, raw: start ? null : a.raw };
       else if (start) answer = { ok: false, eject: { reason: `failed to start: ${a.reason}`, kind: 'start', line: a.line } };
       else if (seat.kind === 'bot') answer = { ok: false, eject: { reason: a.reason, kind: failureKind(a.reason), line: a.line } };
       else answer = { ok: false };

@@ -13,10 +13,11 @@ import { builtinBotWorker } from './builtin';
 import type { Forward, GameId } from '../shell/game';
 import { botHostAlive, hostBot, type HostedBot } from './bot-host';
 import { engineBinary } from './engine-binary';
-import { readFromWorker, type BotSource, type FromWorker, type SimStart, type ToWorker } from './messages';
+import { readFromWorker, turnFailure, type FromWorker, type SimStart, type ToWorker } from '../shell/bot-messages';
+import type { BotSource } from './messages';
 import { fetchBotSource, sourceOrigin, withOrigin } from './sources';
 import { syntaxError } from './syntax';
-import type { Seat, SeatAnswer } from '../shell/seat';
+import type { DirectBot, Seat, SeatAnswer } from '../shell/seat';
 
 interface Pending {
   turn: number;
@@ -28,6 +29,8 @@ interface Pending {
 interface Channel {
   post(message: ToWorker, transfer: Transferable[]): void;
   close(): void;
+  /** A hosted bot's channel, handed on (see `direct`). */
+  handOff?(): MessagePort;
 }
 
 export class WorkerSeat implements Seat {
@@ -42,6 +45,13 @@ export class WorkerSeat implements Seat {
   private called: string;
   /** The module's source text, once the page has it (for a syntax error's line). */
   private code: string | null = null;
+  /** Once the bot's port is handed on: who hears of its failures. */
+  private report: ((reason: string) => void) | null = null;
+  private handed = false;
+  /** The turn a handed-on bot overran (named if its host turns out to have crashed). */
+  private overran: number | null = null;
+  /** The game's turn, for a handed-on bot (the one it is thinking about). */
+  private turnNow: (() => number) | null = null;
 
   constructor(
     private readonly game: GameId,
@@ -110,7 +120,7 @@ export class WorkerSeat implements Seat {
       const hosted = await hostBot({
         message: (d) => this.receive(d),
         fail: (reason) => this.fail(reason),
-        describe: () => ({ name: this.called, turn: this.pending ? this.pending.turn : null }),
+        describe: () => ({ name: this.called, turn: this.pending ? this.pending.turn : (this.overran ?? this.turnNow?.() ?? null) }),
       });
       this.attach(hosted);
       const sim = await this.sim(forward, true);
@@ -133,7 +143,32 @@ export class WorkerSeat implements Seat {
       hosted.close();
       return;
     }
-    this.channel = { post: (m, t) => hosted.post(m, t), close: () => hosted.close() };
+    this.channel = { post: (m, t) => hosted.post(m, t), close: () => hosted.close(), handOff: () => hosted.handOff() };
+  }
+
+  /** A started hosted bot's port, handed on to the match loop, which asks it its turns from now
+   * on (this seat is no longer asked: it keeps the worker, ends it, and reports its failures). */
+  direct(): DirectBot | null {
+    const ch = this.channel;
+    if (this.dead || this.handed || this.pending || !ch?.handOff) return null;
+    this.handed = true;
+    const port = ch.handOff();
+    return {
+      port,
+      onFail: (report, turn) => {
+        this.report = report;
+        this.turnNow = turn;
+        if (this.dead && this.failure !== null) report(this.failure);
+      },
+      overrun: (ms, turn) => {
+        void (async () => {
+          if (this.dead) return;
+          this.overran = turn;
+          if (!(await botHostAlive())) return; // failed by the host's death
+          this.fail(`timed out (no answer within ${ms.toLocaleString('en-US')} ms)`);
+        })();
+      },
+    };
   }
 
   private request(turn: number, budgetMs: number, make: () => Promise<ToWorker>, transfer: Transferable[] = []): Promise<SeatAnswer> {
@@ -193,13 +228,12 @@ export class WorkerSeat implements Seat {
   /** Why a bot failed, with the line and column in its source where they are known: a throw's
    * from its stack, a syntax error's from the page's own parse of the module. */
   private errorReason(msg: Extract<FromWorker, { type: 'error' }>, turn: number): string {
-    if (msg.garbage) return `answered garbage: ${msg.message}`;
-    if (turn === -1) {
+    if (turn === -1 && !msg.garbage) {
       const syntax = this.code !== null && /SyntaxError/.test(msg.message) ? syntaxError(this.code) : null;
       if (syntax) return `${msg.message.replace(/SyntaxError: .*$/, 'SyntaxError: ')}${syntax.message} at line ${syntax.line}, column ${syntax.column}`;
       return msg.line !== null ? `${msg.message} (at line ${msg.line}, column ${msg.column})` : msg.message;
     }
-    return msg.line !== null ? `threw: ${msg.message} (turn ${turn}, line ${msg.line}, column ${msg.column})` : `threw: ${msg.message} (turn ${turn})`;
+    return turnFailure(msg, turn);
   }
 
   /** The line of a syntax error in the module, for a start that failed on one. */
@@ -216,6 +250,11 @@ export class WorkerSeat implements Seat {
   private fail(reason: string): void {
     if (this.dead) return;
     this.failure = reason;
+    if (this.report) {
+      const r = this.report;
+      this.report = null;
+      r(reason);
+    }
     if (this.pending) this.settle({ ok: false, reason });
     else this.stop();
   }

@@ -184,6 +184,9 @@ export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H)
       case 'resign':
         loop?.resign(m.seat);
         return;
+      case 'failed':
+        loop?.failed(m.seat, m.reason, m.kind);
+        return;
       case 'halt':
         loop?.halt();
         loop = null;

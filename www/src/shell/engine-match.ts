@@ -135,6 +135,8 @@ export class EngineMatch<C, H, B, F extends EngineFrames> implements MatchHost {
   private next: Seen | null = null;
   /** Bytes posted between the page and the engine worker so far (for the benchmarks). */
   bytesPosted = 0;
+  /** The loop's asks of the page for turns (not starts), for benchmarks and tests. */
+  turnAsks = 0;
 
   /** Where the worker goes when the match is disposed of after a clean end (to be reused). */
   private reuse: ((worker: Worker) => void) | null = null;
@@ -234,13 +236,17 @@ export class EngineMatch<C, H, B, F extends EngineFrames> implements MatchHost {
           this.results = this.codec.standings(m.results, this.source.numFrames);
           this.over = m.over;
           this.turn = m.turn;
-          client.played(m.ejected);
+          client.played(m.ejected, m.notes);
           return;
         }
         case 'ask':
+          if (!m.start) this.turnAsks++;
           this.fwd = m.forward ?? null;
           this.bytesPosted += bytesOf(m.observations) + bytesOf(m.forward);
           client.ask(m.start, m.turn, m.seats, m.observations, m.forward ?? null);
+          return;
+        case 'overrun':
+          client.overrun(m.seat, m.turn, m.ms);
           return;
         case 'ended':
           this.ended = m.error === null;
@@ -254,13 +260,14 @@ export class EngineMatch<C, H, B, F extends EngineFrames> implements MatchHost {
       }
     };
     this.w.send({ type: 'play', ...setup });
-    const send = (m: ToEngine<C>) => {
-      if (!done) this.w.send(m);
+    const send = (m: ToEngine<C>, transfer: Transferable[] = []) => {
+      if (!done) this.w.send(m, transfer);
     };
     return {
       credit: (frames) => send({ type: 'credit', frames }),
-      answer: (turn, seat, answer) => send({ type: 'answer', turn, seat, answer }),
+      answer: (turn, seat, answer) => send({ type: 'answer', turn, seat, answer }, answer.ok && answer.port ? [answer.port] : []),
       resign: (seat) => send({ type: 'resign', seat }),
+      failed: (seat, reason, kind) => send({ type: 'failed', seat, reason, kind }),
       halt: () => {
         send({ type: 'halt' });
         done = true;

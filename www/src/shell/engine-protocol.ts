@@ -3,7 +3,7 @@
 // codecs: its header `H` and frame batch `B` (the rows the page draws), its match config `C`
 // and its packed answers (the form its engine's `step` takes).
 
-import type { Drawings } from './drawings';
+import type { Drawings, Shape } from './drawings';
 import type { Forward } from './seat';
 
 /** What every game's new match is made from. */
@@ -44,6 +44,9 @@ export type ToEngine<C> =
   /** A page seat's answer to the worker's `ask` of `turn` (-1: its start). */
   | { type: 'answer'; turn: number; seat: number; answer: PageAnswer }
   | { type: 'resign'; seat: number }
+  /** A hosted bot that answers on its own port failed outside its messages (its worker crashed,
+   * the bot host died, or its budget ran out and the page ended its worker). */
+  | { type: 'failed'; seat: number; reason: string; kind: EjectionKind }
   /** Stops the loop (the worker stays, to save the game). */
   | { type: 'halt' };
 
@@ -70,8 +73,9 @@ export interface LoopSetup {
 }
 
 /** What the page answers for one of its seats: a raw answer (checked in the worker), or none,
- * with the ejection it earned (a bot that failed). */
-export type PageAnswer = { ok: true; raw: unknown } | { ok: false; eject?: { reason: string; kind: EjectionKind; line?: number } };
+ * with the ejection it earned (a bot that failed). A hosted bot's start may hand over `port`, its
+ * worker's end of a channel: the loop then asks it its turns there itself, not through the page. */
+export type PageAnswer = { ok: true; raw: unknown; port?: MessagePort } | { ok: false; eject?: { reason: string; kind: EjectionKind; line?: number } };
 
 export interface LoopEjection {
   seat: number;
@@ -100,6 +104,18 @@ export interface LoopStats {
   stepMs: number;
   frameMs: number;
   postMs: number;
+  /** Hosted bots asked on their ports: the slowest one's time inside its bot function each turn
+   * (as its worker reports it), summed; and the bytes of observations and snapshots posted to them. */
+  hostedMs: number;
+  hostedBytes: number;
+}
+
+/** What a hosted bot asked on its port logged and drew in a turn (kept by the page). */
+export interface LoopNote {
+  seat: number;
+  turn: number;
+  log: string;
+  drawings: Shape[];
 }
 
 /** What a live game sends with each turn: the new rows, the standings, the series' new values. */
@@ -139,5 +155,8 @@ export type FromEngine<H, B> =
   // A match played by the worker's loop: the page's seats asked (once a turn; `start`: their
   // start), turns played (one or more, with the ejections since the last), and the end.
   | { type: 'ask'; start: boolean; turn: number; seats: number[]; observations: (unknown | null)[]; forward?: Forward }
-  | ({ type: 'played'; batches: B[]; ejected: LoopEjection[] } & Omit<TurnState<B>, 'batch'>)
+  /** A hosted bot on its port overran its budget: the page ends its worker and says why
+   * (`failed`: a timeout, or the bot host's crash). */
+  | { type: 'overrun'; seat: number; turn: number; ms: number }
+  | ({ type: 'played'; batches: B[]; ejected: LoopEjection[]; notes: LoopNote[] } & Omit<TurnState<B>, 'batch'>)
   | { type: 'ended'; error: string | null; stats: LoopStats };

@@ -4,7 +4,7 @@
 // its own ids inside (Halite I owner values are seat + 1).
 
 import type { Forward, Seat } from './seat';
-import type { LoopEjection, LoopSetup, LoopStats, PageAnswer } from './engine-protocol';
+import type { EjectionKind, LoopEjection, LoopNote, LoopSetup, LoopStats, PageAnswer } from './engine-protocol';
 import type { Drawings } from './drawings';
 import type { Palette } from './palette';
 
@@ -186,8 +186,12 @@ export interface MatchHost {
 export interface LoopClient {
   /** The page's seats `seats` are to answer (or, `start`, to start: `turn` is then -1). */
   ask(start: boolean, turn: number, seats: number[], observations: (unknown | null)[], forward: Forward | null): void;
-  /** One or more turns were played (their frames are in `source`), and these seats ejected. */
-  played(ejected: LoopEjection[]): void;
+  /** One or more turns were played (their frames are in `source`), and these seats ejected;
+   * `notes`: what the hosted bots asked on their ports logged and drew meanwhile. */
+  played(ejected: LoopEjection[], notes: LoopNote[]): void;
+  /** A hosted bot asked on its port overran its budget in `turn`: end its worker and say why
+   * (`LoopHandle.failed`). */
+  overrun(seat: number, turn: number, ms: number): void;
   ended(error: string | null, stats: LoopStats | null): void;
 }
 
@@ -197,6 +201,9 @@ export interface LoopHandle {
   credit(frames: number): void;
   answer(turn: number, seat: number, answer: PageAnswer): void;
   resign(seat: number): void;
+  /** A hosted bot asked on its port failed outside its messages (its worker or host crashed, it
+   * overran its budget): the loop ejects it. */
+  failed(seat: number, reason: string, kind: EjectionKind): void;
   halt(): void;
 }
 

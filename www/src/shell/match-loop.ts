@@ -11,9 +11,16 @@
 // A built-in bot runs in the worker only when it is known to return: the test bot that never
 // answers is marked `isolated` and runs on the page's side, in a worker of its own, where its
 // budget can stop it.
+//
+// A bot in the bot host is started by the page (which has its code), which then hands the loop the
+// page's end of the bot worker's channel: from then on the loop asks it its turns on that port
+// itself, with the budget measured here, reads every message with the same check the page uses
+// (bot-messages.ts), and ejects it on garbage, a throw or a timeout. Only the page can end the
+// bot's worker: it does so when it hears of the ejection, or (an overrun) when asked.
 
+import { readFromWorker, turnFailure, type SimStart } from './bot-messages';
 import type { BuiltinBots } from './builtin-bots';
-import type { EjectionKind, FromEngine, LoopEjection, LoopSetup, LoopStats, PageAnswer, Seen, SeriesDelta } from './engine-protocol';
+import type { EjectionKind, FromEngine, LoopEjection, LoopNote, LoopSetup, LoopStats, PageAnswer, Seen, SeriesDelta } from './engine-protocol';
 
 /** A live game as the loop needs it (the host's LiveGame has all of this). */
 export interface LoopGame<B> {
@@ -54,6 +61,8 @@ export interface LoopControl {
   credit(frames: number): void;
   answer(turn: number, seat: number, answer: PageAnswer): void;
   resign(seat: number): void;
+  /** A hosted bot on its port failed outside its messages (the page says why). */
+  failed(seat: number, reason: string, kind: EjectionKind): void;
   halt(): void;
 }
 
@@ -141,8 +150,29 @@ function yielder(): { pause: () => Promise<void>; close: () => void } {
 
 /** How long the loop plays before it posts what it played and lets messages in, ms. */
 const CHUNK_MS = 12;
+/** How long the loop waits for hosted bots before it posts the turns played so far, ms. */
+const SLOW_MS = 200;
 
 type Bot = (obs: unknown) => unknown;
+
+/** A hosted bot's turn being awaited on its port. */
+interface PortWait {
+  turn: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Its budget ran out: the page is ending its worker, and an answer is no longer taken. */
+  overrun: boolean;
+  resolve: (a: { moves: unknown; ms: number } | null) => void;
+}
+
+/** The buffers of an observation's typed arrays. */
+function buffersOf(obs: unknown): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  if (typeof obs !== 'object' || obs === null) return out;
+  for (const v of Object.values(obs)) {
+    if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer && !out.includes(v.buffer)) out.push(v.buffer);
+  }
+  return out;
+}
 
 /** Runs a match's loop on `game`; `post` reaches the page. `seriesSince(from)` gives the series'
  * values of frames `from` on. */
@@ -169,19 +199,24 @@ export function runLoop<B>(
   // What is played but not yet posted.
   let batches: B[] = [];
   let ejected: LoopEjection[] = [];
+  let notes: LoopNote[] = [];
+  /** Hosted bots' ports (by seat), once their start handed them over, and their awaited turns. */
+  const ports: (MessagePort | null)[] = seats.map(() => null);
+  const portWaits = new Map<number, PortWait>();
   let postedFrames = game.numFrames;
-  const stats: LoopStats = { turns: 0, startMs: 0, loopMs: 0, botMs: 0, waitMs: 0, observeMs: 0, checkMs: 0, stepMs: 0, frameMs: 0, postMs: 0 };
+  const stats: LoopStats = { turns: 0, startMs: 0, loopMs: 0, botMs: 0, waitMs: 0, observeMs: 0, checkMs: 0, stepMs: 0, frameMs: 0, postMs: 0, hostedMs: 0, hostedBytes: 0 };
   const yields = yielder();
 
   const flush = (): void => {
-    if (batches.length === 0 && ejected.length === 0) return;
+    if (batches.length === 0 && ejected.length === 0 && notes.length === 0) return;
     const t0 = performance.now();
     const series = seriesSince(postedFrames);
     postedFrames = game.numFrames;
     const transfer = [...batches.flatMap((b) => codec.buffers(b)), ...Object.values(series.values).map((v) => v.buffer as Transferable)];
-    post({ type: 'played', batches, ejected, series, results: game.results(), over: game.isOver(), turn: game.turn }, [...new Set(transfer)]);
+    post({ type: 'played', batches, ejected, notes, series, results: game.results(), over: game.isOver(), turn: game.turn }, [...new Set(transfer)]);
     batches = [];
     ejected = [];
+    notes = [];
     stats.postMs += performance.now() - t0;
   };
 
@@ -195,6 +230,94 @@ export function runLoop<B>(
     // An ejected seat's answer is no longer awaited.
     awaited.get(seat)?.(null);
     awaited.delete(seat);
+    closePort(seat);
+  };
+
+  const closePort = (seat: number): void => {
+    const w = portWaits.get(seat);
+    if (w) {
+      portWaits.delete(seat);
+      if (w.timer) clearTimeout(w.timer);
+      w.resolve(null);
+    }
+    const p = ports[seat];
+    if (!p) return;
+    ports[seat] = null;
+    p.onmessage = null;
+    p.onmessageerror = null;
+    p.close();
+  };
+
+  /** A message from a hosted bot's port: checked before anything is done with it. */
+  const hear = (k: number, data: unknown): void => {
+    if (halted || out.has(k)) return;
+    const msg = readFromWorker(data);
+    if (typeof msg === 'string') {
+      eject(k, `answered garbage: ${msg}`, 'garbage');
+      flush();
+      return;
+    }
+    if (msg.type === 'ready') return;
+    const w = portWaits.get(k);
+    if (!w || w.overrun || msg.turn !== w.turn) return; // late, or not asked
+    portWaits.delete(k);
+    if (w.timer) clearTimeout(w.timer);
+    if (msg.log || (msg.type === 'answer' && msg.drawings.length > 0)) notes.push({ seat: k, turn: w.turn, log: msg.log, drawings: msg.type === 'answer' ? msg.drawings : [] });
+    if (msg.type === 'error') {
+      eject(k, turnFailure(msg, w.turn), msg.garbage ? 'garbage' : 'error', false, msg.line ?? undefined);
+      w.resolve(null);
+      return;
+    }
+    w.resolve({ moves: msg.moves, ms: msg.ms });
+  };
+
+  /** Takes over a hosted bot's port (its start handed it over). */
+  const attach = (k: number, port: MessagePort): void => {
+    if (out.has(k) || halted) {
+      port.close();
+      return;
+    }
+    ports[k] = port;
+    onPage[k] = false;
+    port.onmessage = (e: MessageEvent) => hear(k, e.data);
+    port.onmessageerror = () => hear(k, undefined);
+  };
+
+  /** Asks the hosted bots on their ports for turn `turn`; resolves with their answers (null: none). */
+  const askPorts = (turn: number, seen: Seen, ask: number[]): Promise<({ moves: unknown; ms: number } | null)[]> => {
+    const fwd = seen.forward;
+    const waits = ask.map((k) => {
+      const port = ports[k] as MessagePort;
+      const obs = seen.observations[k];
+      return new Promise<{ moves: unknown; ms: number } | null>((resolve) => {
+        const w: PortWait = { turn, timer: null, overrun: false, resolve };
+        portWaits.set(k, w);
+        let sim: SimStart | undefined;
+        if (fwd) sim = 'snapshot' in fwd ? { seat: k, snapshot: fwd.snapshot } : { seat: k, unavailable: fwd.unavailable };
+        // An observation's arrays are the seat's own copies: they move to its bot.
+        const mine = buffersOf(obs);
+        const own = mine.filter((b) => ask.every((j) => j === k || !buffersOf(seen.observations[j]).includes(b)));
+        for (const b of mine) stats.hostedBytes += b.byteLength;
+        if (sim?.snapshot) stats.hostedBytes += sim.snapshot.byteLength;
+        try {
+          port.postMessage({ type: 'turn', turn, obs, sim }, own);
+        } catch (e) {
+          eject(k, `could not be reached: ${errorText(e)}`, 'error');
+          return;
+        }
+        if (Number.isFinite(setup.turnMs)) {
+          w.timer = setTimeout(() => {
+            if (portWaits.get(k) !== w) return;
+            // Only the page can end the bot's worker: it does, and says why (a timeout, or the
+            // bot host's crash), which ejects the seat.
+            w.overrun = true;
+            w.timer = null;
+            post({ type: 'overrun', seat: k, turn, ms: setup.turnMs });
+          }, setup.turnMs);
+        }
+      });
+    });
+    return Promise.all(waits);
   };
 
   /** Asks the page for its seats' answers (start: their start) and waits for them all. */
@@ -277,6 +400,7 @@ export function runLoop<B>(
       if (bots[k] && own > setup.initMs) eject(k, `failed to start: ${timedOut(setup.initMs)}`, 'start', atInit);
       const a = page[k];
       if (a && !a.ok && a.eject) eject(k, a.eject.reason, a.eject.kind, atInit, a.eject.line);
+      if (a && a.ok && a.port) attach(k, a.port);
     });
   };
 
@@ -288,6 +412,8 @@ export function runLoop<B>(
     stats.observeMs += performance.now() - c0;
     if (seen.over) return;
     const actions: (Uint32Array | Float64Array | null)[] = seats.map(() => null);
+    const hosted = ports.flatMap((p, k) => (p && !out.has(k) && seen.observations[k] != null ? [k] : []));
+    const portAnswers = hosted.length > 0 ? askPorts(t, seen, hosted) : null;
     const pageAnswers = onPage.some((p, k) => p && !out.has(k)) ? askPage(false, t, seen) : null;
     for (let k = 0; k < seats.length; k++) {
       const bot = bots[k];
@@ -322,6 +448,23 @@ export function runLoop<B>(
         }
       }
       stats.checkMs += performance.now() - c0;
+    }
+    if (portAnswers) {
+      const w0 = performance.now();
+      // A slow turn: the page hears of the turns before it (it names the turn a crash cut short).
+      const slow = setTimeout(flush, SLOW_MS);
+      const got = await portAnswers;
+      clearTimeout(slow);
+      stats.waitMs += performance.now() - w0;
+      if (halted) return;
+      let slowest = 0;
+      hosted.forEach((k, i) => {
+        const a = got[i];
+        if (!a || out.has(k)) return;
+        slowest = Math.max(slowest, a.ms);
+        actions[k] = checked(k, a.moves);
+      });
+      stats.hostedMs += slowest;
     }
     if (pageAnswers) {
       const got = await pageAnswers;
@@ -370,7 +513,16 @@ export function runLoop<B>(
     if (!halted) flush();
   };
 
-  void run().finally(yields.close).then(
+  const closePorts = (): void => {
+    for (let k = 0; k < ports.length; k++) closePort(k);
+  };
+
+  void run()
+    .finally(() => {
+      yields.close();
+      closePorts();
+    })
+    .then(
     () => {
       if (!halted) post({ type: 'ended', error: null, stats });
     },
@@ -406,10 +558,16 @@ export function runLoop<B>(
       eject(seat, 'resigned', 'resigned');
       flush();
     },
+    failed(seat, reason, kind) {
+      if (halted || game.isOver() || !Number.isInteger(seat) || seat < 0 || seat >= seats.length || !isBot[seat]) return;
+      eject(seat, String(reason), kind);
+      flush();
+    },
     halt() {
       halted = true;
       for (const w of awaited.values()) w(null);
       awaited.clear();
+      closePorts();
       wake();
     },
   };

@@ -27,6 +27,21 @@ export interface Seat {
   act(observation: unknown, turn: number, budgetMs: number, forward?: Forward | null): Promise<SeatAnswer>;
   /** Stops the seat for good (terminates its worker). */
   stop(): void;
+  /** Once started, a bot that can be asked its turns directly (a bot in the bot host): its port,
+   * handed over to whatever runs the match; null when it answers through `act`. */
+  direct?(): DirectBot | null;
+}
+
+/** A started bot asked its turns on a port by the match loop: the page still owns its worker. */
+export interface DirectBot {
+  /** The far end of the bot worker's channel (to transfer). */
+  port: MessagePort;
+  /** Reports the bot's failures from now on (its worker crashed, its host died); once. `turn()`:
+   * the turn the game is at (the one the bot is thinking about, for a crash's reason). */
+  onFail(report: (reason: string) => void, turn: () => number): void;
+  /** Its budget of `ms` ran out in `turn`: its worker is ended and its failure reported (a
+   * timeout, or the bot host's crash when the host is what stopped answering). */
+  overrun(ms: number, turn: number): void;
 }
 
 /** Time budgets of bot seats, as the original: a longer first budget, then one per turn. */
