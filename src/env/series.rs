@@ -110,6 +110,25 @@ impl SeriesTable {
     }
 }
 
+/// A game's `Series`: a newtype over [`SeriesTable`] that reads as the table (through `Deref`) and
+/// serializes as it; the game adds how a frame fills it.
+macro_rules! game_series {
+    ($(#[$meta:meta])* $name:ident) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+        #[serde(transparent)]
+        pub struct $name($crate::env::series::SeriesTable);
+
+        impl std::ops::Deref for $name {
+            type Target = $crate::env::series::SeriesTable;
+            fn deref(&self) -> &$crate::env::series::SeriesTable {
+                &self.0
+            }
+        }
+    };
+}
+pub(crate) use game_series;
+
 #[cfg(test)]
 mod tests {
     use super::SeriesTable;

@@ -9,7 +9,6 @@ use super::ranking::{PlayerResult, Ranking};
 use super::replay::Replay;
 use super::turn::{resolve_turn, PlayerTurnStats, TurnReport, TurnScratch};
 use crate::env::series::SeriesTable;
-use serde::Serialize;
 
 /// The names of the series, in the order [`Series::get`] takes them.
 pub const SERIES: [&str; 11] = [
@@ -26,17 +25,10 @@ pub const SERIES: [&str; 11] = [
     "piecesLost",
 ];
 
-/// Every series for every player (player 0 is tag 1), in the shared table
-/// ([`SeriesTable`]: `get`, `all_players`, ... read it out).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct Series(SeriesTable);
-
-impl std::ops::Deref for Series {
-    type Target = SeriesTable;
-    fn deref(&self) -> &SeriesTable {
-        &self.0
-    }
+crate::env::series::game_series! {
+    /// Every series for every player (player 0 is tag 1), in the shared table
+    /// ([`SeriesTable`]: `get`, `all_players`, ... read it out).
+    Series
 }
 
 impl Series {

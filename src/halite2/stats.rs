@@ -38,17 +38,10 @@ pub const ATTACKS: usize = 6;
 /// of its targets; the engine's count also credits rams).
 pub const WEAPON_DAMAGE: u32 = k::WEAPON_DAMAGE;
 
-/// Every series for every player, in the shared table ([`SeriesTable`]: `get`, `get_from`,
-/// `at`, `all_players`, `from_frame` and `truncate` read it out seat-major).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
-#[serde(transparent)]
-pub struct Series(SeriesTable);
-
-impl std::ops::Deref for Series {
-    type Target = SeriesTable;
-    fn deref(&self) -> &SeriesTable {
-        &self.0
-    }
+crate::env::series::game_series! {
+    /// Every series for every player, in the shared table ([`SeriesTable`]: `get`, `get_from`,
+    /// `at`, `all_players`, `from_frame` and `truncate` read it out seat-major).
+    Series
 }
 
 /// What the viewer's event rows of a turn add up to, per seat: ships produced, attacks made.
