@@ -34,7 +34,8 @@ export const MAX_RECORDS = 200_000;
 export const MAX_KEYS = 8;
 /** The longest answer sent as JSON text (answers that are not flat integer records). */
 export const MAX_JSON = 4_000_000;
-const MAX_MESSAGE = 2_000;
+/** The longest error message a bot's failure keeps. */
+export const MAX_MESSAGE = 2_000;
 /** The longest JSON text of a turn's drawings (1,000 shapes). */
 const MAX_DRAWINGS = 300_000;
 /** Room for the note the worker adds when it cuts a log. */

@@ -18,7 +18,7 @@
 // (bot-messages.ts), and ejects it on garbage, a throw or a timeout. Only the page can end the
 // bot's worker: it does so when it hears of the ejection, or (an overrun) when asked.
 
-import { readFromWorker, turnFailure, type SimStart } from './bot-messages';
+import { MAX_JSON, MAX_KEYS, MAX_MESSAGE, MAX_RECORDS, readFromWorker, turnFailure, type SimStart } from './bot-messages';
 import type { BuiltinBots } from './builtin-bots';
 import type { EjectionKind, FromEngine, LoopEjection, LoopNote, LoopSetup, LoopStats, PageAnswer, Seen, SeriesDelta } from './engine-protocol';
 
@@ -66,12 +66,8 @@ export interface LoopControl {
   halt(): void;
 }
 
-// The limits a bot's answer meets on its way out of a bot worker (seats/bot-runtime.ts): a
-// built-in bot's answer is held to the same, so its ejections read the same.
-const MAX_RECORDS = 200_000;
-const MAX_KEYS = 8;
-const MAX_JSON = 4_000_000;
-const MAX_MESSAGE = 2_000;
+// A built-in bot's answer is held to the limits a bot worker's message meets (bot-messages.ts),
+// so its ejections read the same.
 
 const n = (v: number) => v.toLocaleString('en-US');
 
