@@ -18,23 +18,17 @@ const loopModule = src.load('shell/match-loop.js');
 const protocol = src.load('games/halite1/protocol.js');
 const builtin = src.load('games/halite1/bots.js');
 const { concatActions } = src.load('shell/engine-client.js');
+const engineHost = src.load('shell/engine-host.js');
 const engine = await loadEngine('halite1');
 const skip = engine ? false : 'pkg/ not built';
 
 const W = 20;
 const H = 20;
 
-/** Halite I's live game as the engine worker wraps it (the parts the loop uses). */
+/** Halite I's live game as the engine worker wraps it: the shared host's wrapper, with the game's
+ * own parts the loop uses. */
 function liveGame(g) {
-  return {
-    get numFrames() {
-      return g.numFrames;
-    },
-    get turn() {
-      return g.turn;
-    },
-    isOver: () => g.isOver(),
-    results: () => g.results(),
+  return engineHost.liveGame(g, {
     batchLast: () => ({ owners: g.owner(g.numFrames - 1).slice() }),
     observe() {
       const last = g.numFrames - 1;
@@ -48,8 +42,7 @@ function liveGame(g) {
     },
     check: (seat, packed, lenient) => g.checkAnswer(seat, packed, lenient),
     step: (packed) => g.step(packed),
-    eject: (seat, atInit) => (atInit ? g.ejectAtInit(seat) : g.eject(seat)),
-  };
+  });
 }
 
 const codec = {
