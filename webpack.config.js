@@ -51,7 +51,8 @@ module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
   // Every game's engine package (scripts/build-wasm.sh writes pkg/games.json last).
   const games = fs.existsSync(path.join(pkg, 'games.json')) ? JSON.parse(fs.readFileSync(path.join(pkg, 'games.json'), 'utf8')) : [];
-  const missing = games.length ? games.filter((id) => !fs.existsSync(path.join(pkg, id, `${id}.js`))) : ['games.json'];
+  const built = (id) => fs.existsSync(path.join(pkg, id, `${id}.js`)) && fs.existsSync(path.join(pkg, `${id}-files`, `${id}-files.js`));
+  const missing = games.length ? games.filter((id) => !built(id)) : ['games.json'];
   if (missing.length) {
     throw new Error(`pkg/ lacks ${missing.join(', ')}: build the engines first with \`npm run build:wasm\``);
   }
@@ -67,7 +68,8 @@ module.exports = (_env, argv) => {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      // Each game's engine binary (pkg/<id>/<id>_bg.wasm), named after it.
+      // Each game's engine and file module binaries (pkg/<id>/<id>_bg.wasm,
+      // pkg/<id>-files/<id>-files_bg.wasm), named after them.
       assetModuleFilename: production ? '[name].[contenthash:8][ext]' : '[name][ext]',
       publicPath: 'auto',
       clean: true,

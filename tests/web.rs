@@ -3,12 +3,23 @@
 #![cfg(target_arch = "wasm32")]
 
 use halite::web::halite1::{halite1_fog_view, halite1_turn_report};
-use halite::web::{generate_map, series_names, Halite1Game, Halite1Replay};
+use halite::web::{generate_map, series_names, Halite1Files, Halite1Game, Halite1Replay};
 use js_sys::{Array, Reflect, Uint8Array};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::wasm_bindgen_test;
 
 const S101: &[u8] = include_bytes!("fixtures/halite1/s101-20x20-greedy-chaos.hlt.gz");
+
+/// A replay file opened as the page opens it: the file module reads it into a record, the
+/// engine's handle takes the record.
+fn open1(bytes: &[u8]) -> Result<Halite1Replay, wasm_bindgen::JsError> {
+    Halite1Replay::from_record(&Halite1Files::read(bytes)?)
+}
+
+/// A handle's replay written as the plain file.
+fn json1(record: Vec<u8>) -> Vec<u8> {
+    Halite1Files::write(&record).unwrap()
+}
 
 fn get(v: &JsValue, k: &str) -> JsValue {
     Reflect::get(v, &k.into()).unwrap()
@@ -22,7 +33,7 @@ fn error_text(e: wasm_bindgen::JsError) -> String {
 
 #[wasm_bindgen_test]
 fn loads_a_gzipped_reference_replay_and_reads_frames_through_views() {
-    let r = Halite1Replay::from_bytes(S101).unwrap();
+    let r = open1(S101).unwrap();
     assert_eq!((r.width(), r.height()), (20, 20));
     assert_eq!(r.num_frames(), 163);
     assert_eq!(r.num_players(), 2);
@@ -40,10 +51,10 @@ fn loads_a_gzipped_reference_replay_and_reads_frames_through_views() {
 
 #[wasm_bindgen_test]
 fn the_json_and_gzip_forms_load_alike_and_round_trip() {
-    let r = Halite1Replay::from_bytes(S101).unwrap();
-    let json = r.to_json();
+    let r = open1(S101).unwrap();
+    let json = json1(r.to_record());
     assert_eq!(json.first(), Some(&b'{'));
-    let again = Halite1Replay::from_bytes(&json).unwrap();
+    let again = open1(&json).unwrap();
     assert_eq!(
         again.owner(100).unwrap().to_vec(),
         r.owner(100).unwrap().to_vec()
@@ -52,26 +63,24 @@ fn the_json_and_gzip_forms_load_alike_and_round_trip() {
 
 #[wasm_bindgen_test]
 fn broken_input_is_an_error_with_a_place_not_a_panic() {
-    let e = Halite1Replay::from_bytes(b"{\"version\":11,\"frames\":[[[[0,1]]],")
+    let e = open1(b"{\"version\":11,\"frames\":[[[[0,1]]],")
         .err()
         .unwrap();
     assert!(error_text(e).starts_with("byte "));
-    let e = Halite1Replay::from_bytes(&S101[..S101.len() / 2])
-        .err()
-        .unwrap();
+    let e = open1(&S101[..S101.len() / 2]).err().unwrap();
     assert!(error_text(e).contains("gzip"));
-    let e = Halite1Replay::from_bytes(b"not a replay").err().unwrap();
+    let e = open1(b"not a replay").err().unwrap();
     assert!(error_text(e).contains("expected a JSON object"));
-    let r = Halite1Replay::from_bytes(S101).unwrap();
-    let json = String::from_utf8(r.to_json()).unwrap();
+    let r = open1(S101).unwrap();
+    let json = String::from_utf8(json1(r.to_record())).unwrap();
     let bad = json.replacen("[[[[0,", "[[[[7,", 1);
-    let e = Halite1Replay::from_bytes(bad.as_bytes()).err().unwrap();
+    let e = open1(bad.as_bytes()).err().unwrap();
     assert_eq!(error_text(e), "frames[0][0][0]: owner 7 > num_players 2");
 }
 
 #[wasm_bindgen_test]
 fn series_reports_fog_and_verification() {
-    let mut r = Halite1Replay::from_bytes(S101).unwrap();
+    let mut r = open1(S101).unwrap();
     let names: Vec<String> = series_names()
         .iter()
         .map(|v| v.as_string().unwrap())
@@ -205,7 +214,7 @@ fn quadruples(r: &Halite1Replay, t: usize) -> Vec<u32> {
 
 #[wasm_bindgen_test]
 fn a_fork_of_a_replay_plays_on_as_recorded_with_its_results() {
-    let r = Halite1Replay::from_bytes(S101).unwrap();
+    let r = open1(S101).unwrap();
     let last = r.num_frames() - 1;
     let want = js_sys::JSON::stringify(&r.standings().unwrap()).unwrap();
     for n in [0, 1, 80, last - 1, last] {
@@ -230,7 +239,11 @@ fn a_fork_of_a_replay_plays_on_as_recorded_with_its_results() {
         assert!(g.is_over(), "fork at {n}");
         let got = js_sys::JSON::stringify(&g.results().unwrap()).unwrap();
         assert_eq!(got, want, "fork at {n}: results");
-        assert_eq!(g.to_json(), r.to_json(), "fork at {n}: the whole replay");
+        assert_eq!(
+            json1(g.to_record()),
+            json1(r.to_record()),
+            "fork at {n}: the whole replay"
+        );
     }
     let e = Halite1Game::from_replay(&r, last + 1).err().unwrap();
     assert!(error_text(e).contains("out of range"));
@@ -314,14 +327,14 @@ fn a_bad_board_is_an_error_never_a_panic() {
 
 #[wasm_bindgen_test]
 fn the_resimulation_bench_counts_site_turns() {
-    let r = Halite1Replay::from_bytes(S101).unwrap();
+    let r = open1(S101).unwrap();
     assert_eq!(r.bench_resimulate(2), (2 * 400 * 162) as f64);
     assert_eq!(r.bench_resimulate(0), 0.0);
 }
 
 #[wasm_bindgen_test]
 fn stateless_fog_views_and_turn_reports_match_the_replay_handle() {
-    let r = Halite1Replay::from_bytes(S101).unwrap();
+    let r = open1(S101).unwrap();
     let (w, h) = (r.width(), r.height());
     let t = 40;
     let owner = r.owner(t).unwrap().to_vec();
@@ -421,14 +434,23 @@ fn a_lesson_steps_and_is_judged_by_the_engine() {
 // Halite II
 
 use halite::web::halite2::{halite2_parse_commands, PLANET_STRIDE, SHIP_STRIDE};
-use halite::web::{Halite2Game, Halite2Replay};
+use halite::web::{Halite2Files, Halite2Game, Halite2Replay};
+
+fn open2(bytes: &[u8]) -> Result<Halite2Replay, wasm_bindgen::JsError> {
+    Halite2Replay::from_record(&Halite2Files::read(bytes)?)
+}
+
+/// A handle's replay written as the compressed file.
+fn hlt2(record: Vec<u8>) -> Vec<u8> {
+    Halite2Files::write_compressed(&record).unwrap()
+}
 
 const G02: &[u8] = include_bytes!("fixtures/halite2/g02_2p_240x160_rusher_vs_settler.hlt");
 const G05: &[u8] = include_bytes!("fixtures/halite2/g05_2p_240x160_quirks_vs_settler.hlt");
 
 #[wasm_bindgen_test]
 fn halite2_reads_a_zstd_replay_through_views_and_verifies_it_bit_for_bit() {
-    let r = Halite2Replay::from_bytes(G02).unwrap();
+    let r = open2(G02).unwrap();
     assert_eq!(
         (r.width(), r.height(), r.num_frames(), r.num_players()),
         (240, 160, 44, 2)
@@ -452,17 +474,15 @@ fn halite2_reads_a_zstd_replay_through_views_and_verifies_it_bit_for_bit() {
     assert_eq!(get(&verdict, "ok"), JsValue::TRUE, "{verdict:?}");
     // The quirks game (ejection, wrapped angles, the 80-bit spawn at turn 44) verifies too:
     // the portable trigonometry gives glibc's bits for every thrust angle.
-    let q = Halite2Replay::from_bytes(G05).unwrap();
+    let q = open2(G05).unwrap();
     assert_eq!(get(&q.verify().unwrap(), "ok"), JsValue::TRUE);
 }
 
 #[wasm_bindgen_test]
 fn halite2_broken_bytes_are_errors_with_a_place() {
-    let e = Halite2Replay::from_bytes(&G02[..G02.len() / 2])
-        .err()
-        .unwrap();
+    let e = open2(&G02[..G02.len() / 2]).err().unwrap();
     assert!(error_text(e).contains("zstd"));
-    let e = Halite2Replay::from_bytes(b"{\"constants\":{},\"num_players\":9}")
+    let e = open2(b"{\"constants\":{},\"num_players\":9}")
         .err()
         .unwrap();
     assert_eq!(error_text(e), "num_players: 9 is not 1 to 4");
@@ -501,14 +521,14 @@ fn halite2_a_live_game_steps_from_flat_commands_and_writes_a_replay() {
     );
     assert_eq!(g.check_answer(1, &[1.0, 4.0, 1.0, 0.0, 0.0]), None);
     assert!(halite2_parse_commands("t 0 3.5 90").is_err());
-    let again = Halite2Replay::from_bytes(&g.to_hlt()).unwrap();
+    let again = open2(&hlt2(g.to_record())).unwrap();
     assert_eq!(again.num_frames(), 2);
     assert_eq!(
         get(&again.verify().unwrap(), "ok"),
         JsValue::FALSE,
         "unfinished game"
     );
-    let fork = Halite2Game::from_replay(&Halite2Replay::from_bytes(G02).unwrap(), 10).unwrap();
+    let fork = Halite2Game::from_replay(&open2(G02).unwrap(), 10).unwrap();
     assert_eq!(fork.turn(), 10);
 }
 
@@ -564,8 +584,7 @@ fn halite2_every_reference_replay_verifies() {
         ),
     ];
     for (name, bytes) in ALL {
-        let r = Halite2Replay::from_bytes(bytes)
-            .unwrap_or_else(|e| panic!("{name}: {}", error_text(e)));
+        let r = open2(bytes).unwrap_or_else(|e| panic!("{name}: {}", error_text(e)));
         let verdict = r.verify().unwrap();
         assert_eq!(get(&verdict, "ok"), JsValue::TRUE, "{name}: {verdict:?}");
     }
@@ -618,7 +637,7 @@ const G10: &[u8] = include_bytes!("fixtures/halite2/g10_4p_240x160_faulty_ejecte
 fn halite2_damage_by_frame_ends_at_the_recorded_totals() {
     // Shots (g01), rams into planets (g03, g06) and an ejected seat (g10).
     for bytes in [G01, G02, G03, G05, G06, G10] {
-        let r = Halite2Replay::from_bytes(bytes).unwrap();
+        let r = open2(bytes).unwrap();
         let frames = r.num_frames();
         let series = r.damage_series().unwrap().to_vec();
         assert_eq!(series.len(), frames * r.num_players());
@@ -642,7 +661,7 @@ fn halite2_a_replay_gives_its_seven_series_seat_major_and_from_any_frame() {
     use halite::web::halite2::halite2_series_names;
     assert_eq!(halite2_series_names(), H2_SERIES[..4].to_vec());
     for bytes in [G01, G02, G03, G06, G10] {
-        let r = Halite2Replay::from_bytes(bytes).unwrap();
+        let r = open2(bytes).unwrap();
         assert_eq!(r.series_names(), H2_SERIES.to_vec());
         let (frames, players) = (r.num_frames(), r.num_players());
         let mut all = Vec::new();
@@ -723,7 +742,7 @@ fn halite2_a_live_game_gives_each_new_frame_of_its_series() {
     let ships = g.series_array("ships").unwrap().to_vec();
     assert_eq!(&ships[2 * frames..3 * frames], &[3, 3, 3, 0, 0, 0, 0]);
     // Its replay, read back and followed, has the same series.
-    let again = Halite2Replay::from_bytes(&g.to_hlt()).unwrap();
+    let again = open2(&hlt2(g.to_record())).unwrap();
     let copy = g.to_replay();
     assert_eq!(again.series_from(0).to_vec(), g.series_from(0).to_vec());
     assert_eq!(copy.series_from(0).to_vec(), g.series_from(0).to_vec());
@@ -733,7 +752,7 @@ fn halite2_a_live_game_gives_each_new_frame_of_its_series() {
     );
     assert!(g.series("nope").is_err());
     // A fork has the series of the frames it followed.
-    let r = Halite2Replay::from_bytes(G02).unwrap();
+    let r = open2(G02).unwrap();
     let fork = Halite2Game::from_replay(&r, 10).unwrap();
     let want: Vec<u32> = r
         .series_array("attacks")
@@ -782,7 +801,7 @@ fn halite2_row_layouts_name_every_field_and_stride() {
     assert_eq!(names.length() as usize, SHIP_STRIDE);
     assert_eq!(names.get(4).as_string().unwrap(), "velX");
     // The handles give the same layout; a ship row of a frame reads through it.
-    let r = Halite2Replay::from_bytes(G02).unwrap();
+    let r = open2(G02).unwrap();
     let from_replay = js_sys::JSON::stringify(&Halite2Replay::row_layout().unwrap()).unwrap();
     let from_game = js_sys::JSON::stringify(&Halite2Game::row_layout().unwrap()).unwrap();
     let free = js_sys::JSON::stringify(&l).unwrap();
@@ -843,4 +862,45 @@ fn the_forward_model_steps_a_snapshot_through_its_exports() {
     let h1 = Halite1Game::new(open).unwrap().snapshot().unwrap();
     let (code, out) = call(&h1, 0, r#"[{"x":0,"y":0,"dir":1}]"#, "[]");
     assert_eq!(code, 0, "{}", String::from_utf8_lossy(&out));
+}
+
+#[wasm_bindgen_test]
+fn records_cross_between_the_modules_and_a_damaged_one_is_an_error() {
+    for (record, game) in [
+        (Halite1Files::read(S101).unwrap(), 1),
+        (Halite2Files::read(G02).unwrap(), 2),
+    ] {
+        // A record written as a file and read again is the same record.
+        let file = if game == 1 {
+            Halite1Files::write(&record).unwrap()
+        } else {
+            Halite2Files::write_compressed(&record).unwrap()
+        };
+        let again = if game == 1 {
+            Halite1Files::read(&file).unwrap()
+        } else {
+            Halite2Files::read(&file).unwrap()
+        };
+        assert_eq!(again, record, "game {game}");
+        for cut in [0, 7, record.len() / 2, record.len() - 1] {
+            let part = &record[..cut];
+            let e = if game == 1 {
+                Halite1Replay::from_record(part).err().map(error_text)
+            } else {
+                Halite2Replay::from_record(part).err().map(error_text)
+            };
+            let e = e.expect("a damaged record is refused");
+            assert!(e.contains("not a replay record"), "{e}");
+            let w = if game == 1 {
+                Halite1Files::write(part).err()
+            } else {
+                Halite2Files::write_compressed(part).err()
+            };
+            assert!(w.is_some(), "game {game}: writing a damaged record");
+        }
+    }
+    let e = Halite2Files::plain_json(b"\x28\xb5\x2f\xfdbroken")
+        .err()
+        .unwrap();
+    assert!(!error_text(e).is_empty());
 }

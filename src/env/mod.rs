@@ -24,6 +24,7 @@ pub mod cli;
 pub mod contract;
 pub mod forward;
 pub mod lesson;
+pub mod record;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod runner;
 pub mod series;
@@ -52,8 +53,9 @@ pub struct SeatResult<S> {
     pub score: S,
 }
 
-/// A recorded game, as bytes and as frames.
-pub trait ReplayFile: Sized {
+/// A recorded game, as bytes and as frames. Its serde derives give its [`record`]: the compact
+/// form in which it crosses between the web build's engine and file modules.
+pub trait ReplayFile: Sized + Serialize + serde::de::DeserializeOwned {
     type Error: std::error::Error + Send + Sync + 'static;
     /// Reads a replay from its bytes, in any form the game writes (plain or compressed).
     fn from_bytes(bytes: &[u8]) -> Result<Self, Self::Error>;
@@ -66,6 +68,14 @@ pub trait ReplayFile: Sized {
     fn num_frames(&self) -> usize;
     fn seats(&self) -> usize;
     fn player_names(&self) -> &[String];
+    /// The replay as a [`record`] (see there).
+    fn to_record(&self) -> Vec<u8> {
+        record::to_record(self)
+    }
+    /// A replay from its [`record`].
+    fn from_record(bytes: &[u8]) -> Result<Self, record::RecordError> {
+        record::from_record(bytes)
+    }
 }
 
 /// A game in progress.

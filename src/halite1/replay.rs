@@ -23,7 +23,7 @@ pub const MAX_REPLAY_BYTES: u64 = 1 << 30;
 pub const MAX_REPLAY_SITES: usize = 160_000_000;
 
 /// A whole game: the fixed production map and every frame and move, stored flat.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Replay {
     pub width: usize,
     pub height: usize,

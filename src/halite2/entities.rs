@@ -29,7 +29,7 @@ pub mod constants {
 }
 
 /// Where a ship stands with respect to docking (the protocol's numbers 0 to 3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum DockingStatus {
     Undocked = 0,
     Docking = 1,
@@ -158,7 +158,7 @@ impl Planet {
 }
 
 /// A ship (by owner and id) or a planet, hashed as the reference hashes its entity ids.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EntityId {
     Ship { owner: u8, id: u32 },
     Planet(u32),

@@ -4,7 +4,7 @@
 use super::entities::EntityId;
 
 /// One event of a turn (`frames[i].events`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Event {
     /// A ship or planet destroyed at `time` (ships at their position at that time).
     Destroyed {

@@ -30,7 +30,7 @@ fn err<T>(at: &str, message: impl Into<String>) -> Result<T, ReplayError> {
 }
 
 /// A planet as the replay header describes it (its initial state).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlanetHeader {
     pub id: u32,
     pub x: f64,
@@ -42,7 +42,7 @@ pub struct PlanetHeader {
 }
 
 /// A ship in a frame.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct ShipRecord {
     pub id: u32,
     pub owner: u8,
@@ -60,7 +60,7 @@ pub struct ShipRecord {
 }
 
 /// A living planet in a frame.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlanetRecord {
     pub id: u32,
     pub health: u32,
@@ -71,7 +71,7 @@ pub struct PlanetRecord {
 }
 
 /// The state after a turn, and the events of the next turn.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Frame {
     /// Per player, ships sorted by id.
     pub ships: Vec<Vec<ShipRecord>>,
@@ -82,7 +82,7 @@ pub struct Frame {
 }
 
 /// A command for one ship, as recorded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Command {
     /// Thrust with a magnitude (0 to 7) at an angle in degrees (any `unsigned short`; it acts
     /// modulo 360 through cos and sin).
@@ -97,14 +97,14 @@ pub enum Command {
 }
 
 /// A command and the ship it is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ShipCommand {
     pub ship: u32,
     pub command: Command,
 }
 
 /// One player's final statistics (`stats`).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct PlayerStats {
     pub rank: u32,
     pub last_frame_alive: i64,
@@ -116,7 +116,7 @@ pub struct PlayerStats {
 }
 
 /// A whole game.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Replay {
     pub version: u64,
     pub engine_version: String,
@@ -127,8 +127,10 @@ pub struct Replay {
     pub num_players: usize,
     pub player_names: Vec<String>,
     /// The game constants as written (kept verbatim).
+    #[serde(with = "crate::env::record::json_text")]
     pub constants: Value,
     pub planets: Vec<PlanetHeader>,
+    #[serde(with = "crate::env::record::json_text")]
     pub poi: Value,
     pub stats: Vec<PlayerStats>,
     pub frames: Vec<Frame>,

@@ -269,11 +269,10 @@ halite1_frames!(Halite1Replay);
 
 #[wasm_bindgen]
 impl Halite1Replay {
-    /// Reads `.hlt` JSON, gzipped or not (`.hlt.gz`, `.blitz`). Errors name what is wrong and
-    /// where, e.g. `frames[12][3][40]: owner 9 > num_players 4`.
-    #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<Halite1Replay, JsError> {
-        let replay = Replay::from_bytes(bytes).map_err(js_error)?;
+    /// A replay from its record (`Halite1Files.read` gives the record of a replay file).
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(record: &[u8]) -> Result<Halite1Replay, JsError> {
+        let replay = <Replay as crate::env::ReplayFile>::from_record(record).map_err(js_error)?;
         Ok(Halite1Replay {
             replay,
             series: None,

@@ -254,13 +254,6 @@ fn events_of(replay: &Replay, t: usize) -> Result<JsValue, JsError> {
     to_js(&list)
 }
 
-/// A replay's JSON bytes: decompressed from its one zstd frame, or as they are (to read what the
-/// page kept with the game, such as `bot_logs`, which the engine's own reading skips).
-#[wasm_bindgen(js_name = halite2PlainJson)]
-pub fn halite2_plain_json(bytes: &[u8]) -> Result<Vec<u8>, JsError> {
-    crate::halite2::replay::decompress(bytes).map_err(js_error)
-}
-
 /// Names of the Halite II statistics series a frame alone gives (ships, planets, docked,
 /// health), the first of `seriesNames()` on either handle.
 #[wasm_bindgen(js_name = halite2SeriesNames)]
@@ -319,11 +312,10 @@ shared_accessors!(Halite2Replay);
 
 #[wasm_bindgen]
 impl Halite2Replay {
-    /// Reads a replay: one zstd frame holding JSON, or the JSON itself. Errors name what is
-    /// wrong and where, e.g. `frames[12].ships.0.7.health: expected a non-negative integer`.
-    #[wasm_bindgen(js_name = fromBytes)]
-    pub fn from_bytes(bytes: &[u8]) -> Result<Halite2Replay, JsError> {
-        let replay = Replay::from_bytes(bytes).map_err(js_error)?;
+    /// A replay from its record (`Halite2Files.read` gives the record of a replay file).
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(record: &[u8]) -> Result<Halite2Replay, JsError> {
+        let replay = <Replay as crate::env::ReplayFile>::from_record(record).map_err(js_error)?;
         let rows = FrameRows::new(&replay);
         Ok(Halite2Replay {
             replay,
@@ -665,19 +657,6 @@ impl Halite2Game {
     #[wasm_bindgen(js_name = rowLayout)]
     pub fn row_layout() -> Result<JsValue, JsError> {
         row_layout()
-    }
-
-    /// The replay compressed as the reference stores it (one zstd frame; a copy).
-    #[wasm_bindgen(js_name = toHlt)]
-    pub fn to_hlt(&self) -> Vec<u8> {
-        self.game.replay().to_zstd_bytes()
-    }
-
-    /// The same with `members` (JSON object members such as `"bot_logs":[...]`) added to the
-    /// JSON before it is compressed (see `Replay::to_zstd_bytes_with`).
-    #[wasm_bindgen(js_name = toHltWith)]
-    pub fn to_hlt_with(&self, members: &[u8]) -> Vec<u8> {
-        self.game.replay().to_zstd_bytes_with(members)
     }
 }
 

@@ -7,6 +7,12 @@
 //! * [`halite2`]: `Halite2Replay` and `Halite2Game` (new or forked from a replay), frames as
 //!   `Float64Array` rows of ships and planets.
 //!
+//! * `halite1_files` and `halite2_files`: each game's file module, `Halite1Files` and
+//!   `Halite2Files`: replay files read into records and records written as files (JSON, gzip,
+//!   zstd). The web build makes each game two binaries: its engine (`only-engine`: the handles
+//!   above, which take replays as records) and its file module (`only-files`), loaded only when
+//!   a replay file is opened or saved. Without either feature (the tests), both are here.
+//!
 //! * [`forward`]: the forward model for bots (`debug.simulate`) as plain C-ABI functions that
 //!   the bot runtime calls in a bot's worker (no JavaScript imports on that path).
 //!
@@ -21,6 +27,12 @@
 //! module, since memory growth detaches them. Copies say so. Every export that can be given
 //! bad input returns `Result<_, JsError>`; nothing here panics.
 
+// A build of one half of the web layer (`only-engine`, `only-files`) leaves the other half's
+// share of these helpers unused.
+#![cfg_attr(
+    any(feature = "only-engine", feature = "only-files"),
+    allow(unused_macros, unused_imports, dead_code)
+)]
 #![deny(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -28,18 +40,30 @@
     clippy::indexing_slicing
 )]
 
+#[cfg(all(feature = "only-engine", feature = "only-files"))]
+compile_error!("a web build is the engine module, the file module, or (by default) both");
+
+#[cfg(not(feature = "only-files"))]
 pub mod forward;
-#[cfg(feature = "halite1")]
+#[cfg(all(feature = "halite1", not(feature = "only-files")))]
 pub mod halite1;
-#[cfg(feature = "halite2")]
+#[cfg(all(feature = "halite1", not(feature = "only-engine")))]
+pub mod halite1_files;
+#[cfg(all(feature = "halite2", not(feature = "only-files")))]
 pub mod halite2;
-#[cfg(feature = "halite2")]
+#[cfg(all(feature = "halite2", not(feature = "only-engine")))]
+pub mod halite2_files;
+#[cfg(all(feature = "halite2", not(feature = "only-files")))]
 pub mod halite2_lesson;
 
-#[cfg(feature = "halite1")]
+#[cfg(all(feature = "halite1", not(feature = "only-files")))]
 pub use halite1::{generate_map, series_names, Halite1Game, Halite1Replay};
-#[cfg(feature = "halite2")]
+#[cfg(all(feature = "halite1", not(feature = "only-engine")))]
+pub use halite1_files::Halite1Files;
+#[cfg(all(feature = "halite2", not(feature = "only-files")))]
 pub use halite2::{Halite2Game, Halite2Replay};
+#[cfg(all(feature = "halite2", not(feature = "only-engine")))]
+pub use halite2_files::Halite2Files;
 
 use crate::env::{Game, ReplayFile};
 use js_sys::Uint8Array;
@@ -109,8 +133,8 @@ pub(crate) trait HoldsGame {
 }
 
 /// Writes the accessors every handle of every game has, through its [`HoldsReplay`]:
-/// `width`, `height`, `numFrames`, `numPlayers` (getters), `playerNames()` and `toJson()` (the
-/// replay's plain bytes, a copy).
+/// `width`, `height`, `numFrames`, `numPlayers` (getters), `playerNames()` and `toRecord()` (the
+/// replay as a record, a copy).
 macro_rules! shared_accessors {
     ($handle:ty) => {
         #[wasm_bindgen]
@@ -138,10 +162,11 @@ macro_rules! shared_accessors {
                 $crate::env::ReplayFile::player_names($crate::web::HoldsReplay::held_replay(self))
                     .to_vec()
             }
-            /// The replay in its plain form (a copy), for download.
-            #[wasm_bindgen(js_name = toJson)]
-            pub fn to_json(&self) -> Vec<u8> {
-                $crate::env::ReplayFile::to_bytes($crate::web::HoldsReplay::held_replay(self))
+            /// The replay as a record (a copy): what the game's file module writes as a
+            /// file (`HaliteNFiles.write`), or another handle reads (`fromRecord`).
+            #[wasm_bindgen(js_name = toRecord)]
+            pub fn to_record(&self) -> Vec<u8> {
+                $crate::env::ReplayFile::to_record($crate::web::HoldsReplay::held_replay(self))
             }
         }
     };
@@ -256,3 +281,44 @@ macro_rules! lesson_handle {
     };
 }
 pub(crate) use lesson_handle;
+
+/// Writes a game's file module handle `$handle` (static methods only) over its replay type's
+/// [`ReplayFile`]: `read(bytes)` (any form the game writes; the error names what is wrong and
+/// where) gives a record, `write(record)` the plain file and `writeCompressed(record)` the
+/// compressed one. Records come from and go to the game's engine module (`toRecord()`,
+/// `fromRecord()`); a record that is not one is an error.
+macro_rules! file_codecs {
+    ($(#[$doc:meta])* $handle:ident, $replay:ty) => {
+        $(#[$doc])*
+        #[wasm_bindgen]
+        pub struct $handle;
+
+        #[wasm_bindgen]
+        impl $handle {
+            /// A replay file's record.
+            pub fn read(bytes: &[u8]) -> Result<Vec<u8>, JsError> {
+                let replay = <$replay as $crate::env::ReplayFile>::from_bytes(bytes)
+                    .map_err($crate::web::js_error)?;
+                Ok($crate::env::ReplayFile::to_record(&replay))
+            }
+
+            /// The replay file of a record, in its plain form (byte for byte what the
+            /// reference environment writes).
+            pub fn write(record: &[u8]) -> Result<Vec<u8>, JsError> {
+                let replay = <$replay as $crate::env::ReplayFile>::from_record(record)
+                    .map_err($crate::web::js_error)?;
+                Ok($crate::env::ReplayFile::to_bytes(&replay))
+            }
+
+            /// The replay file of a record, compressed as the game's tools store it.
+            #[wasm_bindgen(js_name = writeCompressed)]
+            pub fn write_compressed(record: &[u8]) -> Result<Vec<u8>, JsError> {
+                let replay = <$replay as $crate::env::ReplayFile>::from_record(record)
+                    .map_err($crate::web::js_error)?;
+                Ok($crate::env::ReplayFile::to_compressed_bytes(&replay))
+            }
+        }
+    };
+}
+#[allow(unused_imports)] // a build with no game's file module
+pub(crate) use file_codecs;

@@ -19,7 +19,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadEngine } from '../tests/support/compile.mjs';
+import { loadEngine, loadFiles, openReplay } from '../tests/support/compile.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -45,7 +45,9 @@ const median = (xs) => quantile(xs, 0.5);
 const PKG_DIR = arg('--pkg', undefined);
 const h1 = await loadEngine('halite1', PKG_DIR && path.resolve(PKG_DIR));
 const h2 = await loadEngine('halite2', PKG_DIR && path.resolve(PKG_DIR));
-if (!h1 || !h2) {
+const f1 = await loadFiles('halite1', PKG_DIR && path.resolve(PKG_DIR));
+const f2 = await loadFiles('halite2', PKG_DIR && path.resolve(PKG_DIR));
+if (!h1 || !h2 || !f1 || !f2) {
   console.error('pkg/ is missing: build the engines first (npm run build:wasm)');
   process.exit(1);
 }
@@ -82,7 +84,7 @@ const games = {
     bench: 'engine',
     key: 'ns',
     open() {
-      const r = h1.Halite1Replay.fromBytes(fs.readFileSync(path.join(root, 'tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz')));
+      const r = openReplay(h1, f1, 'Halite1', fs.readFileSync(path.join(root, 'tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz')));
       return { time: (n) => timed(() => r.benchResimulate(n), 1), free: () => r.free() };
     },
   },
@@ -94,7 +96,7 @@ const games = {
     bench: 'halite2',
     key: 'us',
     open() {
-      const r = h2.Halite2Replay.fromBytes(fs.readFileSync(path.join(root, 'tests/fixtures/halite2/g09_4p_312x208_mixed.hlt')));
+      const r = openReplay(h2, f2, 'Halite2', fs.readFileSync(path.join(root, 'tests/fixtures/halite2/g09_4p_312x208_mixed.hlt')));
       return { time: (n) => timed(() => r.benchResimulate(n), 1000), free: () => r.free() };
     },
   },

@@ -9,11 +9,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { engineBinaryFile, loadEngine } from '../tests/support/compile.mjs';
+import { engineBinaryFile, loadEngine, loadFiles, openReplay } from '../tests/support/compile.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const engines = { halite1: await loadEngine('halite1'), halite2: await loadEngine('halite2') };
+const files = { halite1: await loadFiles('halite1'), halite2: await loadFiles('halite2') };
 if (!engines.halite1 || !engines.halite2) {
   console.error('pkg/ is missing: build the engines first (npm run build:wasm)');
   process.exit(1);
@@ -76,14 +77,14 @@ for (const side of [30, 50]) {
   row(`Halite I ${side}x${side}, new game`, g, simulate.halite1);
   g.free();
 }
-const h1 = engines.halite1.Halite1Replay.fromBytes(fs.readFileSync(path.join(root, 'tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz')));
+const h1 = openReplay(engines.halite1, files.halite1, 'Halite1', fs.readFileSync(path.join(root, 'tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz')));
 for (const f of [100, 400]) {
   const g = engines.halite1.Halite1Game.fromReplay(h1, f);
   row(`Halite I s107 50x50, frame ${f}`, g, simulate.halite1);
   g.free();
 }
 for (const file of ['g01_2p_240x160_settler_vs_settler.hlt', 'g09_4p_312x208_mixed.hlt']) {
-  const r = engines.halite2.Halite2Replay.fromBytes(fs.readFileSync(path.join(root, 'tests/fixtures/halite2', file)));
+  const r = openReplay(engines.halite2, files.halite2, 'Halite2', fs.readFileSync(path.join(root, 'tests/fixtures/halite2', file)));
   for (const f of [0, 100, Math.min(250, r.numFrames - 2)]) {
     const g = engines.halite2.Halite2Game.fromReplay(r, f);
     const ships = g.ships(f).length / 10;

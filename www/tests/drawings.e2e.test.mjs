@@ -14,7 +14,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
 import { openPage, downloadBytes, haliteBin } from './support/page.mjs';
-import { loadEngine } from './support/compile.mjs';
+import { loadFiles } from './support/compile.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../dist');
@@ -153,9 +153,9 @@ test('a Halite II bot draws and logs: both are kept inside the one zstd frame of
   await page.screenshot({ path: path.join(shots, 'h2-bot-drawings.png') });
   const { bytes } = await downloadBytes(page);
   assert.deepEqual([...bytes.subarray(0, 4)], [0x28, 0xb5, 0x2f, 0xfd], 'one zstd frame, as the original writes');
-  const engine = await loadEngine('halite2');
-  assert.ok(engine, 'pkg/ is built');
-  const json = JSON.parse(new TextDecoder().decode(engine.halite2PlainJson(bytes)));
+  const files = await loadFiles('halite2');
+  assert.ok(files, 'pkg/ is built');
+  const json = JSON.parse(new TextDecoder().decode(files.Halite2Files.plainJson(bytes)));
   assert.match(json.bot_logs[0][2], /^turn 2: \d+ ships/);
   const shapes = json.bot_drawings[0][2];
   assert.equal(shapes.length, 2);

@@ -1,6 +1,7 @@
-// Each game's engine is its own WebAssembly binary: the built app (dist/) holds one per game
-// (pkg/games.json, the build's list), each within a size limit, and a page fetches only the
-// binary of the game it shows (every request of the page and its workers, listed by playwright).
+// Each game's engine is its own WebAssembly binary, and its replay files another: the built app
+// (dist/) holds two per game (pkg/games.json, the build's list), each within a size limit; a
+// page fetches only the binaries of the game it shows, and the file module only when it opens
+// or saves a replay file (every request of the page and its workers, listed by playwright).
 //
 //   node --test www/tests/engines.e2e.test.mjs        (needs dist/: npm run build)
 
@@ -20,11 +21,18 @@ const GAMES = JSON.parse(fs.readFileSync(path.join(root, 'pkg/games.json'), 'utf
 
 /** The most one game's binary may weigh, raw and compressed (gzip -9), in bytes: above every
  * game's size today (README, "Sizes"), so that none grows unnoticed. */
-const LIMIT = { raw: 800_000, gzip: 300_000 };
+const LIMIT = { raw: 600_000, gzip: 240_000 };
 
-/** The game whose binary a file or address is (`<id>_bg.<hash>.wasm`), or null. */
+/** The game whose binary a file or address is (`<id>_bg.<hash>.wasm` or
+ * `<id>-files_bg.<hash>.wasm`), or null. */
 function gameOf(name) {
-  const m = /(?:^|\/)([a-z0-9]+)_bg\.[0-9a-f]+\.wasm$/.exec(name);
+  const m = /(?:^|\/)([a-z0-9]+)(?:-files)?_bg\.[0-9a-f]+\.wasm$/.exec(name);
+  return m ? m[1] : null;
+}
+
+/** The package a binary comes from: `<id>` (the engine) or `<id>-files` (its file module). */
+function packageOf(name) {
+  const m = /(?:^|\/)([a-z0-9]+(?:-files)?)_bg\.[0-9a-f]+\.wasm$/.exec(name);
   return m ? m[1] : null;
 }
 
@@ -43,23 +51,23 @@ after(async () => {
   await server?.close();
 });
 
-test('dist/ holds one wasm binary per game, each within the size limit', () => {
+test('dist/ holds two wasm binaries per game (engine, files), each within the size limit', () => {
   const wasm = fs.readdirSync(dist).filter((f) => f.endsWith('.wasm'));
-  assert.equal(wasm.length, GAMES.length, `one binary per game: ${wasm.join(', ')}`);
-  assert.deepEqual(wasm.map(gameOf).sort(), [...GAMES].sort(), 'each named after its game');
+  assert.equal(wasm.length, 2 * GAMES.length, `two binaries per game: ${wasm.join(', ')}`);
+  assert.deepEqual(wasm.map(packageOf).sort(), GAMES.flatMap((id) => [id, `${id}-files`]).sort(), 'each named after its game and part');
   for (const file of wasm) {
     const bytes = fs.readFileSync(path.join(dist, file));
     const gz = zlib.gzipSync(bytes, { level: 9 }).length;
     assert.ok(bytes.length <= LIMIT.raw, `${file}: ${bytes.length} bytes (limit ${LIMIT.raw})`);
     assert.ok(gz <= LIMIT.gzip, `${file}: ${gz} bytes gzipped (limit ${LIMIT.gzip})`);
     // The same bytes as the game's package: the build emits the binary as it is.
-    assert.ok(bytes.equals(fs.readFileSync(path.join(root, 'pkg', gameOf(file), `${gameOf(file)}_bg.wasm`))), `${file} is pkg's binary`);
+    assert.ok(bytes.equals(fs.readFileSync(path.join(root, 'pkg', packageOf(file), `${packageOf(file)}_bg.wasm`))), `${file} is pkg's binary`);
   }
 });
 
 /** Opens `search`, waits until the replay is checked and the network is idle; the wasm binaries
  * the page and its workers fetched, by game. */
-async function wasmFetched(search) {
+async function wasmFetched(search, ready = () => document.querySelector('[data-part="badge"]')?.dataset.state === 'ok') {
   const fetched = [];
   const page = await openPage(browser, server.url, search, undefined, (context) => {
     context.on('request', (r) => {
@@ -67,7 +75,7 @@ async function wasmFetched(search) {
       if (p.endsWith('.wasm')) fetched.push(p);
     });
   });
-  await page.waitForFunction(() => document.querySelector('[data-part="badge"]')?.dataset.state === 'ok', null, { timeout: 60000 });
+  await page.waitForFunction(ready, null, { timeout: 60000 });
   // The page's own engine loads when it is idle: wait for everything it fetches.
   await page.waitForLoadState('networkidle');
   await page.waitForFunction(() => document.querySelector('canvas[data-part="map"]')?.width > 0);
@@ -75,14 +83,26 @@ async function wasmFetched(search) {
   return fetched;
 }
 
-test("a Halite I replay page fetches Halite I's binary only", async () => {
+test("a Halite I replay page fetches Halite I's binaries only, its file module among them", async () => {
   const fetched = await wasmFetched('?replay=replays/s101-20x20-greedy-chaos.hlt.gz');
   assert.ok(fetched.length >= 1, 'the engine was fetched');
   assert.deepEqual([...new Set(fetched.map(gameOf))], ['halite1'], `fetched: ${fetched.join(', ')}`);
+  assert.deepEqual([...new Set(fetched.map(packageOf))].sort(), ['halite1', 'halite1-files'], `fetched: ${fetched.join(', ')}`);
 });
 
-test("a Halite II replay page fetches Halite II's binary only", async () => {
+test("a Halite II replay page fetches Halite II's binaries only, its file module among them", async () => {
   const fetched = await wasmFetched('?replay=replays/h2-g01-240x160-settler-vs-settler.hlt');
   assert.ok(fetched.length >= 1, 'the engine was fetched');
   assert.deepEqual([...new Set(fetched.map(gameOf))], ['halite2'], `fetched: ${fetched.join(', ')}`);
+  assert.deepEqual([...new Set(fetched.map(packageOf))].sort(), ['halite2', 'halite2-files'], `fetched: ${fetched.join(', ')}`);
+});
+
+test('a live game fetches its engine only: no file module until a replay file is opened or saved', async () => {
+  for (const [search, id] of [
+    ['?bots=greedy,greedy&seed=3&size=20x20&speed=60', 'halite1'],
+    ['?game=halite2&bots=settler,settler&seed=3&size=240x160&speed=60', 'halite2'],
+  ]) {
+    const fetched = await wasmFetched(search, () => window.__viewer?.kind === 'live' && window.__viewer.numFrames > 3);
+    assert.deepEqual([...new Set(fetched.map(packageOf))], [id], `${search}: fetched ${fetched.join(', ')}`);
+  }
 });

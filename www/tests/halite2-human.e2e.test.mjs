@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serve, CHROMIUM } from './support/server.mjs';
 import { openPage, root, shots } from './support/page.mjs';
-import { loadEngine } from './support/compile.mjs';
+import { loadEngine, loadFiles, openReplay } from './support/compile.mjs';
 
 const SHIP_STRIDE = 10;
 const PLANET_STRIDE = 10;
@@ -20,10 +20,12 @@ const DOCKING = ['undocked', 'docking', 'docked', 'undocking'];
 let server;
 let browser;
 let engine;
+let files;
 
 before(async () => {
   if (!fs.existsSync(path.join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
   engine = await loadEngine('halite2');
+  files = await loadFiles('halite2');
   if (!engine) throw new Error('pkg/ is missing: build the engine first (`npm run build:wasm`)');
   const { chromium } = await import('playwright-core');
   fs.mkdirSync(shots, { recursive: true });
@@ -45,7 +47,7 @@ async function waitTurn(page, turn) {
 /** The engine's record of the game so far: every frame's ships and the recorded moves. */
 async function record(page) {
   const bytes = new Uint8Array(await page.evaluate(() => window.__viewer.replayBytes()));
-  const r = engine.Halite2Replay.fromBytes(bytes);
+  const r = openReplay(engine, files, 'Halite2', bytes);
   try {
     const frames = [];
     for (let t = 0; t < r.numFrames; t++) {
@@ -59,7 +61,7 @@ async function record(page) {
       for (let o = 0; o < p.length; o += PLANET_STRIDE) planets.push({ id: p[o], x: p[o + 1], y: p[o + 2], r: p[o + 3], owner: p[o + 5] });
       frames.push({ ships, planets });
     }
-    const moves = JSON.parse(new TextDecoder().decode(r.toJson())).moves;
+    const moves = JSON.parse(new TextDecoder().decode(files.Halite2Files.write(r.toRecord()))).moves;
     return { frames, moves };
   } finally {
     r.free();

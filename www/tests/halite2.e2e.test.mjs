@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
 import { downloadBytes, haliteBin, openPage } from './support/page.mjs';
-import { compileSources, loadEngine } from './support/compile.mjs';
+import { compileSources, loadEngine, loadFiles, openReplay } from './support/compile.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -32,11 +32,12 @@ const PLANET_STRIDE = 10;
 let browser;
 let server;
 let engine;
+let files;
 const src = compileSources();
 
 /** What the engine (in node) reads of a fixture: names, frames, a frame's rows. */
 function facts(name, frame = 0) {
-  const r = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(fixtures, name))));
+  const r = openReplay(engine, files, 'Halite2', new Uint8Array(fs.readFileSync(path.join(fixtures, name))));
   try {
     return { names: r.playerNames(), frames: r.numFrames, ships: r.ships(frame).slice(), planets: r.planets(frame).slice() };
   } finally {
@@ -49,6 +50,7 @@ before(async () => {
   const { chromium } = await import('playwright-core');
   fs.mkdirSync(shots, { recursive: true });
   engine = await loadEngine('halite2');
+  files = await loadFiles('halite2');
   if (!engine) throw new Error('pkg/ is missing: build the engine first (`npm run build:wasm`)');
   const starter = src.load('games/halite2/starter.js').HALITE2_STARTER;
   const routes = {
@@ -225,7 +227,7 @@ test('a live Halite II game between bot modules plays to its end, and its replay
   const { name, bytes } = await downloadBytes(page);
   assert.match(name, /\.hlt$/);
   assert.deepEqual([...bytes.subarray(0, 4)], [0x28, 0xb5, 0x2f, 0xfd], 'the original zstd .hlt');
-  const r = engine.Halite2Replay.fromBytes(new Uint8Array(bytes));
+  const r = openReplay(engine, files, 'Halite2', new Uint8Array(bytes));
   const frames = r.numFrames;
   let owned = 0;
   const p = r.planets(frames - 1);
@@ -266,8 +268,8 @@ test('continuing from a frame with the recorded moves replays the rest of the ga
   await page.waitForFunction(() => window.__viewer.kind === 'live', null, { timeout: 30000 });
   await page.waitForFunction(() => document.querySelector('[data-part="badge"]')?.textContent.includes('finished'), null, { timeout: 60000 });
   const { bytes } = await downloadBytes(page);
-  const r = engine.Halite2Replay.fromBytes(new Uint8Array(bytes));
-  const original = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(fixtures, name))));
+  const r = openReplay(engine, files, 'Halite2', new Uint8Array(bytes));
+  const original = openReplay(engine, files, 'Halite2', new Uint8Array(fs.readFileSync(path.join(fixtures, name))));
   try {
     assert.equal(r.numFrames, original.numFrames);
     for (const t of [0, 20, 21, Math.floor(f.frames / 2), f.frames - 1]) {

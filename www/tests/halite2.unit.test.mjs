@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { compileSources, loadEngine } from './support/compile.mjs';
+import { compileSources, loadEngine, loadFiles, openReplay } from './support/compile.mjs';
 import { makeSeriesBuilder } from './support/h2-series.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +26,7 @@ const h1recognise = src.load('games/halite1/recognise.js');
 const rows = src.load('games/halite2/rows.js');
 const types = src.load('games/halite2/types.js');
 const engine = await loadEngine('halite2');
+const files = await loadFiles('halite2');
 // The rows' strides and offsets are the engine's: adopted here as the engine worker does.
 const layoutModule = src.load('games/halite2/layout.js');
 const engineLayout = engine ? engine.halite2RowLayout() : null;
@@ -78,7 +79,7 @@ function readAll(r) {
 
 test('the series the graphs show agree with the engine and with the final standings', { skip: !engine && 'pkg/ is not built' }, () => {
   for (const f of H2) {
-    const r = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(h2dir, f))));
+    const r = openReplay(engine, files, 'Halite2', new Uint8Array(fs.readFileSync(path.join(h2dir, f))));
     try {
       const { frames, ships, planets, turns } = readAll(r);
       const sb = new SeriesBuilder(r.numPlayers);
@@ -107,7 +108,7 @@ test('the series the graphs show agree with the engine and with the final standi
 
 test("the engine's seven series are what the viewer's SeriesBuilder gives, replay by replay", { skip: !engine && 'pkg/ is not built' }, () => {
   for (const f of H2) {
-    const r = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(h2dir, f))));
+    const r = openReplay(engine, files, 'Halite2', new Uint8Array(fs.readFileSync(path.join(h2dir, f))));
     try {
       assert.deepEqual(r.seriesNames(), [...rows.SERIES_KEYS]);
       const { frames, ships, planets, turns } = readAll(r);
@@ -129,8 +130,8 @@ test("the engine's seven series are what the viewer's SeriesBuilder gives, repla
 
 test("a live game's series, frame by frame from seriesFrom, are what SeriesBuilder gives", { skip: !engine && 'pkg/ is not built' }, () => {
   // A reference game of four played again live from its recorded moves, seat 3 ejected on the way.
-  const ref = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(h2dir, H2.find((f) => f.startsWith('g08'))))));
-  const recorded = JSON.parse(new TextDecoder().decode(ref.toJson())).moves;
+  const ref = openReplay(engine, files, 'Halite2', new Uint8Array(fs.readFileSync(path.join(h2dir, H2.find((f) => f.startsWith('g08'))))));
+  const recorded = JSON.parse(new TextDecoder().decode(files.Halite2Files.write(ref.toRecord()))).moves;
   const g = engine.Halite2Game.fromReplay(ref, 0);
   ref.free();
   try {
@@ -215,7 +216,7 @@ test("a live game's series, frame by frame from seriesFrom, are what SeriesBuild
     assert.ok(mine.ships[3 * frames + 19] > 0, 'seat 3 has ships before it is ejected');
     assert.equal(mine.ships[3 * frames + 20], 0, 'seat 3 was ejected in turn 20');
     // The game as a replay, followed by the engine, has the same series.
-    const r = engine.Halite2Replay.fromBytes(g.toHlt());
+    const r = openReplay(engine, files, 'Halite2', files.Halite2Files.writeCompressed(g.toRecord()));
     try {
       for (const name of keys) assert.deepEqual([...r.seriesArray(name)], [...g.seriesArray(name)], `replay ${name}`);
     } finally {
@@ -229,7 +230,7 @@ test("a live game's series, frame by frame from seriesFrom, are what SeriesBuild
 test('ships move from one frame to the next along their motion rows; attacks, bursts and spawns are rows', { skip: !engine && 'pkg/ is not built' }, () => {
   const kinds = new Set();
   for (const f of H2) {
-    const r = engine.Halite2Replay.fromBytes(new Uint8Array(fs.readFileSync(path.join(h2dir, f))));
+    const r = openReplay(engine, files, 'Halite2', new Uint8Array(fs.readFileSync(path.join(h2dir, f))));
     try {
       const { frames, ships, turns } = readAll(r);
       for (let t = 0; t + 1 < frames; t++) {

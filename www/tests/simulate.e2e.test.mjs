@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
 import { openPage, downloadBytes } from './support/page.mjs';
-import { loadEngine } from './support/compile.mjs';
+import { loadFiles } from './support/compile.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../dist');
@@ -199,9 +199,9 @@ test('Halite I: the forward model\'s next observation equals the engine\'s next 
 });
 
 test('Halite II: the forward model\'s next observation equals the engine\'s next frame, coordinates exactly', { timeout: 180_000 }, async () => {
-  const engine = await loadEngine('halite2');
-  assert.ok(engine, 'pkg/ is built');
-  const json = await play('?game=halite2&bots=/sim/h2.mjs,/sim/h2.mjs&seed=9&size=240x160&speed=20', 14, (b) => JSON.parse(new TextDecoder().decode(engine.halite2PlainJson(b))));
+  const files = await loadFiles('halite2');
+  assert.ok(files, 'pkg/ is built');
+  const json = await play('?game=halite2&bots=/sim/h2.mjs,/sim/h2.mjs&seed=9&size=240x160&speed=20', 14, (b) => JSON.parse(new TextDecoder().decode(files.Halite2Files.plainJson(b))));
   const turns = readLogs(json.bot_logs[0]);
   checkPredictions(turns, 13);
   // Ships moved, and the predicted coordinates are not whole numbers: the doubles the engine

@@ -27,7 +27,8 @@ export interface LiveGame<B> {
   step(packed: Uint32Array | Float64Array): void;
   eject(seat: number, atInit: boolean): void;
   setPlayerName(seat: number, name: string): void;
-  save(members: string): Uint8Array;
+  /** The game as a replay file (written by the game's file module, loaded on first save). */
+  save(members: string): Promise<Uint8Array>;
   free(): void;
 }
 
@@ -163,7 +164,7 @@ export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H)
         need().setPlayerName(m.seat, m.name);
         return;
       case 'save': {
-        const bytes = need().save(m.members);
+        const bytes = await need().save(m.members);
         post({ type: 'saved', id: m.id, bytes }, [bytes.buffer as Transferable]);
         return;
       }

@@ -55,3 +55,15 @@ export async function loadEngine(id, pkg = PKG) {
   glue.initSync({ module: fs.readFileSync(wasmFile) });
   return glue;
 }
+
+/** Loads game `id`'s file module (pkg/<id>-files/: replay files read into records and records
+ * written as files) in plain node, or null if not built. */
+export async function loadFiles(id, pkg = PKG) {
+  return loadEngine(`${id}-files`, pkg);
+}
+
+/** A replay file opened as the page opens it: `files` (loadFiles) reads it into a record, the
+ * engine's replay handle takes the record. `game` is the handle's class prefix ('Halite2'). */
+export function openReplay(engine, files, game, bytes) {
+  return engine[`${game}Replay`].fromRecord(files[`${game}Files`].read(new Uint8Array(bytes)));
+}

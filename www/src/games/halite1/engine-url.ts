@@ -2,3 +2,6 @@
 // forward model both use it.
 
 export const BINARY_URL = new URL('halite-wasm/halite1/halite1_bg.wasm', import.meta.url);
+
+/** The address of its file module's binary (replay files read and written). */
+export const FILES_URL = new URL('halite-wasm/halite1-files/halite1-files_bg.wasm', import.meta.url);

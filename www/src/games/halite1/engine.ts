@@ -1,11 +1,19 @@
 // Halite I's engine: its own wasm package (pkg/halite1/, only this game's rules), loaded on first use in
-// whichever realm asks (the page, an engine worker).
+// whichever realm asks (the page, an engine worker); its replay files have a module of their own.
 
 import { EngineLoader } from '../../shell/engine';
 
 export type Engine = typeof import('halite-wasm/halite1/halite1');
+/** The game's file module: replay files read into records and records written as files. */
+export type Files = typeof import('halite-wasm/halite1-files/halite1-files');
 
 export const ENGINE = new EngineLoader<Engine>({
   glue: () => import(/* webpackChunkName: "halite1-engine" */ 'halite-wasm/halite1/halite1'),
   binaryUrl: () => import(/* webpackMode: "eager" */ './engine-url').then((m) => m.BINARY_URL),
+});
+
+/** Its file module (pkg/halite1-files/), loaded only when a replay file is opened or saved. */
+export const FILES = new EngineLoader<Files>({
+  glue: () => import(/* webpackChunkName: "halite1-files" */ 'halite-wasm/halite1-files/halite1-files'),
+  binaryUrl: () => import(/* webpackMode: "eager" */ './engine-url').then((m) => m.FILES_URL),
 });

@@ -12,7 +12,7 @@ import { observe } from './observe';
 import { EV_STRIDE, PLANET_STRIDE, SHIP_STRIDE, adoptRowLayout, rowLayout, type RowLayout } from './layout';
 import { turnRows } from './rows';
 import { K_DOCK, K_THRUST, K_UNDOCK } from './types';
-import { ENGINE, type Engine } from './engine';
+import { ENGINE, FILES, type Engine } from './engine';
 import type { FrameBatch, Header, MatchStartConfig, RecordedMoves } from './worker-protocol';
 
 type Replay = import('halite-wasm/halite2/halite2').Halite2Replay;
@@ -162,7 +162,8 @@ const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 async function open(bytes: Uint8Array, post: Post): Promise<void> {
   const e = await engine();
   post({ type: 'progress', label: 'Reading the replay…' });
-  const r = e.Halite2Replay.fromBytes(await plain(bytes));
+  const files = await FILES.load();
+  const r = e.Halite2Replay.fromRecord(files.Halite2Files.read(await plain(bytes)));
   try {
     const frames = r.numFrames;
     if (frames < 1) throw new Error('the replay has no frames');
@@ -186,7 +187,7 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
     await tick();
     let json: unknown = null;
     try {
-      json = JSON.parse(new TextDecoder().decode(r.toJson()));
+      json = JSON.parse(new TextDecoder().decode(files.Halite2Files.write(r.toRecord())));
     } catch {
       json = null;
     }
@@ -195,7 +196,7 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
     // What the page kept with the game (logs, drawings) is in the JSON, compressed or not.
     let original: unknown = null;
     try {
-      const text = new TextDecoder().decode(e.halite2PlainJson(await plain(bytes)));
+      const text = new TextDecoder().decode(files.Halite2Files.plainJson(await plain(bytes)));
       if (text.includes('"bot_')) original = JSON.parse(text) as unknown;
     } catch {
       original = null;
@@ -242,7 +243,11 @@ function live(g: Game): LiveGame<FrameBatch> {
     },
     check: (seat, packed) => g.checkAnswer(seat, packed as Float64Array),
     step: (packed) => g.step(packed as Float64Array),
-    save: (members) => (members ? g.toHltWith(new TextEncoder().encode(members)) : g.toHlt()),
+    async save(members) {
+      const files = (await FILES.load()).Halite2Files;
+      const record = g.toRecord();
+      return members ? files.writeCompressedWith(record, new TextEncoder().encode(members)) : files.writeCompressed(record);
+    },
   });
 }
 
@@ -255,8 +260,8 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
       return { game: live(g), header: header(g) };
     },
     async fork(bytes, frame) {
-      const e = await engine();
-      const r = e.Halite2Replay.fromBytes(await plain(bytes));
+      const [e, files] = await Promise.all([engine(), FILES.load()]);
+      const r = e.Halite2Replay.fromRecord(files.Halite2Files.read(await plain(bytes)));
       let g: Game;
       try {
         g = e.Halite2Game.fromReplay(r, frame);

@@ -1,11 +1,20 @@
 // Halite II's engine: its own wasm package (pkg/halite2/, only this game's rules), loaded on
-// first use in whichever realm asks (the page, an engine worker).
+// first use in whichever realm asks (the page, an engine worker); its replay files have a module
+// of their own.
 
 import { EngineLoader } from '../../shell/engine';
 
 export type Engine = typeof import('halite-wasm/halite2/halite2');
+/** The game's file module: replay files read into records and records written as files. */
+export type Files = typeof import('halite-wasm/halite2-files/halite2-files');
 
 export const ENGINE = new EngineLoader<Engine>({
   glue: () => import(/* webpackChunkName: "halite2-engine" */ 'halite-wasm/halite2/halite2'),
   binaryUrl: () => import(/* webpackMode: "eager" */ './engine-url').then((m) => m.BINARY_URL),
+});
+
+/** Its file module (pkg/halite2-files/), loaded only when a replay file is opened or saved. */
+export const FILES = new EngineLoader<Files>({
+  glue: () => import(/* webpackChunkName: "halite2-files" */ 'halite-wasm/halite2-files/halite2-files'),
+  binaryUrl: () => import(/* webpackMode: "eager" */ './engine-url').then((m) => m.FILES_URL),
 });
