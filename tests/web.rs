@@ -374,7 +374,7 @@ fn stateless_fog_views_and_turn_reports_match_the_replay_handle() {
 
 #[wasm_bindgen_test]
 fn a_turn_is_explained_with_camel_case_phases_and_the_fast_report() {
-    use halite::web::halite1::halite1_explain_turn;
+    use halite::web::halite1_lesson::halite1_explain_turn;
     let scenario = js_sys::JSON::parse(
         r#"{"width":3,"height":1,"owner":[1,1,1],"strength":[150,200,150],"production":[0,0,0]}"#,
     )
@@ -413,7 +413,7 @@ fn a_turn_is_explained_with_camel_case_phases_and_the_fast_report() {
 
 #[wasm_bindgen_test]
 fn a_lesson_steps_and_is_judged_by_the_engine() {
-    use halite::web::halite1::Halite1Lesson;
+    use halite::web::halite1_lesson::Halite1Lesson;
     let text = include_str!("../www/src/games/halite1/lessons/wrap-around.json");
     let mut lesson = Halite1Lesson::new(text).unwrap();
     assert_eq!(

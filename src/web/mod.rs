@@ -9,9 +9,14 @@
 //!
 //! * `halite1_files` and `halite2_files`: each game's file module, `Halite1Files` and
 //!   `Halite2Files`: replay files read into records and records written as files (JSON, gzip,
-//!   zstd). The web build makes each game two binaries: its engine (`only-engine`: the handles
-//!   above, which take replays as records) and its file module (`only-files`), loaded only when
-//!   a replay file is opened or saved. Without either feature (the tests), both are here.
+//!   zstd).
+//! * `halite1_lesson` and `halite2_lesson`: each game's learning tools (`Halite1Lesson`,
+//!   `halite1ExplainTurn`, `Halite2Lesson`).
+//!
+//! The web build makes each game three binaries: its engine (`only-engine`: the handles above,
+//! which take replays as records, and the forward model), its file module (`only-files`),
+//! loaded only when a replay file is opened or saved, and its learn module (`only-learn`),
+//! loaded by the learn page and the sandbox. Without these features (the tests), all are here.
 //!
 //! * [`forward`]: the forward model for bots (`debug.simulate`) as plain C-ABI functions that
 //!   the bot runtime calls in a bot's worker (no JavaScript imports on that path).
@@ -27,10 +32,14 @@
 //! module, since memory growth detaches them. Copies say so. Every export that can be given
 //! bad input returns `Result<_, JsError>`; nothing here panics.
 
-// A build of one half of the web layer (`only-engine`, `only-files`) leaves the other half's
-// share of these helpers unused.
+// A build of one part of the web layer (`only-engine`, `only-files`, `only-learn`) leaves the
+// other parts' share of these helpers unused.
 #![cfg_attr(
-    any(feature = "only-engine", feature = "only-files"),
+    any(
+        feature = "only-engine",
+        feature = "only-files",
+        feature = "only-learn"
+    ),
     allow(unused_macros, unused_imports, dead_code)
 )]
 #![deny(
@@ -40,29 +49,67 @@
     clippy::indexing_slicing
 )]
 
-#[cfg(all(feature = "only-engine", feature = "only-files"))]
-compile_error!("a web build is the engine module, the file module, or (by default) both");
+// A web build is one part of a game's code (or, by default, all of them): its engine, its
+// replay files or its learning tools.
+#[cfg(any(
+    all(feature = "only-engine", feature = "only-files"),
+    all(feature = "only-engine", feature = "only-learn"),
+    all(feature = "only-files", feature = "only-learn")
+))]
+compile_error!("a web build is the engine module, the file module, the learn module, or all three");
 
-#[cfg(not(feature = "only-files"))]
+#[cfg(not(any(feature = "only-files", feature = "only-learn")))]
 pub mod forward;
-#[cfg(all(feature = "halite1", not(feature = "only-files")))]
+#[cfg(all(
+    feature = "halite1",
+    not(any(feature = "only-files", feature = "only-learn"))
+))]
 pub mod halite1;
-#[cfg(all(feature = "halite1", not(feature = "only-engine")))]
+#[cfg(all(
+    feature = "halite1",
+    not(any(feature = "only-engine", feature = "only-learn"))
+))]
 pub mod halite1_files;
-#[cfg(all(feature = "halite2", not(feature = "only-files")))]
+#[cfg(all(
+    feature = "halite1",
+    not(any(feature = "only-engine", feature = "only-files"))
+))]
+pub mod halite1_lesson;
+#[cfg(all(
+    feature = "halite2",
+    not(any(feature = "only-files", feature = "only-learn"))
+))]
 pub mod halite2;
-#[cfg(all(feature = "halite2", not(feature = "only-engine")))]
+#[cfg(all(
+    feature = "halite2",
+    not(any(feature = "only-engine", feature = "only-learn"))
+))]
 pub mod halite2_files;
-#[cfg(all(feature = "halite2", not(feature = "only-files")))]
+#[cfg(all(
+    feature = "halite2",
+    not(any(feature = "only-engine", feature = "only-files"))
+))]
 pub mod halite2_lesson;
 
-#[cfg(all(feature = "halite1", not(feature = "only-files")))]
+#[cfg(all(
+    feature = "halite1",
+    not(any(feature = "only-files", feature = "only-learn"))
+))]
 pub use halite1::{generate_map, series_names, Halite1Game, Halite1Replay};
-#[cfg(all(feature = "halite1", not(feature = "only-engine")))]
+#[cfg(all(
+    feature = "halite1",
+    not(any(feature = "only-engine", feature = "only-learn"))
+))]
 pub use halite1_files::Halite1Files;
-#[cfg(all(feature = "halite2", not(feature = "only-files")))]
+#[cfg(all(
+    feature = "halite2",
+    not(any(feature = "only-files", feature = "only-learn"))
+))]
 pub use halite2::{Halite2Game, Halite2Replay};
-#[cfg(all(feature = "halite2", not(feature = "only-engine")))]
+#[cfg(all(
+    feature = "halite2",
+    not(any(feature = "only-engine", feature = "only-learn"))
+))]
 pub use halite2_files::Halite2Files;
 
 use crate::env::{Game, ReplayFile};

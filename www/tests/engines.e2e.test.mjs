@@ -1,7 +1,8 @@
-// Each game's engine is its own WebAssembly binary, and its replay files another: the built app
-// (dist/) holds two per game (pkg/games.json, the build's list), each within a size limit; a
-// page fetches only the binaries of the game it shows, and the file module only when it opens
-// or saves a replay file (every request of the page and its workers, listed by playwright).
+// Each game's engine is its own WebAssembly binary, its replay files another and its lessons a
+// third: the built app (dist/) holds three per game (pkg/games.json, the build's list), each
+// within a size limit; a page fetches only the binaries of the game it shows, the file module
+// only when it opens or saves a replay file, and the learn module only for lessons (every
+// request of the page and its workers, listed by playwright).
 //
 //   node --test www/tests/engines.e2e.test.mjs        (needs dist/: npm run build)
 
@@ -23,16 +24,17 @@ const GAMES = JSON.parse(fs.readFileSync(path.join(root, 'pkg/games.json'), 'utf
  * game's size today (README, "Sizes"), so that none grows unnoticed. */
 const LIMIT = { raw: 600_000, gzip: 240_000 };
 
-/** The game whose binary a file or address is (`<id>_bg.<hash>.wasm` or
- * `<id>-files_bg.<hash>.wasm`), or null. */
+/** The game whose binary a file or address is (`<id>_bg.<hash>.wasm`,
+ * `<id>-files_bg.<hash>.wasm` or `<id>-learn_bg.<hash>.wasm`), or null. */
 function gameOf(name) {
-  const m = /(?:^|\/)([a-z0-9]+)(?:-files)?_bg\.[0-9a-f]+\.wasm$/.exec(name);
+  const m = /(?:^|\/)([a-z0-9]+)(?:-files|-learn)?_bg\.[0-9a-f]+\.wasm$/.exec(name);
   return m ? m[1] : null;
 }
 
-/** The package a binary comes from: `<id>` (the engine) or `<id>-files` (its file module). */
+/** The package a binary comes from: `<id>` (the engine), `<id>-files` (its file module) or
+ * `<id>-learn` (its learn module). */
 function packageOf(name) {
-  const m = /(?:^|\/)([a-z0-9]+(?:-files)?)_bg\.[0-9a-f]+\.wasm$/.exec(name);
+  const m = /(?:^|\/)([a-z0-9]+(?:-files|-learn)?)_bg\.[0-9a-f]+\.wasm$/.exec(name);
   return m ? m[1] : null;
 }
 
@@ -51,10 +53,10 @@ after(async () => {
   await server?.close();
 });
 
-test('dist/ holds two wasm binaries per game (engine, files), each within the size limit', () => {
+test('dist/ holds three wasm binaries per game (engine, files, learn), each within the size limit', () => {
   const wasm = fs.readdirSync(dist).filter((f) => f.endsWith('.wasm'));
-  assert.equal(wasm.length, 2 * GAMES.length, `two binaries per game: ${wasm.join(', ')}`);
-  assert.deepEqual(wasm.map(packageOf).sort(), GAMES.flatMap((id) => [id, `${id}-files`]).sort(), 'each named after its game and part');
+  assert.equal(wasm.length, 3 * GAMES.length, `three binaries per game: ${wasm.join(', ')}`);
+  assert.deepEqual(wasm.map(packageOf).sort(), GAMES.flatMap((id) => [id, `${id}-files`, `${id}-learn`]).sort(), 'each named after its game and part');
   for (const file of wasm) {
     const bytes = fs.readFileSync(path.join(dist, file));
     const gz = zlib.gzipSync(bytes, { level: 9 }).length;
@@ -65,9 +67,9 @@ test('dist/ holds two wasm binaries per game (engine, files), each within the si
   }
 });
 
-/** Opens `search`, waits until the replay is checked and the network is idle; the wasm binaries
- * the page and its workers fetched, by game. */
-async function wasmFetched(search, ready = () => document.querySelector('[data-part="badge"]')?.dataset.state === 'ok') {
+/** Opens `search`, waits until `ready` (by default: the replay is checked and drawn) and the
+ * network is idle; the wasm binaries the page and its workers fetched. */
+async function wasmFetched(search, ready = () => document.querySelector('[data-part="badge"]')?.dataset.state === 'ok' && document.querySelector('canvas[data-part="map"]')?.width > 0) {
   const fetched = [];
   const page = await openPage(browser, server.url, search, undefined, (context) => {
     context.on('request', (r) => {
@@ -78,7 +80,6 @@ async function wasmFetched(search, ready = () => document.querySelector('[data-p
   await page.waitForFunction(ready, null, { timeout: 60000 });
   // The page's own engine loads when it is idle: wait for everything it fetches.
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => document.querySelector('canvas[data-part="map"]')?.width > 0);
   await page.done();
   return fetched;
 }
@@ -102,7 +103,18 @@ test('a live game fetches its engine only: no file module until a replay file is
     ['?bots=greedy,greedy&seed=3&size=20x20&speed=60', 'halite1'],
     ['?game=halite2&bots=settler,settler&seed=3&size=240x160&speed=60', 'halite2'],
   ]) {
-    const fetched = await wasmFetched(search, () => window.__viewer?.kind === 'live' && window.__viewer.numFrames > 3);
+    const fetched = await wasmFetched(search, () => window.__viewer?.kind === 'live' && window.__viewer.numFrames > 3 && document.querySelector('canvas[data-part="map"]')?.width > 0);
     assert.deepEqual([...new Set(fetched.map(packageOf))], [id], `${search}: fetched ${fetched.join(', ')}`);
+  }
+});
+
+test("a lesson fetches its game's learn module only", async () => {
+  for (const [lesson, id] of [
+    ['wrap-around', 'halite1'],
+    ['h2-thrust', 'halite2'],
+  ]) {
+    // The lesson's view is drawn once its module has loaded.
+    const fetched = await wasmFetched(`?learn=${lesson}`, () => document.querySelector('[data-part="turn"]') !== null);
+    assert.deepEqual([...new Set(fetched.map(packageOf))], [`${id}-learn`], `${lesson}: fetched ${fetched.join(', ')}`);
   }
 });

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serve, CHROMIUM } from './support/server.mjs';
 import { openPage, root, shots } from './support/page.mjs';
-import { loadEngine } from './support/compile.mjs';
+import { loadLearn } from './support/compile.mjs';
 
 const lessonDir = path.join(root, 'www/src/games/halite2/lessons');
 const LESSONS = fs
@@ -28,7 +28,7 @@ before(async () => {
   if (!fs.existsSync(path.join(root, 'dist/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
   const { chromium } = await import('playwright-core');
   fs.mkdirSync(shots, { recursive: true });
-  engine = await loadEngine('halite2');
+  engine = await loadLearn('halite2');
   server = await serve(path.join(root, 'dist'));
   browser = await chromium.launch(CHROMIUM);
 });

@@ -7,7 +7,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { compileSources, loadEngine } from './support/compile.mjs';
+import { compileSources, loadLearn } from './support/compile.mjs';
 
 const src = compileSources();
 after(() => src.cleanup());
@@ -15,7 +15,7 @@ const { h2Phases, orderText, shipName } = src.load('games/halite2/lessons/phases
 const { aimAt, thrustVector } = src.load('games/halite2/lessons/scene.js');
 const lessonDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../src/games/halite2/lessons');
 // One engine instance for the whole file (its glue module holds one instance at a time).
-const enginePromise = loadEngine('halite2');
+const enginePromise = loadLearn('halite2');
 const read = (id) => fs.readFileSync(path.join(lessonDir, `${id}.json`), 'utf8');
 
 test('orders and ships in words', () => {

@@ -9,7 +9,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { compileSources, loadEngine } from './support/compile.mjs';
+import { compileSources, loadLearn } from './support/compile.mjs';
 
 const src = compileSources();
 after(() => src.cleanup());
@@ -17,7 +17,7 @@ const phases = src.load('learn/phases.js');
 const orders = src.load('learn/orders.js');
 const scenario = src.load('learn/scenario.js');
 const variants = src.load('learn/variants.js');
-const engine = await loadEngine('halite1');
+const engine = await loadLearn('halite1');
 
 const lessonDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../src/games/halite1/lessons');
 const LESSONS = fs

@@ -62,6 +62,12 @@ export async function loadFiles(id, pkg = PKG) {
   return loadEngine(`${id}-files`, pkg);
 }
 
+/** Loads game `id`'s learn module (pkg/<id>-learn/: lessons, the sandbox's turn explanation)
+ * in plain node, or null if not built. */
+export async function loadLearn(id, pkg = PKG) {
+  return loadEngine(`${id}-learn`, pkg);
+}
+
 /** A replay file opened as the page opens it: `files` (loadFiles) reads it into a record, the
  * engine's replay handle takes the record. `game` is the handle's class prefix ('Halite2'). */
 export function openReplay(engine, files, game, bytes) {

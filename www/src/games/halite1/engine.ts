@@ -1,11 +1,14 @@
 // Halite I's engine: its own wasm package (pkg/halite1/, only this game's rules), loaded on first use in
-// whichever realm asks (the page, an engine worker); its replay files have a module of their own.
+// whichever realm asks (the page, an engine worker); its replay files and its
+// lessons have modules of their own.
 
 import { EngineLoader } from '../../shell/engine';
 
 export type Engine = typeof import('halite-wasm/halite1/halite1');
 /** The game's file module: replay files read into records and records written as files. */
 export type Files = typeof import('halite-wasm/halite1-files/halite1-files');
+/** The game's learn module: its lessons and the sandbox's turn explanation. */
+export type Learn = typeof import('halite-wasm/halite1-learn/halite1-learn');
 
 export const ENGINE = new EngineLoader<Engine>({
   glue: () => import(/* webpackChunkName: "halite1-engine" */ 'halite-wasm/halite1/halite1'),
@@ -16,4 +19,10 @@ export const ENGINE = new EngineLoader<Engine>({
 export const FILES = new EngineLoader<Files>({
   glue: () => import(/* webpackChunkName: "halite1-files" */ 'halite-wasm/halite1-files/halite1-files'),
   binaryUrl: () => import(/* webpackMode: "eager" */ './engine-url').then((m) => m.FILES_URL),
+});
+
+/** Its learn module (pkg/halite1-learn/), loaded by the learn page and the sandbox only. */
+export const LEARN = new EngineLoader<Learn>({
+  glue: () => import(/* webpackChunkName: "halite1-learn" */ 'halite-wasm/halite1-learn/halite1-learn'),
+  binaryUrl: () => import(/* webpackMode: "eager" */ './engine-url').then((m) => m.LEARN_URL),
 });

@@ -13,7 +13,7 @@ import { MAX_SIDE, defaultScenario, parseScenario, resized, scenarioText, type S
 import { Stepper } from '../../learn/stepper';
 import { ALL_RULES, DIR_NAMES, type Explanation, type Rules } from '../../learn/types';
 import { errorMessage } from '../../shell/engine';
-import { ENGINE, type Engine } from './engine';
+import { LEARN, type Learn } from './engine';
 
 const RULE_LABELS: Record<keyof Rules, string> = {
   combat: 'Combat',
@@ -23,7 +23,7 @@ const RULE_LABELS: Record<keyof Rules, string> = {
 };
 
 export async function mount(root: HTMLElement, search: string): Promise<void> {
-  const engine = await ENGINE.load();
+  const engine = await LEARN.load();
   const text = new URLSearchParams(search).get('sandbox') ?? '';
   let error = '';
   let scenario = defaultScenario();
@@ -48,7 +48,7 @@ class Sandbox {
 
   constructor(
     root: HTMLElement,
-    private readonly engine: Engine,
+    private readonly engine: Learn,
     private scenario: SandboxScenario,
     error: string,
   ) {

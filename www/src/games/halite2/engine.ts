@@ -1,12 +1,14 @@
 // Halite II's engine: its own wasm package (pkg/halite2/, only this game's rules), loaded on
-// first use in whichever realm asks (the page, an engine worker); its replay files have a module
-// of their own.
+// first use in whichever realm asks (the page, an engine worker); its replay files and its
+// lessons have modules of their own.
 
 import { EngineLoader } from '../../shell/engine';
 
 export type Engine = typeof import('halite-wasm/halite2/halite2');
 /** The game's file module: replay files read into records and records written as files. */
 export type Files = typeof import('halite-wasm/halite2-files/halite2-files');
+/** The game's learn module: its lessons. */
+export type Learn = typeof import('halite-wasm/halite2-learn/halite2-learn');
 
 export const ENGINE = new EngineLoader<Engine>({
   glue: () => import(/* webpackChunkName: "halite2-engine" */ 'halite-wasm/halite2/halite2'),
@@ -17,4 +19,10 @@ export const ENGINE = new EngineLoader<Engine>({
 export const FILES = new EngineLoader<Files>({
   glue: () => import(/* webpackChunkName: "halite2-files" */ 'halite-wasm/halite2-files/halite2-files'),
   binaryUrl: () => import(/* webpackMode: "eager" */ './engine-url').then((m) => m.FILES_URL),
+});
+
+/** Its learn module (pkg/halite2-learn/), loaded by the learn page only. */
+export const LEARN = new EngineLoader<Learn>({
+  glue: () => import(/* webpackChunkName: "halite2-learn" */ 'halite-wasm/halite2-learn/halite2-learn'),
+  binaryUrl: () => import(/* webpackMode: "eager" */ './engine-url').then((m) => m.LEARN_URL),
 });

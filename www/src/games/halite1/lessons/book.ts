@@ -3,7 +3,7 @@
 import type { LessonBook } from '../../../learn/book';
 import { starsHtml } from '../../../learn/stars';
 import { esc } from '../../../shell/dom';
-import { ENGINE } from '../engine';
+import { LEARN } from '../engine';
 import { LESSONS, lessonById, prose } from './index';
 
 export const BOOK: LessonBook = {
@@ -21,7 +21,7 @@ export const BOOK: LessonBook = {
   async open(root, id) {
     const entry = lessonById(id);
     if (!entry) throw new Error(`no lesson ${id}`);
-    const [view, engine] = await Promise.all([import(/* webpackChunkName: "learn-halite1" */ './view'), ENGINE.load()]);
+    const [view, engine] = await Promise.all([import(/* webpackChunkName: "learn-halite1" */ './view'), LEARN.load()]);
     view.mountLesson(root, engine, entry);
   },
 };

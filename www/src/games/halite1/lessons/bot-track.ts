@@ -7,7 +7,7 @@ import type { CodeBox } from '../../../bots/editor';
 import { loadEditor } from '../../../bots/load-editor';
 import { checkMoves } from '../protocol';
 import { WorkerSeat } from '../../../seats/worker-seat';
-import type { Engine } from '../engine';
+import type { Learn } from '../engine';
 import { errorMessage } from '../../../shell/engine';
 import type { LessonSpec, LessonStep, Scenario, Status } from '../../../learn/types';
 import { variants } from '../../../learn/variants';
@@ -58,7 +58,7 @@ function observation(p: Scenario, me: number, turn: number) {
 }
 
 /** Plays one lesson with the bot; resolves to how it ended. */
-async function playOne(engine: Engine, spec: LessonSpec, code: string, name: string): Promise<VariantResult> {
+async function playOne(engine: Learn, spec: LessonSpec, code: string, name: string): Promise<VariantResult> {
   const lesson = new engine.Halite1Lesson(JSON.stringify(spec));
   const seat = new WorkerSeat('halite1', { kind: 'code', code, label: 'lesson bot' }, 'lesson bot', 1);
   try {
@@ -93,7 +93,7 @@ async function playOne(engine: Engine, spec: LessonSpec, code: string, name: str
 }
 
 /** Mounts the bot track on `host` for a solved lesson. */
-export function mountBotTrack(host: HTMLElement, engine: Engine, spec: LessonSpec): void {
+export function mountBotTrack(host: HTMLElement, engine: Learn, spec: LessonSpec): void {
   const key = `halite.learn.bot.${spec.id}`;
   let saved = '';
   try {

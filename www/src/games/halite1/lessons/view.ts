@@ -15,12 +15,12 @@ import { loadProgress } from '../../../learn/progress';
 import { LessonFrame, goalSectionHtml, predictBoxHtml } from '../../../learn/frame';
 import { Stepper } from '../../../learn/stepper';
 import { DIR_NAMES, type LessonSpec, type LessonStep, type Scenario } from '../../../learn/types';
-import type { Engine } from '../engine';
+import type { Learn } from '../engine';
 
-type LessonHandle = InstanceType<Engine['Halite1Lesson']>;
+type LessonHandle = InstanceType<Learn['Halite1Lesson']>;
 
 /** Opens a lesson on `root`. */
-export function mountLesson(root: HTMLElement, engine: Engine, entry: LessonEntry): void {
+export function mountLesson(root: HTMLElement, engine: Learn, entry: LessonEntry): void {
   new LessonView(root, engine, entry);
 }
 
@@ -37,7 +37,7 @@ class LessonView extends LessonFrame<LessonStep> {
 
   constructor(
     root: HTMLElement,
-    private readonly engine: Engine,
+    private readonly engine: Learn,
     private readonly entry: LessonEntry,
   ) {
     super(entry.id, () => this.lesson.reset());

@@ -7,7 +7,7 @@
 
 import { esc } from '../../../shell/dom';
 import { topbarHtml } from '../../../shell/nav';
-import type { Engine } from '../engine';
+import type { Learn } from '../engine';
 import { LessonFrame, goalSectionHtml, predictBoxHtml } from '../../../learn/frame';
 import { PhaseStepper } from '../../../learn/stepper';
 import { H2_LESSONS, goalText, h2Prose, limitText, lowerFirst, type H2LessonEntry } from './index';
@@ -15,9 +15,9 @@ import { h2Phases, orderText, shipName, type H2Phase } from './phases';
 import { H2Scene, type SceneState } from './scene';
 import { orderShip, type Board, type H2LessonSpec, type H2Step, type Order, type RuleNumbers, type ShipView } from './types';
 
-type LessonHandle = InstanceType<Engine['Halite2Lesson']>;
+type LessonHandle = InstanceType<Learn['Halite2Lesson']>;
 
-export function mountLesson(root: HTMLElement, engine: Engine, entry: H2LessonEntry): void {
+export function mountLesson(root: HTMLElement, engine: Learn, entry: H2LessonEntry): void {
   new H2LessonView(root, engine, entry);
 }
 
@@ -37,7 +37,7 @@ class H2LessonView extends LessonFrame<H2Step> {
 
   constructor(
     root: HTMLElement,
-    engine: Engine,
+    engine: Learn,
     private readonly entry: H2LessonEntry,
   ) {
     super(entry.id, () => this.lesson.reset());
