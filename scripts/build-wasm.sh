@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the engine's WebAssembly: three packages per game (`--target web`), each with only that
+# Builds the engine's WebAssembly: four packages per game (`--target web`), each with only that
 # game's code (`--no-default-features --features <id> ...`): its engine, pkg/<id>/ (binary
-# pkg/<id>/<id>_bg.wasm), its file module, pkg/<id>-files/ (replay files read and written), and
-# its learn module, pkg/<id>-learn/ (lessons, the sandbox's turn explanation).
+# pkg/<id>/<id>_bg.wasm), its file module, pkg/<id>-files/ (replay files read and written), its
+# learn module, pkg/<id>-learn/ (lessons, the sandbox's turn explanation), and its forward
+# model, pkg/<id>-sim/ (the binary bots get for `debug.simulate`).
 # The games are the crate's default features that name a folder of src/ (Cargo.toml);
 # pkg/games.json lists them for the web build and the tests.
 set -euo pipefail
@@ -20,5 +21,7 @@ for id in $games; do
   wasm-pack build --release --target web --out-dir "pkg/$id-files" --out-name "$id-files" -- --no-default-features --features "$id only-files"
   # Its learning tools (lessons, the sandbox's turn explanation), loaded by those pages only.
   wasm-pack build --release --target web --out-dir "pkg/$id-learn" --out-name "$id-learn" -- --no-default-features --features "$id only-learn"
+  # The forward model bots get for `debug.simulate` (plain C-ABI functions).
+  wasm-pack build --release --target web --out-dir "pkg/$id-sim" --out-name "$id-sim" -- --no-default-features --features "$id only-sim"
 done
 node -e 'require("fs").writeFileSync("pkg/games.json", JSON.stringify(process.argv.slice(1)) + "\n")' $games

@@ -13,10 +13,11 @@
 //! * `halite1_lesson` and `halite2_lesson`: each game's learning tools (`Halite1Lesson`,
 //!   `halite1ExplainTurn`, `Halite2Lesson`).
 //!
-//! The web build makes each game three binaries: its engine (`only-engine`: the handles above,
-//! which take replays as records, and the forward model), its file module (`only-files`),
-//! loaded only when a replay file is opened or saved, and its learn module (`only-learn`),
-//! loaded by the learn page and the sandbox. Without these features (the tests), all are here.
+//! The web build makes each game four binaries: its engine (`only-engine`: the handles above,
+//! which take replays as records), its file module (`only-files`), loaded only when a replay
+//! file is opened or saved, its learn module (`only-learn`), loaded by the learn page and the
+//! sandbox, and its forward model (`only-sim`), the binary handed to bots for
+//! `debug.simulate`. Without these features (the tests), all are here.
 //!
 //! * [`forward`]: the forward model for bots (`debug.simulate`) as plain C-ABI functions that
 //!   the bot runtime calls in a bot's worker (no JavaScript imports on that path).
@@ -32,13 +33,14 @@
 //! module, since memory growth detaches them. Copies say so. Every export that can be given
 //! bad input returns `Result<_, JsError>`; nothing here panics.
 
-// A build of one part of the web layer (`only-engine`, `only-files`, `only-learn`) leaves the
-// other parts' share of these helpers unused.
+// A build of one part of the web layer (`only-engine`, `only-files`, `only-learn`, `only-sim`)
+// leaves the other parts' share of these helpers unused.
 #![cfg_attr(
     any(
         feature = "only-engine",
         feature = "only-files",
-        feature = "only-learn"
+        feature = "only-learn",
+        feature = "only-sim"
     ),
     allow(unused_macros, unused_imports, dead_code)
 )]
@@ -50,67 +52,78 @@
 )]
 
 // A web build is one part of a game's code (or, by default, all of them): its engine, its
-// replay files or its learning tools.
+// replay files, its learning tools or the forward model of bots.
 #[cfg(any(
     all(feature = "only-engine", feature = "only-files"),
     all(feature = "only-engine", feature = "only-learn"),
-    all(feature = "only-files", feature = "only-learn")
+    all(feature = "only-engine", feature = "only-sim"),
+    all(feature = "only-files", feature = "only-learn"),
+    all(feature = "only-files", feature = "only-sim"),
+    all(feature = "only-learn", feature = "only-sim")
 ))]
-compile_error!("a web build is the engine module, the file module, the learn module, or all three");
+compile_error!("a web build is one part (only-engine, only-files, only-learn, only-sim) or all");
 
-#[cfg(not(any(feature = "only-files", feature = "only-learn")))]
-pub mod forward;
-#[cfg(all(
-    feature = "halite1",
-    not(any(feature = "only-files", feature = "only-learn"))
-))]
-pub mod halite1;
-#[cfg(all(
-    feature = "halite1",
-    not(any(feature = "only-engine", feature = "only-learn"))
-))]
-pub mod halite1_files;
-#[cfg(all(
-    feature = "halite1",
-    not(any(feature = "only-engine", feature = "only-files"))
-))]
-pub mod halite1_lesson;
-#[cfg(all(
-    feature = "halite2",
-    not(any(feature = "only-files", feature = "only-learn"))
-))]
-pub mod halite2;
-#[cfg(all(
-    feature = "halite2",
-    not(any(feature = "only-engine", feature = "only-learn"))
-))]
-pub mod halite2_files;
-#[cfg(all(
-    feature = "halite2",
-    not(any(feature = "only-engine", feature = "only-files"))
-))]
-pub mod halite2_lesson;
+/// Items of the engine module (`only-engine`, or a build of every part).
+macro_rules! engine_part {
+    ($($item:item)*) => {$(
+        #[cfg(not(any(feature = "only-files", feature = "only-learn", feature = "only-sim")))]
+        $item
+    )*};
+}
+/// Items of the file module (`only-files`, or a build of every part).
+macro_rules! files_part {
+    ($($item:item)*) => {$(
+        #[cfg(not(any(feature = "only-engine", feature = "only-learn", feature = "only-sim")))]
+        $item
+    )*};
+}
+/// Items of the learn module (`only-learn`, or a build of every part).
+macro_rules! learn_part {
+    ($($item:item)*) => {$(
+        #[cfg(not(any(feature = "only-engine", feature = "only-files", feature = "only-sim")))]
+        $item
+    )*};
+}
+/// Items of the forward model's module (`only-sim`, or a build of every part).
+macro_rules! sim_part {
+    ($($item:item)*) => {$(
+        #[cfg(not(any(feature = "only-engine", feature = "only-files", feature = "only-learn")))]
+        $item
+    )*};
+}
 
-#[cfg(all(
-    feature = "halite1",
-    not(any(feature = "only-files", feature = "only-learn"))
-))]
-pub use halite1::{generate_map, series_names, Halite1Game, Halite1Replay};
-#[cfg(all(
-    feature = "halite1",
-    not(any(feature = "only-engine", feature = "only-learn"))
-))]
-pub use halite1_files::Halite1Files;
-#[cfg(all(
-    feature = "halite2",
-    not(any(feature = "only-files", feature = "only-learn"))
-))]
-pub use halite2::{Halite2Game, Halite2Replay};
-#[cfg(all(
-    feature = "halite2",
-    not(any(feature = "only-engine", feature = "only-learn"))
-))]
-pub use halite2_files::Halite2Files;
+sim_part! {
+    pub mod forward;
+}
+
+#[cfg(feature = "halite1")]
+engine_part! {
+    pub mod halite1;
+    pub use halite1::{generate_map, series_names, Halite1Game, Halite1Replay};
+}
+#[cfg(feature = "halite1")]
+files_part! {
+    pub mod halite1_files;
+    pub use halite1_files::Halite1Files;
+}
+#[cfg(feature = "halite1")]
+learn_part! {
+    pub mod halite1_lesson;
+}
+#[cfg(feature = "halite2")]
+engine_part! {
+    pub mod halite2;
+    pub use halite2::{Halite2Game, Halite2Replay};
+}
+#[cfg(feature = "halite2")]
+files_part! {
+    pub mod halite2_files;
+    pub use halite2_files::Halite2Files;
+}
+#[cfg(feature = "halite2")]
+learn_part! {
+    pub mod halite2_lesson;
+}
 
 use crate::env::{Game, ReplayFile};
 use js_sys::Uint8Array;

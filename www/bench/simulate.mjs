@@ -34,10 +34,10 @@ function time(f, n = 200) {
 /** The simulator as the bot runtime runs it: the game's binary (copied to each hosted bot when
  * it starts) compiled at the bot's first call. */
 function simulator(id) {
-  const bytes = fs.readFileSync(engineBinaryFile(id));
+  const bytes = fs.readFileSync(engineBinaryFile(`${id}-sim`));
   const t0 = performance.now();
   const mod = new WebAssembly.Module(bytes);
-  console.log(`${id}'s engine binary: ${bytes.length} B, compiled in ${(performance.now() - t0).toFixed(1)} ms (once per bot, at its first call)`);
+  console.log(`${id}'s forward-model binary: ${bytes.length} B, compiled in ${(performance.now() - t0).toFixed(1)} ms (once per bot, at its first call)`);
   const imports = {};
   for (const i of WebAssembly.Module.imports(mod)) {
     (imports[i.module] ??= {})[i.name] = () => {

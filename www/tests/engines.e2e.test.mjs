@@ -1,8 +1,9 @@
-// Each game's engine is its own WebAssembly binary, its replay files another and its lessons a
-// third: the built app (dist/) holds three per game (pkg/games.json, the build's list), each
-// within a size limit; a page fetches only the binaries of the game it shows, the file module
-// only when it opens or saves a replay file, and the learn module only for lessons (every
-// request of the page and its workers, listed by playwright).
+// Each game's engine is its own WebAssembly binary, its replay files another, its lessons a
+// third and bots' forward model a fourth: the built app (dist/) holds four per game
+// (pkg/games.json, the build's list), each within a size limit; a page fetches only the binaries
+// of the game it shows, the file module only when it opens or saves a replay file, and the
+// learn module only for lessons (every request of the page and its workers, listed by
+// playwright).
 //
 //   node --test www/tests/engines.e2e.test.mjs        (needs dist/: npm run build)
 
@@ -24,17 +25,17 @@ const GAMES = JSON.parse(fs.readFileSync(path.join(root, 'pkg/games.json'), 'utf
  * game's size today (README, "Sizes"), so that none grows unnoticed. */
 const LIMIT = { raw: 600_000, gzip: 240_000 };
 
-/** The game whose binary a file or address is (`<id>_bg.<hash>.wasm`,
- * `<id>-files_bg.<hash>.wasm` or `<id>-learn_bg.<hash>.wasm`), or null. */
+/** The game whose binary a file or address is (`<id>_bg.<hash>.wasm`, or
+ * `<id>-<part>_bg.<hash>.wasm` for its files, learn or sim part), or null. */
 function gameOf(name) {
-  const m = /(?:^|\/)([a-z0-9]+)(?:-files|-learn)?_bg\.[0-9a-f]+\.wasm$/.exec(name);
+  const m = /(?:^|\/)([a-z0-9]+)(?:-files|-learn|-sim)?_bg\.[0-9a-f]+\.wasm$/.exec(name);
   return m ? m[1] : null;
 }
 
-/** The package a binary comes from: `<id>` (the engine), `<id>-files` (its file module) or
- * `<id>-learn` (its learn module). */
+/** The package a binary comes from: `<id>` (the engine), `<id>-files` (its file module),
+ * `<id>-learn` (its learn module) or `<id>-sim` (its forward model). */
 function packageOf(name) {
-  const m = /(?:^|\/)([a-z0-9]+(?:-files|-learn)?)_bg\.[0-9a-f]+\.wasm$/.exec(name);
+  const m = /(?:^|\/)([a-z0-9]+(?:-files|-learn|-sim)?)_bg\.[0-9a-f]+\.wasm$/.exec(name);
   return m ? m[1] : null;
 }
 
@@ -53,10 +54,10 @@ after(async () => {
   await server?.close();
 });
 
-test('dist/ holds three wasm binaries per game (engine, files, learn), each within the size limit', () => {
+test('dist/ holds four wasm binaries per game (engine, files, learn, sim), each within the size limit', () => {
   const wasm = fs.readdirSync(dist).filter((f) => f.endsWith('.wasm'));
-  assert.equal(wasm.length, 3 * GAMES.length, `three binaries per game: ${wasm.join(', ')}`);
-  assert.deepEqual(wasm.map(packageOf).sort(), GAMES.flatMap((id) => [id, `${id}-files`, `${id}-learn`]).sort(), 'each named after its game and part');
+  assert.equal(wasm.length, 4 * GAMES.length, `four binaries per game: ${wasm.join(', ')}`);
+  assert.deepEqual(wasm.map(packageOf).sort(), GAMES.flatMap((id) => [id, `${id}-files`, `${id}-learn`, `${id}-sim`]).sort(), 'each named after its game and part');
   for (const file of wasm) {
     const bytes = fs.readFileSync(path.join(dist, file));
     const gz = zlib.gzipSync(bytes, { level: 9 }).length;

@@ -35,6 +35,8 @@ export interface GameInfo {
   readonly fogName?: string;
   /** Its engine (a wasm package of its own, loaded on first use). */
   readonly engine: EngineLoader<EnginePackage>;
+  /** Its forward model (a wasm package of its own): the binary bots get for `debug.simulate`. */
+  readonly sim: EngineLoader<EnginePackage>;
 }
 
 let games: readonly GameInfo[] = [];

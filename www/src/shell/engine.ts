@@ -2,9 +2,9 @@
 // only its rules), loaded on first use. The game gives its loader (games/<id>/engine.ts) in its
 // facts (catalog.ts), so a page fetches only the engine of the game it shows. On the main thread
 // an engine answers only small stateless questions (one frame's fog view, one turn's report);
-// replays and games live in workers, each with an engine instance of its own. The binary's one
-// address serves both the engine's loader and bots' forward model (`debug.simulate`), which gets
-// the binary itself (seats/engine-binary.ts).
+// replays and games live in workers, each with an engine instance of its own. A game's other
+// packages (its replay files, its lessons, the forward model bots get for `debug.simulate`:
+// seats/engine-binary.ts fetches that binary itself) have loaders of the same kind.
 
 /** What every game's wasm package offers (wasm-pack's `--target web` glue). */
 export interface EnginePackage {

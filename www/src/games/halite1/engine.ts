@@ -1,12 +1,14 @@
 // Halite I's engine: its own wasm package (pkg/halite1/, only this game's rules), loaded on first use in
-// whichever realm asks (the page, an engine worker); its replay files and its
-// lessons have modules of their own.
+// whichever realm asks (the page, an engine worker); its replay files, its
+// lessons and bots' forward model have modules of their own.
 
 import { EngineLoader } from '../../shell/engine';
 
 export type Engine = typeof import('halite-wasm/halite1/halite1');
 /** The game's file module: replay files read into records and records written as files. */
 export type Files = typeof import('halite-wasm/halite1-files/halite1-files');
+/** The game's forward model (plain C-ABI functions; bots instantiate its binary themselves). */
+export type Sim = typeof import('halite-wasm/halite1-sim/halite1-sim');
 /** The game's learn module: its lessons and the sandbox's turn explanation. */
 export type Learn = typeof import('halite-wasm/halite1-learn/halite1-learn');
 
@@ -25,4 +27,10 @@ export const FILES = new EngineLoader<Files>({
 export const LEARN = new EngineLoader<Learn>({
   glue: () => import(/* webpackChunkName: "halite1-learn" */ 'halite-wasm/halite1-learn/halite1-learn'),
   binaryUrl: () => import(/* webpackMode: "eager" */ './engine-url').then((m) => m.LEARN_URL),
+});
+
+/** Its forward model (pkg/halite1-sim/): its binary is what bots get for `debug.simulate`. */
+export const SIM = new EngineLoader<Sim>({
+  glue: () => import(/* webpackChunkName: "halite1-sim" */ 'halite-wasm/halite1-sim/halite1-sim'),
+  binaryUrl: () => import(/* webpackMode: "eager" */ './engine-url').then((m) => m.SIM_URL),
 });

@@ -1,5 +1,5 @@
-// The address of Halite II's engine binary, emitted once by the bundler: the engine's loader and bots'
-// forward model both use it.
+// The addresses of Halite II's binaries (its engine, its file, learn and forward-model modules),
+// each emitted once by the bundler.
 
 export const BINARY_URL = new URL('halite-wasm/halite2/halite2_bg.wasm', import.meta.url);
 
@@ -8,3 +8,6 @@ export const FILES_URL = new URL('halite-wasm/halite2-files/halite2-files_bg.was
 
 /** The address of its learn module's binary (lessons). */
 export const LEARN_URL = new URL('halite-wasm/halite2-learn/halite2-learn_bg.wasm', import.meta.url);
+
+/** The address of its forward model's binary (bots' `debug.simulate`). */
+export const SIM_URL = new URL('halite-wasm/halite2-sim/halite2-sim_bg.wasm', import.meta.url);

@@ -2,7 +2,7 @@
 // for, sample replays and file endings.
 
 import type { GameInfo } from '../../shell/catalog';
-import { ENGINE } from './engine';
+import { ENGINE, SIM } from './engine';
 
 export const INFO: GameInfo = {
   id: 'halite2',
@@ -14,4 +14,5 @@ export const INFO: GameInfo = {
   ],
   extensions: ['.hlt'],
   engine: ENGINE,
+  sim: SIM,
 };
