@@ -1,11 +1,11 @@
 //! Sorting for the whole engine, through one instantiation of the standard library's sort.
 //!
 //! Every `sort_by`/`sort_by_key`/`sort_unstable` on a new element type or comparator compiles
-//! the standard sort again (several kB of WebAssembly each). Here every sort orders one
-//! `Vec<u128>` of `(key, position)` pairs with `sort_unstable`: the positions make the pairs
-//! unique, so the order is a stable sort's (equal keys keep their input order). The elements
-//! then move by the swaps that order gives; only the key extraction and the swap loop are
-//! generic, a few instructions each.
+//! the standard sort again (several kB of WebAssembly each). Here every sort orders a
+//! `Vec<u64>` of `(32-bit digit of the key, position)` pairs with `sort_unstable`, one pass per
+//! digit from the least significant: the positions make the pairs unique, so each pass is a
+//! stable sort (equal digits keep their order), and so is the whole. Only the key extraction
+//! and the loop of swaps that moves the elements are generic, a few instructions each.
 //!
 //! A key is one or more `u64` words ([`SortKey`]): integers, `f64` (in the order of
 //! [`f64::total_cmp`]), [`Reverse`] for descending order and pairs for "by this, then by that".
@@ -74,27 +74,29 @@ impl<A: SortKey, B: SortKey> SortKey for (A, B) {
 }
 
 /// Sorts `v` by `key`, stably: exactly what `v.sort_by_key(key)` gives for keys ordered as
-/// [`SortKey`] says.
+/// [`SortKey`] says. `key` is called `K::WORDS` times per element.
+///
+/// Panics only for a slice of 2^32 elements or more (impossible in WebAssembly's 32-bit
+/// memory).
 pub fn by_key<T, K: SortKey>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
+    let n = v.len();
     // Zero-sized elements are all alike: any order is every order.
-    if v.len() < 2 || std::mem::size_of::<T>() == 0 {
+    if n < 2 || std::mem::size_of::<T>() == 0 {
         return;
     }
-    let mut moves = Vec::with_capacity(v.len());
-    // Least significant word first: each pass is stable, so the last pass's ties keep the
-    // order of the words after it.
-    for w in (0..K::WORDS).rev() {
-        moves.clear();
-        moves.extend(v.iter().map(|x| u128::from(key(x).word(w))));
-        plan(&mut moves);
-        let mut prev = 0;
-        for &m in &moves {
-            let at = m as u64 as usize;
-            if m & CYCLE_START == 0 {
-                v.swap(prev, at);
-            }
-            prev = at;
+    // The keys' words, word-major; `plan` adds its working space after them.
+    let mut buf = Vec::with_capacity(n * (K::WORDS + 2));
+    for w in 0..K::WORDS {
+        buf.extend(v.iter().map(|x| key(x).word(w)));
+    }
+    let count = plan(&mut buf, n);
+    let mut prev = 0;
+    for &m in &buf[..count] {
+        let at = (m & LOW) as usize;
+        if m & CYCLE_START == 0 {
+            v.swap(prev, at);
         }
+        prev = at;
     }
 }
 
@@ -103,49 +105,75 @@ pub fn values<K: SortKey>(v: &mut [K]) {
     by_key(v, |&k| k);
 }
 
-/// Slot `j` begins a new cycle of the permutation.
-const CYCLE_START: u128 = 1 << 127;
-/// Position `i` has been placed.
-const PLACED: u128 = 1 << 126;
-/// The source position in the high half (below the two flags).
-const SOURCE_BITS: u64 = (1 << 62) - 1;
+/// A move begins a new cycle of the permutation (no swap).
+const CYCLE_START: u64 = 1 << 63;
+/// The low 32 bits.
+const LOW: u64 = 0xffff_ffff;
 
-/// Turns `keys` (one per element, in order) into the moves that sort the elements.
+/// Sorts `n` elements stably by their keys, `buf` holding the keys' words (word `w` of element
+/// `i` at `w * n + i`), and leaves in `buf[..count]` the `count` moves that put the elements in
+/// that order (0: already in order).
 ///
-/// On return, slot `j`'s low half is a position and the slots list the permutation's cycles one
-/// after the other, each from the slot flagged [`CYCLE_START`]: moving the elements is swapping
-/// each position with the one before it in its cycle. A cycle `c0, c1, ..., c(k-1)` (with
-/// `c(i+1)` the position whose element goes to `c(i)`) fills `c0`, then `c1`, ... by swaps
-/// `(c0, c1), (c1, c2), ...`; the element first at `c0` ends at `c(k-1)`, where it belongs.
-fn plan(keys: &mut [u128]) {
-    let n = keys.len();
-    for (i, k) in keys.iter_mut().enumerate() {
-        *k = (*k << 64) | i as u128;
-    }
-    keys.sort_unstable();
-    // Slot `i`: where the element going to position `i` is now, in the high half.
-    for k in keys.iter_mut() {
-        *k = u128::from(*k as u64) << 64;
-    }
-    let source = |k: u128| ((k >> 64) as u64 & SOURCE_BITS) as usize;
-    let mut slot = 0;
-    for start in 0..n {
-        if keys[start] & PLACED != 0 {
+/// The sort is one pass per 32-bit digit of the words, least significant first, each sorting
+/// `(digit, position)` pairs with `sort_unstable`: the positions make the pairs unique, so each
+/// pass keeps the order of the passes before it among its ties, as a stable sort does. A pass
+/// whose digits are already in order (the high digits of small numbers) is skipped.
+///
+/// The moves are the permutation's cycles one after the other (positions in the low halves),
+/// each from a move flagged [`CYCLE_START`]; moving the elements is swapping each move's position
+/// with the one before it. A cycle `c0, c1, ..., c(k-1)` (with `c(i+1)` the position whose
+/// element goes to `c(i)`) fills `c0`, then `c1`, ... by swaps `(c0, c1), (c1, c2), ...`; the
+/// element first at `c0` ends at `c(k-1)`, where it belongs.
+fn plan(buf: &mut Vec<u64>, n: usize) -> usize {
+    assert!(n as u64 <= LOW, "too many elements to sort");
+    let words = buf.len() / n;
+    let keys_len = buf.len();
+    // `order[i]`: the element (by its first position) now at position `i`.
+    buf.extend(0..n as u64);
+    buf.resize(keys_len + 2 * n, 0);
+    let (keys, rest) = buf.split_at_mut(keys_len);
+    let (order, work) = rest.split_at_mut(n);
+    let mut moved = false;
+    for digit in (0..2 * words).rev() {
+        let (w, shift) = (digit / 2, 32 * (1 - digit % 2));
+        for (i, (slot, &e)) in work.iter_mut().zip(order.iter()).enumerate() {
+            *slot = (((keys[w * n + e as usize] >> shift) & LOW) << 32) | i as u64;
+        }
+        if work.windows(2).all(|p| p[0] < p[1]) {
             continue;
         }
-        keys[slot] |= CYCLE_START;
+        work.sort_unstable();
+        for slot in work.iter_mut() {
+            *slot = order[(*slot & LOW) as usize];
+        }
+        order.copy_from_slice(work);
+        moved = true;
+    }
+    if !moved {
+        return 0;
+    }
+    // The cycles; a position once placed (or in place from the start) reads as its own source.
+    let mut count = 0;
+    for start in 0..n {
+        if order[start] == start as u64 {
+            continue;
+        }
+        let mut flag = CYCLE_START;
         let mut at = start;
         loop {
-            keys[at] |= PLACED;
-            keys[slot] |= at as u128;
-            slot += 1;
-            let next = source(keys[at]);
+            let next = order[at] as usize;
+            order[at] = at as u64;
+            work[count] = flag | at as u64;
+            flag = 0;
+            count += 1;
             if next == start {
                 break;
             }
             at = next;
         }
     }
+    buf.copy_within(keys_len + n..keys_len + n + count, 0);
+    count
 }
 
 #[cfg(test)]
