@@ -98,7 +98,7 @@ fn check_results<S>(results: &[SeatResult<S>], seats: usize, turn: u32) -> Resul
         ));
     }
     let mut ranks: Vec<usize> = results.iter().map(|r| r.rank).collect();
-    ranks.sort_unstable();
+    super::sort::values(&mut ranks);
     if ranks != (1..=seats).collect::<Vec<_>>() {
         return Err(format!("ranks {ranks:?} are not 1 to {seats}"));
     }

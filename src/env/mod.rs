@@ -13,6 +13,7 @@
 //!   turns, the known wrong answer, status); a game writes its board, orders and goals.
 //! * [`contract`]: checks every game must pass (random play, replay round trip, determinism,
 //!   fork), written once against these traits.
+//! * [`sort`]: the one sort every part of the engine uses (stable, by key).
 //!
 //! Seats are numbered from 0 everywhere at this seam; a game maps them to its own ids inside
 //! (Halite I: the owner value `seat + 1` on the board).
@@ -28,6 +29,7 @@ pub mod record;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod runner;
 pub mod series;
+pub mod sort;
 
 use serde::Serialize;
 use std::fmt::Display;

@@ -161,7 +161,7 @@ pub fn expander(b: &Board, me: u8, turn: u32) -> Vec<Move> {
 
     let mut order: Vec<usize> = (0..n).filter(|&i| owner[i] == me && !decided[i]).collect();
     // Strongest first; ties keep site order (a stable sort, as the page's).
-    order.sort_by(|&a, &b| st[b].cmp(&st[a]));
+    crate::env::sort::by_key(&mut order, |&i| std::cmp::Reverse(st[i]));
 
     for i in order {
         let s = i32::from(st[i]);
@@ -287,10 +287,6 @@ fn relax(field: &mut [f64], decay: f64, owner: &[u8], me: u8, nb: &[usize]) {
     }
 }
 
-fn descending(a: f64, b: f64) -> std::cmp::Ordering {
-    b.partial_cmp(&a).unwrap_or(std::cmp::Ordering::Equal)
-}
-
 /// Tactician, the page's strongest Halite I bot: values every site it does not own (walls by
 /// production per strength and their surroundings, battle sites by the damage they offer),
 /// lets the values flow into its territory, fights with overkill, takes walls alone or
@@ -403,7 +399,7 @@ pub fn tactician(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
     let mut fighters: Vec<usize> = (0..n)
         .filter(|&i| owner[i] == me && dir[i] == -1 && (0..4).any(|k| hit[nb[i * 4 + k]] > 0.0))
         .collect();
-    fighters.sort_by(|&a, &c| st[c].cmp(&st[a]));
+    crate::env::sort::by_key(&mut fighters, |&i| std::cmp::Reverse(st[i]));
     for i in fighters {
         let s = strength(i);
         let mut best_dir = 0;
@@ -459,7 +455,7 @@ pub fn tactician(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
             }
         }
     }
-    targets.sort_by(|&a, &c| descending(value[a], value[c]));
+    crate::env::sort::by_key(&mut targets, |&t| std::cmp::Reverse(value[t]));
     let mut waiting = vec![false; n];
     for t in targets {
         if value[t] <= 0.0 {
@@ -494,7 +490,7 @@ pub fn tactician(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
             go(&mut dir, &mut arriving, i, dir_to(i));
             continue;
         }
-        willing.sort_by(|&a, &c| st[c].cmp(&st[a]));
+        crate::env::sort::by_key(&mut willing, |&i| std::cmp::Reverse(st[i]));
         let mut sum = 0;
         let mut used = 0;
         while used < willing.len() && sum <= need {
@@ -516,7 +512,7 @@ pub fn tactician(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
 
     // 5. Interior, highest field first.
     let mut order: Vec<usize> = (0..n).filter(|&i| owner[i] == me && dir[i] == -1).collect();
-    order.sort_by(|&a, &c| descending(field[a], field[c]));
+    crate::env::sort::by_key(&mut order, |&i| std::cmp::Reverse(field[i]));
     for i in order {
         let s = strength(i);
         let border = (0..4).any(|k| owner[nb[i * 4 + k]] != me);

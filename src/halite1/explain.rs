@@ -355,7 +355,7 @@ pub fn explain_turn(before: &Position, moves: &[u8], players: usize, rules: Rule
     let mut merge_loss = [0u32; MAX_PLAYERS + 1];
     for i in 0..n {
         let mut tags: Vec<u8> = arrivals[i].iter().map(|a| a.0).collect();
-        tags.sort_unstable();
+        crate::env::sort::values(&mut tags);
         tags.dedup();
         for tag in tags {
             let parts: Vec<Part> = arrivals[i]

@@ -240,7 +240,7 @@ fn subsets(items: &[usize]) -> Vec<Vec<usize>> {
                 .collect()
         })
         .collect();
-    all.sort_by_key(Vec::len);
+    crate::env::sort::by_key(&mut all, Vec::len);
     all
 }
 

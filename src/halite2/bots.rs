@@ -452,7 +452,7 @@ pub fn settler(game: &Game, seat: usize) -> Vec<ShipCommand> {
         })
         .filter(|t| t.1 <= THREAT_RADIUS)
         .collect();
-    threats.sort_by(|a, b| a.1.total_cmp(&b.1));
+    crate::env::sort::by_key(&mut threats, |t| t.1);
     for _round in 0..2 {
         for (e, _) in &threats {
             let free = fleet.free();
@@ -486,7 +486,7 @@ pub fn settler(game: &Game, seat: usize) -> Vec<ShipCommand> {
             (s, d)
         })
         .collect();
-    escorts.sort_by(|a, b| a.1.total_cmp(&b.1));
+    crate::env::sort::by_key(&mut escorts, |e| e.1);
     escorts.truncate(near.len());
     for (s, _) in &escorts {
         if let Some(e) = nearest(&near, |e| distance(s.at(), e.at())).cloned() {

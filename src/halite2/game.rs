@@ -388,13 +388,13 @@ impl Game {
         let mut rankings = self.rankings.clone();
         let key = |p: usize| (self.state.total_ship_count[p], self.state.damage_dealt[p]);
         let mut survivors: Vec<usize> = (0..self.players()).filter(|&p| self.living[p]).collect();
-        survivors.sort_by_key(|&p| key(p));
+        crate::env::sort::by_key(&mut survivors, |&p| key(p));
         if survivors.windows(2).all(|w| key(w[0]) != key(w[1])) {
             rankings.extend(survivors);
         } else {
             let mut rng = self.rng.clone();
             // The players in their seat order, as the shuffle expects them.
-            survivors.sort_unstable();
+            crate::env::sort::values(&mut survivors);
             append_group(
                 &mut rankings,
                 survivors,

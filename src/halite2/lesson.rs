@@ -497,7 +497,7 @@ pub fn board(state: &State) -> Board {
             }
         })
         .collect();
-    ships.sort_by_key(|s| s.id);
+    crate::env::sort::by_key(&mut ships, |s| s.id);
     let planets = state
         .planets
         .iter()
@@ -696,7 +696,7 @@ impl Lesson {
             }
             out.push(o.command());
         }
-        out.sort_by_key(|c| c.ship);
+        crate::env::sort::by_key(&mut out, |c| c.ship);
         Ok(out)
     }
 

@@ -180,7 +180,7 @@ pub fn serialize_map(game: &Game, out: &mut String) {
     let _ = write!(out, " {}", st.players);
     for p in 0..st.players {
         let mut ids = st.ship_ids(p);
-        ids.sort_unstable();
+        crate::env::sort::values(&mut ids);
         let _ = write!(out, " {p} {}", ids.len());
         for id in ids {
             let Some(s) = st.ship(id) else { continue };

@@ -61,7 +61,7 @@ pub fn append_group(
     rng: &mut Mt,
 ) {
     shuffle(&mut group, rng);
-    group.sort_by_key(|&p| (ships_produced[p], damage[p]));
+    crate::env::sort::by_key(&mut group, |&p| (ships_produced[p], damage[p]));
     rankings.extend(group);
 }
 

@@ -444,7 +444,7 @@ fn read_frame(at: &At, players: usize, last: bool) -> Result<Frame, ReplayError>
             let id = key_number(&per, skey)?;
             ships[p].push(read_ship(&s, p, id)?);
         }
-        ships[p].sort_by_key(|s| s.id);
+        crate::env::sort::by_key(&mut ships[p], |s| s.id);
     }
     let planets_at = at.field("planets")?;
     let mut planets = Vec::new();
@@ -477,7 +477,7 @@ fn read_frame(at: &At, players: usize, last: bool) -> Result<Frame, ReplayError>
             remaining_production: pl.field("remaining_production")?.u32()?,
         });
     }
-    planets.sort_by_key(|p| p.id);
+    crate::env::sort::by_key(&mut planets, |p| p.id);
     let events = match at.opt("events")? {
         Some(ev) => Some(
             ev.items()?
@@ -536,7 +536,7 @@ fn read_moves(at: &At, players: usize) -> Result<Vec<Vec<ShipCommand>>, ReplayEr
             }
         }
         if p < players {
-            out[p].sort_by_key(|c| c.ship);
+            crate::env::sort::by_key(&mut out[p], |c| c.ship);
         }
     }
     Ok(out)

@@ -716,7 +716,7 @@ impl State {
                     *slot = u32::MAX;
                 }
             }
-            rec.sort_by_key(|c| c.ship);
+            crate::env::sort::by_key(rec, |c| c.ship);
         }
         (contention, recorded)
     }
@@ -1309,7 +1309,7 @@ impl State {
                             }
                         }),
                 );
-                list.sort_by_key(|s: &ShipRecord| s.id);
+                crate::env::sort::by_key(&mut list, |s: &ShipRecord| s.id);
                 list
             })
             .collect();
