@@ -92,11 +92,12 @@ pub const COMMAND_KINDS: [&str; 3] = ["thrust", "dock", "undock"];
 /// codes of its kinds (if it has any).
 fn layout(stride: usize, fields: &[&str], kinds: &[&str]) -> serde_json::Value {
     let by_name = |names: &[&str]| -> serde_json::Map<String, serde_json::Value> {
-        names
-            .iter()
-            .enumerate()
-            .map(|(i, n)| (n.to_string(), i.into()))
-            .collect()
+        // Inserted one by one: collecting into a map would bring in a sort of its own.
+        let mut m = serde_json::Map::new();
+        for (i, n) in names.iter().enumerate() {
+            m.insert(n.to_string(), i.into());
+        }
+        m
     };
     let mut v = serde_json::Map::new();
     v.insert("stride".into(), stride.into());
@@ -109,11 +110,10 @@ fn layout(stride: usize, fields: &[&str], kinds: &[&str]) -> serde_json::Value {
 }
 
 fn row_layout() -> Result<JsValue, JsError> {
-    let status: serde_json::Map<String, serde_json::Value> = DOCKING_STATUSES
-        .iter()
-        .enumerate()
-        .map(|(i, n)| (n.to_string(), i.into()))
-        .collect();
+    let mut status = serde_json::Map::new();
+    for (i, n) in DOCKING_STATUSES.iter().enumerate() {
+        status.insert(n.to_string(), i.into());
+    }
     let v = serde_json::json!({
         "ship": layout(SHIP_STRIDE, &SHIP_FIELDS, &[]),
         "planet": layout(PLANET_STRIDE, &PLANET_FIELDS, &[]),
@@ -598,14 +598,6 @@ impl Halite2Game {
     /// The events of the turn after frame `t`.
     pub fn events(&self, t: usize) -> Result<JsValue, JsError> {
         events_of(self.game.replay(), t)
-    }
-
-    /// What a bot of the original protocol receives this turn (the map line).
-    #[wasm_bindgen(js_name = mapLine)]
-    pub fn map_line(&self) -> String {
-        let mut out = String::new();
-        crate::halite2::protocol::serialize_map(&self.game, &mut out);
-        out
     }
 
     /// Frames held (turns played + 1).
