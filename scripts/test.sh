@@ -18,7 +18,12 @@ trap 'echo; echo "npm test: stopped at a failing stage after $passed passed"; ec
 stage "cargo fmt --check"; cargo fmt --all -- --check; done_stage
 stage "cargo clippy (native)"; cargo clippy --all-targets -- -D warnings; done_stage
 stage "cargo clippy (Python bindings)"; cargo clippy -p halite-engine --all-targets -- -D warnings; done_stage
-stage "cargo clippy (wasm32)"; cargo clippy --lib --tests --target wasm32-unknown-unknown -- -D warnings; done_stage
+stage "cargo clippy (wasm32, and each part of the web build)"
+cargo clippy --lib --tests --target wasm32-unknown-unknown -- -D warnings
+for part in only-engine only-files only-learn only-sim; do
+  cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features "halite1 halite2 $part" -- -D warnings
+done
+done_stage
 stage "native tests"; cargo test; done_stage
 stage "Python package in a fresh virtual environment"; bash scripts/python-test.sh; done_stage
 stage "wasm boundary tests in Node"; wasm-pack test --node -- --test web --test web_halite2_lesson; done_stage
