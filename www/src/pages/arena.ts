@@ -184,8 +184,10 @@ export class ArenaPage {
   private run: Run | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private renderQueued = false;
-  /** When the page last drew a running arena (performance.now()). */
+  /** When the page last drew a running arena (performance.now()), and the drawing held back
+   * until RENDER_MS after it. */
   private lastRender = -Infinity;
+  private renderTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** The tally version the table and graph show. */
   private shown = -1;
@@ -777,16 +779,22 @@ export class ArenaPage {
    * many times a second, so drawing them one by one would keep the page's main thread (which
    * the games' workers already leave little of) busy with layout and paint. */
   private queueRender(): void {
-    if (this.renderQueued) return;
+    const running = this.run?.state === 'running';
+    // Once the games are over, a drawing held back for later is drawn at the next frame.
+    if (this.renderQueued && (running || this.renderTimer === null)) return;
+    if (this.renderTimer !== null) clearTimeout(this.renderTimer);
+    this.renderTimer = null;
     this.renderQueued = true;
-    const draw = () =>
+    const draw = () => {
+      this.renderTimer = null;
       requestAnimationFrame(() => {
         this.renderQueued = false;
         this.lastRender = performance.now();
         this.renderAll();
       });
-    const wait = this.run?.state === 'running' ? this.lastRender + RENDER_MS - performance.now() : 0;
-    if (wait > 0) setTimeout(draw, wait);
+    };
+    const wait = running ? this.lastRender + RENDER_MS - performance.now() : 0;
+    if (wait > 0) this.renderTimer = setTimeout(draw, wait);
     else draw();
   }
 
