@@ -8,10 +8,10 @@
 //
 // The list shows a page of games at a time (PAGE_SIZE rows, with First/Previous/Next/Last and a
 // game number to go to), so a 10,000-game run never puts more than a page of rows in the
-// document. It lists either the games of an in-page run, added as they finish (and shown together
-// by `show()`, once a drawing), or the games of
-// results opened from files (`showOpened`): those rows are built only when their page shows,
-// and their last cell (Open, or a way to add the replay) comes from the page.
+// document. It lists either the games of an in-page run, added as they finish (and put in the
+// table together by `show()`, once a drawing), or the games of results opened from files
+// (`showOpened`): those rows are built only when their page shows, and their last cell (Open, or
+// a way to add the replay) comes from the page.
 
 import { el, fmt, setText } from '../shell/dom';
 import { storeReplay } from '../shell/resume';

@@ -188,7 +188,6 @@ export class ArenaPage {
    * until RENDER_MS after it. */
   private lastRender = -Infinity;
   private renderTimer: ReturnType<typeof setTimeout> | null = null;
-
   /** The tally version the table and graph show. */
   private shown = -1;
   /** Between a Start click and the run's first game (the seats are being resolved). */
