@@ -7,8 +7,8 @@
 // original's does) and steps the engine. Turns are posted to the page in batches, at most one
 // message a display frame's worth of play, and the game never outruns the credit the page grants
 // (a watched game plays at the viewer's pace). A game nobody watches (`watch: false`) posts no
-// frames and no series at all: the page hears of it only when a seat is ejected or logs, and at
-// the end.
+// frames and no series at all: the page hears of it when a seat is ejected or logs, at the end,
+// and, while bots of the bot host play, of the turn it is at.
 //
 // A built-in bot runs in the worker only when it is known to return: the test bot that never
 // answers is marked `isolated` and runs on the page's side, in a worker of its own, where its
@@ -507,8 +507,9 @@ export function runLoop<B>(
       }
       await turn();
       if (performance.now() - chunk > CHUNK_MS) {
-        // A game nobody watches is posted only for what the page acts on.
-        if (watch || ejected.length > 0 || notes.length > 0) flush();
+        // A game nobody watches is posted only for what the page acts on, and (without frames)
+        // while bots of the bot host play: the page names the turn a crash of theirs cut short.
+        if (watch || ejected.length > 0 || notes.length > 0 || ports.some((p) => p !== null)) flush();
         await yields.pause();
         chunk = performance.now();
       }
