@@ -631,6 +631,9 @@ export class ArenaPage {
     const cancel = this.q<HTMLButtonElement>('cancel');
     cancel.hidden = false;
     cancel.focus({ preventScroll: true });
+    // The run is set up in a task of its own: the click's task (and the layout the browser does
+    // after a click) stays short.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     this.form.showError(null);
     const seed = read.config.seed ?? randomSeed();
     const config: ArenaConfig = { ...read.config, seed };
@@ -674,6 +677,10 @@ export class ArenaPage {
     this.shown = -1;
     this.form.setRunning(true);
     this.announce(`Started ${config.games} game${config.games === 1 ? '' : 's'}.`);
+    // The next frame shows the form running and the progress; the standings, graph and list
+    // come RENDER_MS later (each frame then has less to lay out).
+    this.renderProgress();
+    this.lastRender = performance.now();
     this.queueRender();
     // The progress comes into view (on a phone it is below the set-up): measured a frame after
     // the run's first drawing, when the layout is done (reading it right after this task's
