@@ -677,10 +677,6 @@ export class ArenaPage {
     this.shown = -1;
     this.form.setRunning(true);
     this.announce(`Started ${config.games} game${config.games === 1 ? '' : 's'}.`);
-    // The next frame shows the form running and the progress; the standings, graph and list
-    // come RENDER_MS later (each frame then has less to lay out).
-    this.renderProgress();
-    this.lastRender = performance.now();
     this.queueRender();
     // The progress comes into view (on a phone it is below the set-up): measured a frame after
     // the run's first drawing, when the layout is done (reading it right after this task's
@@ -693,6 +689,9 @@ export class ArenaPage {
     );
     this.ticker = setInterval(() => this.renderProgress(), 1000);
     this.starting = false;
+    // The run's first drawing (the standings, the graph and the list shown) is done before the
+    // games' workers start and take the cores.
+    await afterFrame();
     await run.pool.run();
     // A cancelled run was finished by Cancel.
     if (this.run !== run || run.state !== 'running') return;
@@ -933,6 +932,19 @@ export class ArenaPage {
       },
     };
   }
+}
+
+/** Resolves once the next frame is drawn (or after 100 ms: a hidden tab draws none). */
+function afterFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
 }
 
 /** Whether replay bytes are plain JSON (their first non-blank byte is `{`). */
