@@ -1,9 +1,15 @@
 // The arena page's throughput: games of built-in bots played by the page's pool of workers, as a
 // user runs them (the set-up comes from the address, Start is clicked). Prints the games per
-// minute the page itself reports, the standings and the longest main-thread task of the run.
+// minute the page itself reports, the standings and the longest main-thread task of the run
+// (wall time, as the browser's long-task observer reports it: on a busy machine a short task
+// waits for a core long enough to be reported). With `--trace`, the run is traced as well, and
+// the main thread's own work is told from its waiting: its busy time in CPU, and its longest
+// task in CPU time (the trace's thread time) beside its wall time. `--runs N` repeats the run
+// in fresh pages of one browser; `--dist DIR` measures another build (e.g. an older commit's).
 //
-//   node www/bench/arena.mjs [--games 50] [--size 30x30] [--bots tactician,greedy] [--seed 1]
+//   node www/bench/arena.mjs [--games 50] [--size 30x30] [--bots tactician,greedy] [--seed 1] [--runs 1] [--trace]
 
+import os from 'node:os';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
 import { builtApp, opt } from './support.mjs';
 
@@ -12,33 +18,70 @@ const GAMES = Number(opt('games', '50'));
 const SIZE = opt('size', '30x30');
 const BOTS = opt('bots', 'tactician,greedy');
 const SEED = Number(opt('seed', '1'));
+const RUNS = Number(opt('runs', '1'));
+const TRACE = process.argv.includes('--trace');
+
+/** The renderer main thread's tasks in a trace: busy wall and CPU time, the longest task by wall
+ * time and by CPU time (ms). */
+function mainThread(events) {
+  const ids = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const tasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && ids.has(`${e.pid}:${e.tid}`));
+  const ms = (us) => (us ?? 0) / 1000;
+  let wall = 0;
+  let cpu = 0;
+  let longWall = 0;
+  let longCpu = 0;
+  let cpuOfLongWall = 0;
+  for (const t of tasks) {
+    wall += ms(t.dur);
+    cpu += ms(t.tdur);
+    if (ms(t.dur) > longWall) {
+      longWall = ms(t.dur);
+      cpuOfLongWall = ms(t.tdur);
+    }
+    longCpu = Math.max(longCpu, ms(t.tdur));
+  }
+  return { count: tasks.length, wall, cpu, longWall, cpuOfLongWall, longCpu };
+}
 
 const { chromium } = await import('playwright-core');
 const server = await serve(dist);
 const browser = await chromium.launch(CHROMIUM);
 try {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.addInitScript(() => {
-    window.__longest = 0;
-    new PerformanceObserver((l) => {
-      for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  });
-  await page.goto(`${server.url}?arena&bots=${BOTS}&games=${GAMES}&size=${SIZE}&seed=${SEED}&order=rotate`);
-  await page.waitForFunction(() => window.__arena && document.querySelector('[data-part="start"]'), null, { timeout: 30000 });
-  await page.click('[data-part="start"]');
-  await page.waitForFunction(() => window.__arena.state === 'done', null, { timeout: 30 * 60_000, polling: 250 });
-  // The standings are read once every game is rated.
-  await page.waitForFunction(() => window.__arena.rated >= window.__arena.done, null, { timeout: 5 * 60_000, polling: 100 });
-  const r = await page.evaluate(() => ({
-    perMinute: window.__arena.gamesPerMinute,
-    elapsed: window.__arena.elapsedMs,
-    rows: window.__arena.rows(),
-    longest: window.__longest,
-  }));
-  console.log(`arena: ${GAMES} games of ${BOTS} on ${SIZE} (seeds ${SEED}..${SEED + GAMES - 1}, seats rotating)`);
-  console.log(`  ${(r.elapsed / 1000).toFixed(1)} s, ${r.perMinute.toFixed(1)} games a minute; longest main-thread task ${r.longest.toFixed(0)} ms`);
-  for (const row of r.rows) console.log(`  ${JSON.stringify(row)}`);
+  console.log(`arena: ${GAMES} games of ${BOTS} on ${SIZE} (seeds ${SEED}..${SEED + GAMES - 1}, seats rotating), ${dist}`);
+  for (let run = 0; run < RUNS; run++) {
+    const load = os.loadavg()[0];
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(() => {
+      window.__longest = 0;
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+      }).observe({ type: 'longtask', buffered: false });
+    });
+    await page.goto(`${server.url}?arena&bots=${BOTS}&games=${GAMES}&size=${SIZE}&seed=${SEED}&order=rotate`);
+    await page.waitForFunction(() => window.__arena && document.querySelector('[data-part="start"]'), null, { timeout: 30000 });
+    if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await page.click('[data-part="start"]');
+    await page.waitForFunction(() => window.__arena.state === 'done', null, { timeout: 30 * 60_000, polling: 250 });
+    // The standings are read once every game is rated.
+    await page.waitForFunction(() => window.__arena.rated >= window.__arena.done, null, { timeout: 5 * 60_000, polling: 100 });
+    const trace = TRACE ? mainThread(JSON.parse((await browser.stopTracing()).toString()).traceEvents) : null;
+    const r = await page.evaluate(() => ({
+      perMinute: window.__arena.gamesPerMinute,
+      elapsed: window.__arena.elapsedMs,
+      rows: window.__arena.rows(),
+      longest: window.__longest,
+    }));
+    await page.close();
+    console.log(
+      `  ${(r.elapsed / 1000).toFixed(1)} s, ${r.perMinute.toFixed(1)} games a minute; longest main-thread task ${r.longest.toFixed(0)} ms (load average ${load.toFixed(1)} on ${os.cpus().length} cores at the start)`,
+    );
+    if (trace)
+      console.log(
+        `  main thread (trace): ${trace.count} tasks, busy ${trace.wall.toFixed(0)} ms of wall time, ${trace.cpu.toFixed(0)} ms of CPU; longest task ${trace.longWall.toFixed(0)} ms (${trace.cpuOfLongWall.toFixed(1)} ms of it CPU); most CPU in one task ${trace.longCpu.toFixed(1)} ms`,
+      );
+    if (run === RUNS - 1) for (const row of r.rows) console.log(`  ${JSON.stringify(row)}`);
+  }
 } finally {
   await browser.close();
   await server.close();

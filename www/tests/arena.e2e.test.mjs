@@ -2,8 +2,10 @@
 // production build (dist/): a run of 20 games finishes with a full progress bar, standings whose
 // games and wins add up, ratings, and no main-thread task over 50 ms; Cancel stops every game at
 // once; a game opens in the viewer and downloads as a replay; bots that throw or hang are counted
-// as ejections; the TrueSkill library is loaded by the arena's worker only (never by the watch
-// page, nor by the arena page's main thread). Screenshots go to www/tests/screenshots/.
+// as ejections; its games never send their frames to the page, which opens a finished one from
+// its replay; the replays it keeps in the browser stay at most 400, the oldest going first; the
+// TrueSkill library is loaded by the arena's worker only (never by the watch page, nor by the
+// arena page's main thread). Screenshots go to www/tests/screenshots/.
 //
 //   node --test www/tests/arena.e2e.test.mjs
 
@@ -251,6 +253,106 @@ test('a game downloads as a replay file and opens in the viewer', { timeout: 600
   const mainThread = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
   assert.ok(ratingChunks.length > 0, 'the build has a rating chunk');
   for (const c of ratingChunks) assert.ok(!mainThread.some((u) => u.endsWith(c)), `${c} is not loaded by the page itself`);
+  await tab.close();
+  await page.done();
+});
+
+/** Counts, from the first script on, what the page's workers post to it: the engine workers'
+ * turns played (and the frames and series values they carry), their replays saved. */
+function countEngineMessages() {
+  const seen = { played: 0, frames: 0, series: 0, saved: 0 };
+  window.__engineMessages = seen;
+  const Base = window.Worker;
+  window.Worker = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (e) => {
+        const m = e.data;
+        if (m?.type === 'played') {
+          seen.played++;
+          seen.frames += m.batches.length;
+          seen.series += m.series.frames + Object.keys(m.series.values).length;
+        } else if (m?.type === 'saved') seen.saved++;
+      });
+    }
+  };
+}
+
+test("an arena's games never send their frames to the page; a finished game still opens with its whole replay", { timeout: 120000 }, async () => {
+  const page = await openPage(browser, server.url, '?arena&bots=greedy,random&games=4&size=20x20&seed=21&parallel=2', { width: 1280, height: 800 }, (context) => context.addInitScript(countEngineMessages));
+  await ready(page);
+  await page.click('[data-part="start"]');
+  await page.waitForFunction(() => window.__arena.state === 'done' && window.__arena.listed === 4, null, { timeout: 100000, polling: 100 });
+  const seen = await page.evaluate(() => ({ ...window.__engineMessages }));
+  assert.ok(seen.played >= 4, `every game is heard of (${seen.played} messages of turns played)`);
+  assert.equal(seen.frames, 0, 'no frame of any game reaches the page');
+  assert.equal(seen.series, 0, 'no statistics series reach the page');
+  assert.equal(seen.saved, 4, "each game's replay comes from its engine worker once it is over");
+  // The first game, opened from the list: the viewer shows all of it.
+  const game = (await page.evaluate(() => window.__arena.games())).find((g) => g.index === 0);
+  const first = page.locator('[data-part="games-body"] tr').first();
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), first.getByRole('link', { name: /^Open game 1/ }).click()]);
+  await tab.waitForFunction(() => window.__viewer && window.__viewer.kind === 'replay', null, { timeout: 20000 });
+  assert.equal(await tab.evaluate(() => window.__viewer.numFrames), game.turns + 1, 'every frame of the game, turn 0 to its end');
+  await tab.close();
+  await page.done();
+});
+
+test("stored replays: the oldest beyond 400 go as new games are kept, found by their age alone; what was stored before still counts", { timeout: 120000 }, async () => {
+  const page = await open('?arena&bots=greedy,random&games=2&size=20x20&seed=31&parallel=2');
+  await ready(page);
+  // 400 replays kept by the version before (its database had no index by age), old-0 the oldest.
+  await page.evaluate(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const r = indexedDB.open('halite', 2);
+      r.onupgradeneeded = () => {
+        r.result.createObjectStore('games-in-progress');
+        r.result.createObjectStore('replays');
+      };
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const tx = db.transaction('replays', 'readwrite');
+    const t0 = Date.now() - 1_000_000;
+    for (let i = 0; i < 400; i++) tx.objectStore('replays').put({ bytes: new Uint8Array(1000), savedAt: t0 + i }, `old-${i}`);
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  });
+  await page.click('[data-part="start"]');
+  await page.waitForFunction(() => window.__arena.state === 'done' && window.__arena.listed === 2, null, { timeout: 100000, polling: 100 });
+  // Both games are kept once their Open links name them by their stored id.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-part="games-body"] a')].filter((a) => a.getAttribute('href').includes('stored%3A') || a.getAttribute('href').includes('stored:')).length === 2, null, { timeout: 20000 });
+  const db = await page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const r = indexedDB.open('halite');
+        r.onsuccess = () => {
+          const store = r.result.transaction('replays').objectStore('replays');
+          const keys = store.getAllKeys();
+          keys.onsuccess = () => {
+            resolve({ version: r.result.version, indexes: [...store.indexNames], keys: keys.result });
+            r.result.close();
+          };
+          keys.onerror = () => reject(keys.error);
+        };
+        r.onerror = () => reject(r.error);
+      }),
+  );
+  assert.deepEqual(db.indexes, ['by-age'], 'the stored replays are indexed by age');
+  assert.equal(db.keys.length, 400, 'at most 400 kept');
+  assert.ok(!db.keys.includes('old-0') && !db.keys.includes('old-1'), 'the two oldest went');
+  assert.ok(db.keys.includes('old-2') && db.keys.includes('old-399'), 'the others stay');
+  assert.equal(db.keys.filter((k) => k.startsWith('arena-')).length, 2, "the run's two games are kept");
+  // A kept game opens from its stored id.
+  const href = await page.locator('[data-part="games-body"] tr').first().getByRole('link', { name: /^Open game 1/ }).getAttribute('href');
+  const game = (await page.evaluate(() => window.__arena.games())).find((g) => g.index === 0);
+  const tab = await page.context().newPage();
+  await tab.goto(new URL(href, page.url()).href);
+  await tab.waitForFunction(() => window.__viewer && window.__viewer.kind === 'replay', null, { timeout: 20000 });
+  assert.equal(await tab.evaluate(() => window.__viewer.numFrames), game.turns + 1);
   await tab.close();
   await page.done();
 });

@@ -76,7 +76,7 @@ function play(ids, seed, setup = {}, page = () => {}) {
     control = loopModule.runLoop(
       game,
       codec,
-      { seats: ids.map((id, k) => setup.seats?.[k] ?? { kind: 'builtin', id, seed: seed + k }), initMs: 30_000, turnMs: setup.turnMs ?? 10_000, forward: false, credit: setup.credit ?? Infinity, width: W, height: H },
+      { seats: ids.map((id, k) => setup.seats?.[k] ?? { kind: 'builtin', id, seed: seed + k }), initMs: 30_000, turnMs: setup.turnMs ?? 10_000, forward: false, credit: setup.credit ?? Infinity, width: W, height: H, ...(setup.watch === undefined ? {} : { watch: setup.watch }) },
       post,
       since,
     );
@@ -118,6 +118,23 @@ test('the loop plays the very game a plain loop plays (same frames, same results
   assert.equal(stats.turns, g.numFrames - 1);
   assert.equal(posted.filter((m) => m.type === 'ask').length, 0, 'built-in bots are never asked through the page');
   assert.ok(stats.botMs > 0 && stats.loopMs >= stats.botMs);
+});
+
+test('a game nobody watches posts no frames and no series: the same game, its ejections and its end reach the page', { skip }, async () => {
+  const watched = await play(['expander', 'crash', 'greedy'], 11);
+  const { g, posted, error, stats } = await play(['expander', 'crash', 'greedy'], 11, { watch: false });
+  assert.equal(error, null);
+  assert.deepEqual(Buffer.from(g.toJson()), Buffer.from(watched.g.toJson()), 'the same game');
+  assert.equal(stats.turns, g.numFrames - 1);
+  const played = posted.filter((m) => m.type === 'played');
+  assert.ok(played.length > 0, 'the page hears of the game');
+  assert.equal(played.reduce((n, m) => n + m.batches.length, 0), 0, 'no frame posted');
+  assert.equal(played.reduce((n, m) => n + m.series.frames + Object.keys(m.series.values).length, 0), 0, 'no series posted');
+  assert.deepEqual(ejections(posted), ejections(watched.posted), 'the same ejections, posted');
+  const last = played[played.length - 1];
+  assert.equal(last.over, true);
+  assert.equal(last.turn, g.turn);
+  assert.deepEqual(last.results, g.results(), 'the final standings');
 });
 
 test('built-in bots that throw or answer garbage are ejected with the reasons a bot worker gets; the game goes on', { skip }, async () => {

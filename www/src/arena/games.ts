@@ -8,9 +8,10 @@
 //
 // The list shows a page of games at a time (PAGE_SIZE rows, with First/Previous/Next/Last and a
 // game number to go to), so a 10,000-game run never puts more than a page of rows in the
-// document. It lists either the games of an in-page run, added as they finish, or the games of
-// results opened from files (`showOpened`): those rows are built only when their page shows,
-// and their last cell (Open, or a way to add the replay) comes from the page.
+// document. It lists either the games of an in-page run, added as they finish (and put in the
+// table together by `show()`, once a drawing), or the games of results opened from files
+// (`showOpened`): those rows are built only when their page shows, and their last cell (Open, or
+// a way to add the replay) comes from the page.
 
 import { el, fmt, setText } from '../shell/dom';
 import { storeReplay } from '../shell/resume';
@@ -179,7 +180,8 @@ export class GamesList {
   }
 
   /** Lists a game; `replay` is its gzipped replay (null: it failed and has none). `colours`
-   * by participant. */
+   * by participant. Its row is built now and put in the table by the next `show()`, so that
+   * games ending together change the table once. */
   add(r: GameRecord, replay: Blob | null, colours: readonly string[]): void {
     if (this.opened) this.clear();
     this.colours = colours;
@@ -219,15 +221,21 @@ export class GamesList {
       else hi = mid;
     }
     this.entries.splice(lo, 0, { index: r.index, row: tr });
-    // The page shown changes only where the new game lands in it (one row in, the page's
-    // last row out); a game before the page shifts the whole page.
+  }
+
+  /** Puts the games added since the last call in the page shown: only rows that moved are
+   * touched (a game lands in the page, its last row leaves; one before the page shifts it). */
+  show(): void {
+    if (this.opened) return;
     const from = this.page * PAGE_SIZE;
-    if (lo < from) this.render();
-    else if (lo < from + PAGE_SIZE) {
-      this.body.insertBefore(tr, this.body.children[lo - from] ?? null);
-      while (this.body.children.length > PAGE_SIZE) this.body.lastElementChild?.remove();
-      this.renderPager();
-    } else this.renderPager();
+    const body = this.body;
+    const want = this.entries.slice(from, from + PAGE_SIZE);
+    want.forEach((e, i) => {
+      const at = body.children[i];
+      if (at !== e.row) body.insertBefore(e.row, at ?? null);
+    });
+    while (body.children.length > want.length) body.lastElementChild?.remove();
+    this.renderPager();
   }
 
   /** One game's row. */

@@ -1,7 +1,9 @@
 // Plays an arena's games, a few at once. Each game is a match of its own: its rules and its loop
 // in an engine worker (`module.startMatch`), each bot a WorkerSeat (a built-in bot is called in
-// the engine worker itself), played as fast as it goes. Games are independent: a bot ejected in one game is ejected there
-// only. Cancelling stops every running game at once and starts no more.
+// the engine worker itself), played as fast as it goes and unwatched (no frame of it reaches the
+// page: its results come at its end, its replay from the engine worker's `save`). Games are
+// independent: a bot ejected in one game is ejected there only. Cancelling stops every running
+// game at once and starts no more.
 
 import { Match } from '../seats/match';
 import type { BotSource } from '../seats/messages';
@@ -117,7 +119,7 @@ export class ArenaPool {
         onName: (seat, name) => this.events.onName?.(plan.lineup[seat], name),
         onOver: () => (end.over = true),
         onError: (m) => (end.error = m),
-      });
+      }, { watch: false });
       if (this.cancelled) return;
       if (!end.over && end.error === null) end.error = 'the game stopped before its end';
       const results = host.results;

@@ -136,6 +136,9 @@ interface Run {
 
 const COLOURS = DEFAULT_PALETTE.colours.slice(1);
 
+/** How often a running arena redraws its standings, graph and games at most, ms. */
+const RENDER_MS = 250;
+
 /** Results opened from files, with the replays given so far. */
 interface Opened {
   results: OpenedResults;
@@ -181,6 +184,10 @@ export class ArenaPage {
   private run: Run | null = null;
   private ticker: ReturnType<typeof setInterval> | null = null;
   private renderQueued = false;
+  /** When the page last drew a running arena (performance.now()), and the drawing held back
+   * until RENDER_MS after it. */
+  private lastRender = -Infinity;
+  private renderTimer: ReturnType<typeof setTimeout> | null = null;
   /** The tally version the table and graph show. */
   private shown = -1;
   /** Between a Start click and the run's first game (the seats are being resolved). */
@@ -619,6 +626,14 @@ export class ArenaPage {
       this.form.showError('Not started: the bots from another site were not run. Remove them from the seats, or start again and choose Run.');
       return;
     }
+    // Cancel sits by the progress bar and takes the focus, before anything else changes (a focus
+    // after the changes below would lay the page out in this task, for the drawing to do again).
+    const cancel = this.q<HTMLButtonElement>('cancel');
+    cancel.hidden = false;
+    cancel.focus({ preventScroll: true });
+    // The run is set up in a task of its own: the click's task (and the layout the browser does
+    // after a click) stays short.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     this.form.showError(null);
     const seed = read.config.seed ?? randomSeed();
     const config: ArenaConfig = { ...read.config, seed };
@@ -661,17 +676,22 @@ export class ArenaPage {
     this.run = run;
     this.shown = -1;
     this.form.setRunning(true);
-    // Cancel sits by the progress bar, and the progress comes into view (on a phone it is
-    // below the set-up).
-    const cancel = this.q<HTMLButtonElement>('cancel');
-    cancel.hidden = false;
-    cancel.focus({ preventScroll: true });
-    const card = this.q('bar').closest('section');
-    if (card && card.getBoundingClientRect().bottom > window.innerHeight) card.scrollIntoView({ block: 'start' });
     this.announce(`Started ${config.games} game${config.games === 1 ? '' : 's'}.`);
     this.queueRender();
+    // The progress comes into view (on a phone it is below the set-up): measured a frame after
+    // the run's first drawing, when the layout is done (reading it right after this task's
+    // changes would force a layout of its own).
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        const card = this.q('bar').closest('section');
+        if (this.run === run && card && card.getBoundingClientRect().bottom > window.innerHeight) card.scrollIntoView({ block: 'start' });
+      }),
+    );
     this.ticker = setInterval(() => this.renderProgress(), 1000);
     this.starting = false;
+    // The run's first drawing (the standings, the graph and the list shown) is done before the
+    // games' workers start and take the cores.
+    await afterFrame();
     await run.pool.run();
     // A cancelled run was finished by Cancel.
     if (this.run !== run || run.state !== 'running') return;
@@ -707,24 +727,27 @@ export class ArenaPage {
     if (this.run !== run) return;
     run.tally.add(record);
     if (run.tally.games === run.config.games) run.ended = performance.now();
+    // The game's row is built now; while games run it is shown with the next drawing.
+    const list = (r: GameRecord, blob: Blob | null) => {
+      if (this.run !== run) return;
+      this.games.add(r, blob, COLOURS);
+      if (run.state === 'running') this.queueRender();
+      else {
+        this.games.show();
+        this.reveal('games-list', true);
+      }
+    };
     if (replay) {
       // A replay already compressed (a zstd `.hlt`) is kept as it is; JSON is gzipped.
       const kept = startsJson(replay) ? this.helper.gzip(replay) : Promise.resolve(new Blob([replay as BlobPart]));
       kept.then(
-        (blob) => {
-          if (this.run !== run) return;
-          this.games.add(record, blob, COLOURS);
-          this.reveal('games-list', true);
-        },
-        (e: unknown) => {
-          if (this.run === run) this.games.add({ ...record, error: `replay not kept: ${errorMessage(e)}` }, null, COLOURS);
-        },
+        (blob) => list(record, blob),
+        (e: unknown) => list({ ...record, error: `replay not kept: ${errorMessage(e)}` }, null),
       );
-    } else {
-      this.games.add(record, null, COLOURS);
-      this.reveal('games-list', true);
-    }
+    } else list(record, null);
     void this.rateReady(run);
+    // The progress moves with every game (a few attributes and texts); the rest is drawn together.
+    this.renderProgress();
     this.queueRender();
   }
 
@@ -756,19 +779,35 @@ export class ArenaPage {
 
   // ------------------------------------------------------------------ drawing
 
-  /** Coalesces updates into one per frame (games can end together). */
+  /** Coalesces updates into one drawing per frame, and while games run into one every RENDER_MS
+   * at most: each game that ends changes the standings, the graph and the list, and games end
+   * many times a second, so drawing them one by one would keep the page's main thread (which
+   * the games' workers already leave little of) busy with layout and paint. */
   private queueRender(): void {
-    if (this.renderQueued) return;
+    const running = this.run?.state === 'running';
+    // Once the games are over, a drawing held back for later is drawn at the next frame.
+    if (this.renderQueued && (running || this.renderTimer === null)) return;
+    if (this.renderTimer !== null) clearTimeout(this.renderTimer);
+    this.renderTimer = null;
     this.renderQueued = true;
-    requestAnimationFrame(() => {
-      this.renderQueued = false;
-      this.renderAll();
-    });
+    const draw = () => {
+      this.renderTimer = null;
+      requestAnimationFrame(() => {
+        this.renderQueued = false;
+        this.lastRender = performance.now();
+        this.renderAll();
+      });
+    };
+    const wait = running ? this.lastRender + RENDER_MS - performance.now() : 0;
+    if (wait > 0) this.renderTimer = setTimeout(draw, wait);
+    else draw();
   }
 
   private renderAll(): void {
     const run = this.run;
     if (!run) return;
+    // The games finished since the last drawing join the list together.
+    this.games.show();
     this.reveal('table', true);
     this.reveal('graph', true);
     this.reveal('games-list', this.games.size > 0);
@@ -893,6 +932,19 @@ export class ArenaPage {
       },
     };
   }
+}
+
+/** Resolves once the next frame is drawn (or after 100 ms: a hidden tab draws none). */
+function afterFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
 }
 
 /** Whether replay bytes are plain JSON (their first non-blank byte is `{`). */

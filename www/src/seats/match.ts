@@ -101,8 +101,10 @@ export class Match {
     return this.host.source.playerNames();
   }
 
-  /** Plays the game to its end (or until stopped). */
-  run(events: MatchEvents): Promise<void> {
+  /** Plays the game to its end (or until stopped). `watch: false`: nobody watches it as it is
+   * played, so its frames and series never reach the page (`host.source` keeps its first frame;
+   * the standings, the turn, the ejections and the replay, `host.replayBytes`, are all there). */
+  run(events: MatchEvents, opts: { watch?: boolean } = {}): Promise<void> {
     this.events = events;
     const host = this.host;
     const forward = this.seats.some((s) => s.wantsForward === true);
@@ -110,7 +112,7 @@ export class Match {
     return new Promise<void>((resolve) => {
       this.finish = resolve;
       this.loop = host.play(
-        { seats: this.seats.map(placeOf), initMs: this.budgets.initMs, turnMs: this.budgets.turnMs, forward, credit: this.granted, width: host.source.width, height: host.source.height },
+        { seats: this.seats.map(placeOf), initMs: this.budgets.initMs, turnMs: this.budgets.turnMs, forward, credit: this.granted, width: host.source.width, height: host.source.height, watch: opts.watch !== false },
         {
           ask: (start, turn, seats, observations, fwd) => {
             for (const k of seats) this.answer(start, turn, k, observations[k] ?? null, fwd);

@@ -68,6 +68,11 @@ export interface LoopSetup {
   forward: boolean;
   /** How many frames the game may reach before the page grants more (Infinity: no limit). */
   credit: number;
+  /** False: nobody watches the game as it is played (an arena's), so its turns' frames and
+   * series are never posted; the page hears only of ejections, logs, the standings, the turn
+   * (while bots of the bot host play) and the end, and reads the game from its replay (`save`).
+   * Absent: watched. */
+  watch?: boolean;
   width: number;
   height: number;
 }

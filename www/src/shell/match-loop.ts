@@ -6,7 +6,9 @@
 // check it (one call a seat a turn), ejects a seat that fails (the game goes on, as the
 // original's does) and steps the engine. Turns are posted to the page in batches, at most one
 // message a display frame's worth of play, and the game never outruns the credit the page grants
-// (a watched game plays at the viewer's pace).
+// (a watched game plays at the viewer's pace). A game nobody watches (`watch: false`) posts no
+// frames and no series at all: the page hears of it when a seat is ejected or logs, at the end,
+// and, while bots of the bot host play, of the turn it is at.
 //
 // A built-in bot runs in the worker only when it is known to return: the test bot that never
 // answers is marked `isolated` and runs on the page's side, in a worker of its own, where its
@@ -200,14 +202,18 @@ export function runLoop<B>(
   const ports: (MessagePort | null)[] = seats.map(() => null);
   const portWaits = new Map<number, PortWait>();
   let postedFrames = game.numFrames;
+  const watch = setup.watch !== false;
+  /** Turns played and not yet posted (a game nobody watches posts no frames for them). */
+  let unposted = 0;
   const stats: LoopStats = { turns: 0, startMs: 0, loopMs: 0, botMs: 0, waitMs: 0, observeMs: 0, checkMs: 0, stepMs: 0, frameMs: 0, postMs: 0, hostedMs: 0, hostedBytes: 0 };
   const yields = yielder();
 
   const flush = (): void => {
-    if (batches.length === 0 && ejected.length === 0 && notes.length === 0) return;
+    if (unposted === 0 && ejected.length === 0 && notes.length === 0) return;
     const t0 = performance.now();
-    const series = seriesSince(postedFrames);
+    const series = watch ? seriesSince(postedFrames) : { from: game.numFrames, frames: 0, values: {} };
     postedFrames = game.numFrames;
+    unposted = 0;
     const transfer = [...batches.flatMap((b) => codec.buffers(b)), ...Object.values(series.values).map((v) => v.buffer as Transferable)];
     post({ type: 'played', batches, ejected, notes, series, results: game.results(), over: game.isOver(), turn: game.turn }, [...new Set(transfer)]);
     batches = [];
@@ -477,7 +483,8 @@ export function runLoop<B>(
     game.step(packed);
     const c2 = performance.now();
     stats.turns++;
-    batches.push(game.batchLast());
+    unposted++;
+    if (watch) batches.push(game.batchLast());
     stats.checkMs += c1 - c0;
     stats.stepMs += c2 - c1;
     stats.frameMs += performance.now() - c2;
@@ -500,7 +507,9 @@ export function runLoop<B>(
       }
       await turn();
       if (performance.now() - chunk > CHUNK_MS) {
-        flush();
+        // A game nobody watches is posted only for what the page acts on, and (without frames)
+        // while bots of the bot host play: the page names the turn a crash of theirs cut short.
+        if (watch || ejected.length > 0 || notes.length > 0 || ports.some((p) => p !== null)) flush();
         await yields.pause();
         chunk = performance.now();
       }

@@ -7,6 +7,8 @@
 const DB = 'halite';
 const STORE = 'games-in-progress';
 const REPLAYS = 'replays';
+/** The stored replays by age (`savedAt`): the oldest are found without reading any replay. */
+const BY_AGE = 'by-age';
 /** Stored replays kept at most (the oldest go first). */
 const MAX_STORED = 400;
 
@@ -24,10 +26,13 @@ function open(): Promise<IDBDatabase> {
       reject(new Error('this browser keeps no games'));
       return;
     }
-    const req = indexedDB.open(DB, 2);
+    const req = indexedDB.open(DB, 3);
     req.onupgradeneeded = () => {
-      if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE);
-      if (!req.result.objectStoreNames.contains(REPLAYS)) req.result.createObjectStore(REPLAYS);
+      const db = req.result;
+      if (!db.objectStoreNames.contains(STORE)) db.createObjectStore(STORE);
+      const replays = db.objectStoreNames.contains(REPLAYS) ? req.transaction?.objectStore(REPLAYS) : db.createObjectStore(REPLAYS);
+      // Version 3: the replays stored before are indexed by age as the index is made.
+      if (replays && !replays.indexNames.contains(BY_AGE)) replays.createIndex(BY_AGE, 'savedAt');
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('could not open the browser database'));
@@ -83,15 +88,37 @@ export function validStoredId(id: string): boolean {
 }
 
 /** Keeps `bytes` (a replay file, as the engine wrote it or gzipped) under `id`; the oldest stored
- * replays beyond MAX_STORED are dropped. */
+ * replays beyond MAX_STORED are dropped, in the same transaction. They are found by the age
+ * index's keys alone: no stored replay is read (an arena stores one per game, and reading
+ * hundreds of replays each time would hold the page's main thread). */
 export async function storeReplay(id: string, bytes: Uint8Array): Promise<void> {
   if (!validStoredId(id)) throw new Error(`not a stored replay id: ${id}`);
-  await run<unknown>('readwrite', (s) => s.put({ bytes, savedAt: Date.now() }, id), REPLAYS);
-  const keys = await run<IDBValidKey[]>('readonly', (s) => s.getAllKeys(), REPLAYS);
-  if (keys.length <= MAX_STORED) return;
-  const all = await run<{ savedAt?: number }[]>('readonly', (s) => s.getAll(), REPLAYS);
-  const order = keys.map((k, i) => [k, Number(all[i]?.savedAt) || 0] as const).sort((a, b) => a[1] - b[1]);
-  for (const [k] of order.slice(0, keys.length - MAX_STORED)) await run<unknown>('readwrite', (s) => s.delete(k), REPLAYS);
+  const db = await open();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction(REPLAYS, 'readwrite');
+      const store = tx.objectStore(REPLAYS);
+      store.put({ bytes, savedAt: Date.now() }, id);
+      const count = store.count();
+      count.onsuccess = () => {
+        let extra = count.result - MAX_STORED;
+        if (extra <= 0) return;
+        const oldest = store.index(BY_AGE).openKeyCursor();
+        oldest.onsuccess = () => {
+          const c = oldest.result;
+          if (!c || extra <= 0) return;
+          store.delete(c.primaryKey);
+          extra--;
+          c.continue();
+        };
+      };
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('the browser database failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('the browser database gave up'));
+    });
+  } finally {
+    db.close();
+  }
 }
 
 /** The replay stored under `id`, or null when this browser has none. */
