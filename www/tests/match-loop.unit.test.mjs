@@ -124,7 +124,7 @@ test('a game nobody watches posts no frames and no series: the same game, its ej
   const watched = await play(['expander', 'crash', 'greedy'], 11);
   const { g, posted, error, stats } = await play(['expander', 'crash', 'greedy'], 11, { watch: false });
   assert.equal(error, null);
-  assert.deepEqual(Buffer.from(g.toJson()), Buffer.from(watched.g.toJson()), 'the same game');
+  assert.deepEqual(Buffer.from(json(g)), Buffer.from(json(watched.g)), 'the same game');
   assert.equal(stats.turns, g.numFrames - 1);
   const played = posted.filter((m) => m.type === 'played');
   assert.ok(played.length > 0, 'the page hears of the game');
