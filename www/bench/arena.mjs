@@ -5,9 +5,10 @@
 // waits for a core long enough to be reported). With `--trace`, the run is traced as well, and
 // the main thread's own work is told from its waiting: its busy time in CPU, and its longest
 // task in CPU time (the trace's thread time) beside its wall time. `--runs N` repeats the run
-// in fresh pages of one browser; `--dist DIR` measures another build (e.g. an older commit's).
+// in fresh pages of one browser; `--dist DIR` measures another build (e.g. an older commit's);
+// `--parallel P` sets the games played at once (the page's default otherwise: its cores, up to 4).
 //
-//   node www/bench/arena.mjs [--games 50] [--size 30x30] [--bots tactician,greedy] [--seed 1] [--runs 1] [--trace]
+//   node www/bench/arena.mjs [--games 50] [--size 30x30] [--bots tactician,greedy] [--seed 1] [--runs 1] [--parallel P] [--trace]
 
 import os from 'node:os';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
@@ -19,6 +20,7 @@ const SIZE = opt('size', '30x30');
 const BOTS = opt('bots', 'tactician,greedy');
 const SEED = Number(opt('seed', '1'));
 const RUNS = Number(opt('runs', '1'));
+const PARALLEL = opt('parallel', '');
 const TRACE = process.argv.includes('--trace');
 
 /** The renderer main thread's tasks in a trace: busy wall and CPU time, the longest task by wall
@@ -58,7 +60,7 @@ try {
         for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
       }).observe({ type: 'longtask', buffered: false });
     });
-    await page.goto(`${server.url}?arena&bots=${BOTS}&games=${GAMES}&size=${SIZE}&seed=${SEED}&order=rotate`);
+    await page.goto(`${server.url}?arena&bots=${BOTS}&games=${GAMES}&size=${SIZE}&seed=${SEED}&order=rotate${PARALLEL ? `&parallel=${PARALLEL}` : ''}`);
     await page.waitForFunction(() => window.__arena && document.querySelector('[data-part="start"]'), null, { timeout: 30000 });
     if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await page.click('[data-part="start"]');
