@@ -290,7 +290,7 @@ test('the address names the game of a live game; Halite I is the default and is 
   assert.deepEqual(url.parseUrlState('?game=halite2&bots=a,b&seed=5&size=240x160'), { game: 'halite2', bots: ['a', 'b'], seed: 5, size: { width: 240, height: 160 } });
   assert.deepEqual(url.parseUrlState('?game=HALITE2'), { game: 'halite2' });
   assert.deepEqual(url.parseUrlState('?game=chess&bots=a'), { bots: ['a'] });
-  assert.equal(url.buildSearch({ game: 'halite2', bots: ['a', 'b'], seed: 5 }), '?game=halite2&bots=a%2Cb&seed=5');
+  assert.equal(url.buildSearch({ game: 'halite2', bots: ['a', 'b'], seed: 5 }), '?game=halite2&bots=a,b&seed=5');
   assert.equal(url.buildSearch({ game: 'halite1', bots: ['a'] }), '?bots=a');
 });
 

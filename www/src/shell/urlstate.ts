@@ -129,8 +129,9 @@ export function buildSearch(s: UrlState): string {
   if (s.speed !== undefined) q.set('speed', String(s.speed));
   if (s.continue && s.continue.length > 0) q.set('continue', s.continue.join(','));
   const str = q.toString();
-  // Keep slashes readable in replay paths.
-  return str ? `?${str.replace(/%2F/gi, '/')}` : '';
+  // Keep slashes (replay paths) and commas (lists of seats) readable, as people type them: an
+  // address a person wrote is then written back as it was.
+  return str ? `?${str.replace(/%2F/gi, '/').replace(/%2C/gi, ',')}` : '';
 }
 
 export type { GameLimits } from './catalog';
