@@ -473,6 +473,9 @@ export class Viewer {
     this.playback.pause();
     this.playback.seek(f, this.src.numFrames - 1);
     this.timeline.setPlaying(false);
+    // The scrubber and the frame box show the new frame at once (the map follows on the next
+    // animation frame): a key pressed on the scrubber right after moves on from this frame.
+    this.syncFrameUi(false);
     this.dirty = true;
   }
 
