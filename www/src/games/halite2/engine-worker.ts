@@ -162,8 +162,10 @@ const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 async function open(bytes: Uint8Array, post: Post): Promise<void> {
   const e = await engine();
   post({ type: 'progress', label: 'Reading the replay…' });
-  const files = await FILES.load();
-  const r = e.Halite2Replay.fromRecord(files.Halite2Files.read(await plain(bytes)));
+  const files = (await FILES.load()).Halite2Files;
+  const unpacked = await plain(bytes);
+  const record = files.read(unpacked);
+  const r = e.Halite2Replay.fromRecord(record);
   try {
     const frames = r.numFrames;
     if (frames < 1) throw new Error('the replay has no frames');
@@ -185,18 +187,19 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
     await tick();
     post({ type: 'verdict', verdict: r.verify() });
     await tick();
-    let json: unknown = null;
+    // The moves as the file module writes them back (the record is the one just read).
+    let written: unknown = null;
     try {
-      json = JSON.parse(new TextDecoder().decode(files.Halite2Files.write(r.toRecord())));
+      written = JSON.parse(new TextDecoder().decode(files.write(record)));
     } catch {
-      json = null;
+      written = null;
     }
-    const moves = recordedMoves(json, players, frames - 1);
+    const moves = recordedMoves(written, players, frames - 1);
     post({ type: 'moves', moves }, moves ? [moves.packed.buffer as Transferable, moves.counts.buffer as Transferable] : []);
     // What the page kept with the game (logs, drawings) is in the JSON, compressed or not.
     let original: unknown = null;
     try {
-      const text = new TextDecoder().decode(files.Halite2Files.plainJson(await plain(bytes)));
+      const text = new TextDecoder().decode(files.plainJson(unpacked));
       if (text.includes('"bot_')) original = JSON.parse(text) as unknown;
     } catch {
       original = null;
