@@ -3,7 +3,9 @@
 # game's code (`--no-default-features --features <id> ...`): its engine, pkg/<id>/ (binary
 # pkg/<id>/<id>_bg.wasm), its file module, pkg/<id>-files/ (replay files read and written), its
 # learn module, pkg/<id>-learn/ (lessons, the sandbox's turn explanation), and its forward
-# model, pkg/<id>-sim/ (the binary bots get for `debug.simulate`).
+# model, pkg/<id>-sim/ (the binary bots get for `debug.simulate`). Engines and forward models are
+# built for speed (`--release`), file and learn modules for size (Cargo.toml's `wasm-files` and
+# `wasm-learn` profiles).
 # The games are the crate's default features that name a folder of src/ (Cargo.toml);
 # pkg/games.json lists them for the web build and the tests.
 set -euo pipefail
@@ -18,9 +20,9 @@ for id in $games; do
   # The game's engine, then its file module (replay files read and written), loaded only to
   # open or save a file.
   wasm-pack build --release --target web --out-dir "pkg/$id" --out-name "$id" -- --no-default-features --features "$id only-engine"
-  wasm-pack build --release --target web --out-dir "pkg/$id-files" --out-name "$id-files" -- --no-default-features --features "$id only-files"
+  wasm-pack build --profile wasm-files --target web --out-dir "pkg/$id-files" --out-name "$id-files" -- --no-default-features --features "$id only-files"
   # Its learning tools (lessons, the sandbox's turn explanation), loaded by those pages only.
-  wasm-pack build --release --target web --out-dir "pkg/$id-learn" --out-name "$id-learn" -- --no-default-features --features "$id only-learn"
+  wasm-pack build --profile wasm-learn --target web --out-dir "pkg/$id-learn" --out-name "$id-learn" -- --no-default-features --features "$id only-learn"
   # The forward model bots get for `debug.simulate` (plain C-ABI functions).
   wasm-pack build --release --target web --out-dir "pkg/$id-sim" --out-name "$id-sim" -- --no-default-features --features "$id only-sim"
 done

@@ -32,18 +32,34 @@ pub fn from_record<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, RecordError> 
     Ok(value)
 }
 
-/// A `serde_json::Value` inside a record, as its JSON text (postcard cannot hold self-describing
-/// data): `#[serde(with = "crate::env::record::json_text")]`.
-pub mod json_text {
-    use serde::{Deserialize, Deserializer, Serializer};
+/// JSON a replay keeps verbatim (e.g. Halite II's game constants), held as its compact text. A
+/// record carries the text as a string (postcard cannot hold self-describing data), and a module
+/// that only holds replays never parses it: only the modules that read and write files turn it
+/// into a `serde_json::Value` and back.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct JsonText(String);
 
-    pub fn serialize<S: Serializer>(v: &serde_json::Value, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&v.to_string())
+impl JsonText {
+    /// The compact text of `value`.
+    pub fn of(value: &serde_json::Value) -> JsonText {
+        JsonText(value.to_string())
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<serde_json::Value, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        serde_json::from_str(&text).map_err(serde::de::Error::custom)
+    /// Text already in the compact form [`JsonText::of`] writes (a constant of this crate; its
+    /// tests check the form).
+    pub fn from_compact(text: &str) -> JsonText {
+        JsonText(text.to_string())
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The value again. The text was written from a value by this crate, so this fails only
+    /// for a damaged record: the error says so.
+    pub fn value(&self) -> Result<serde_json::Value, serde_json::Error> {
+        serde_json::from_str(&self.0)
     }
 }
 
@@ -55,8 +71,7 @@ mod tests {
     struct Sample {
         names: Vec<String>,
         x: f64,
-        #[serde(with = "json_text")]
-        extra: serde_json::Value,
+        extra: JsonText,
     }
 
     #[test]
@@ -64,10 +79,12 @@ mod tests {
         let s = Sample {
             names: vec!["a".into(), "bé".into()],
             x: 0.1 + 0.2,
-            extra: serde_json::json!({"k": [1, 2.5, null]}),
+            extra: JsonText::of(&serde_json::json!({"k": [1, 2.5, null]})),
         };
         let bytes = to_record(&s);
-        assert_eq!(from_record::<Sample>(&bytes).unwrap(), s);
+        let back = from_record::<Sample>(&bytes).unwrap();
+        assert_eq!(back, s);
+        assert_eq!(back.extra.value().unwrap(), serde_json::json!({"k": [1, 2.5, null]}));
         for cut in 0..bytes.len() {
             assert!(
                 from_record::<Sample>(&bytes[..cut]).is_err(),

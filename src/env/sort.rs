@@ -61,6 +61,21 @@ impl<K: SortKey> SortKey for Reverse<K> {
     }
 }
 
+/// A number in the order of its decimal text (`"10" < "9"`), as the keys of a JSON object whose
+/// members are named by ids sort.
+#[derive(Clone, Copy, Debug)]
+pub struct AsText(pub u32);
+
+impl SortKey for AsText {
+    fn word(self, _: usize) -> u64 {
+        // The digits left-aligned in base 11, each as 1 to 10 and 0 past the last, so that a
+        // prefix comes first, as in text. Ten digits: 11^10 < 2^64.
+        let text = self.0.to_string();
+        let mut digits = text.bytes().map(|b| u64::from(b - b'0') + 1);
+        (0..10).fold(0, |w, _| w * 11 + digits.next().unwrap_or(0))
+    }
+}
+
 /// By the first, then by the second.
 impl<A: SortKey, B: SortKey> SortKey for (A, B) {
     const WORDS: usize = A::WORDS + B::WORDS;
@@ -309,6 +324,10 @@ mod props {
             let (mut got, mut want) = (start.clone(), start.clone());
             by_key(&mut got, |&i| keys[i].2);
             want.sort_by(|&a, &b| keys[a].2.total_cmp(&keys[b].2));
+            check(got, want)?;
+            let (mut got, mut want) = (start.clone(), start.clone());
+            by_key(&mut got, |&i| AsText(keys[i].1 as u32));
+            want.sort_by_key(|&i| (keys[i].1 as u32).to_string());
             check(got, want)?;
             let (mut got, mut want) = (start.clone(), start);
             by_key(&mut got, |&i| Reverse(keys[i].2));

@@ -10,6 +10,7 @@ use super::replay::{
 };
 use super::stats::Series;
 use super::turn::State;
+use crate::env::record::JsonText;
 use crate::env::SeatResult;
 use rand_mt::Mt;
 use std::fmt;
@@ -235,7 +236,7 @@ impl Replay {
             player_names,
             constants: default_constants(),
             planets: headers,
-            poi: serde_json::json!([]),
+            poi: JsonText::from_compact("[]"),
             stats: Vec::new(),
             frames: vec![state.frame()],
             moves: Vec::new(),

@@ -297,7 +297,7 @@ pub fn quiet_summary(r: &Replay, replay: Option<&str>, error_logs: &[(usize, Str
         "map_generator": r.map_generator,
         "map_width": r.width,
         "map_height": r.height,
-        "gameplay_parameters": r.constants,
+        "gameplay_parameters": r.constants.value().unwrap_or_default(),
         "error_logs": logs,
         "stats": stats,
     });

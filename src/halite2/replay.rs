@@ -9,6 +9,7 @@
 
 use super::entities::{DockingStatus, EntityId};
 use super::events::Event;
+use crate::env::record::JsonText;
 use serde_json::{Map, Value};
 use std::io::Read;
 
@@ -127,28 +128,29 @@ pub struct Replay {
     pub num_players: usize,
     pub player_names: Vec<String>,
     /// The game constants as written (kept verbatim).
-    #[serde(with = "crate::env::record::json_text")]
-    pub constants: Value,
+    pub constants: JsonText,
     pub planets: Vec<PlanetHeader>,
-    #[serde(with = "crate::env::record::json_text")]
-    pub poi: Value,
+    pub poi: JsonText,
     pub stats: Vec<PlayerStats>,
     pub frames: Vec<Frame>,
     /// `moves[t][player]`: the commands of turn `t + 1`, sorted by ship id.
     pub moves: Vec<Vec<Vec<ShipCommand>>>,
 }
 
-/// The default constants object every replay carries.
-pub fn default_constants() -> Value {
-    serde_json::json!({
-        "ADDITIONAL_PRODUCTIVITY": 6, "BASE_PRODUCTIVITY": 6, "BASE_SHIP_HEALTH": 255,
-        "DOCKED_SHIP_REGENERATION": 0, "DOCK_RADIUS": 4.0, "DOCK_TURNS": 5, "DRAG": 10.0,
-        "EXPLOSION_RADIUS": 10.0, "EXTRA_PLANETS": 4, "INFINITE_RESOURCES": true,
-        "MAX_ACCELERATION": 7.0, "MAX_SHIP_HEALTH": 255, "MAX_SPEED": 7.0, "MAX_TURNS": 300,
-        "PLANETS_PER_PLAYER": 6, "PRODUCTION_PER_SHIP": 72, "RESOURCES_PER_RADIUS": 144,
-        "SHIPS_PER_PLAYER": 3, "SHIP_RADIUS": 0.5, "SPAWN_RADIUS": 2, "WEAPON_COOLDOWN": 1,
-        "WEAPON_DAMAGE": 64, "WEAPON_RADIUS": 5.0
-    })
+/// The constants object every replay carries, as its compact JSON text (keys sorted).
+pub const DEFAULT_CONSTANTS: &str = concat!(
+    r#"{"ADDITIONAL_PRODUCTIVITY":6,"BASE_PRODUCTIVITY":6,"BASE_SHIP_HEALTH":255,"#,
+    r#""DOCKED_SHIP_REGENERATION":0,"DOCK_RADIUS":4.0,"DOCK_TURNS":5,"DRAG":10.0,"#,
+    r#""EXPLOSION_RADIUS":10.0,"EXTRA_PLANETS":4,"INFINITE_RESOURCES":true,"#,
+    r#""MAX_ACCELERATION":7.0,"MAX_SHIP_HEALTH":255,"MAX_SPEED":7.0,"MAX_TURNS":300,"#,
+    r#""PLANETS_PER_PLAYER":6,"PRODUCTION_PER_SHIP":72,"RESOURCES_PER_RADIUS":144,"#,
+    r#""SHIPS_PER_PLAYER":3,"SHIP_RADIUS":0.5,"SPAWN_RADIUS":2,"WEAPON_COOLDOWN":1,"#,
+    r#""WEAPON_DAMAGE":64,"WEAPON_RADIUS":5.0}"#,
+);
+
+/// [`DEFAULT_CONSTANTS`] as a replay holds them.
+pub fn default_constants() -> JsonText {
+    JsonText::from_compact(DEFAULT_CONSTANTS)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -651,9 +653,9 @@ impl Replay {
             height,
             num_players,
             player_names,
-            constants: root.field("constants")?.v.clone(),
+            constants: JsonText::of(root.field("constants")?.v),
             planets,
-            poi: root.field("poi")?.v.clone(),
+            poi: JsonText::of(root.field("poi")?.v),
             stats,
             frames,
             moves,
@@ -667,54 +669,10 @@ impl Replay {
     // -----------------------------------------------------------------------------------------
     // Writing
 
-    /// The replay as the reference's JSON document.
+    /// The replay as the reference's JSON document (see [`ReplayJson`]).
     pub fn to_json(&self) -> Value {
-        let mut root = Map::new();
-        root.insert("version".into(), self.version.into());
-        root.insert("engine_version".into(), self.engine_version.clone().into());
-        root.insert("seed".into(), self.seed.into());
-        root.insert("map_generator".into(), self.map_generator.clone().into());
-        root.insert("width".into(), self.width.into());
-        root.insert("height".into(), self.height.into());
-        root.insert("num_players".into(), self.num_players.into());
-        root.insert("num_frames".into(), self.frames.len().into());
-        root.insert("player_names".into(), self.player_names.clone().into());
-        root.insert("constants".into(), self.constants.clone());
-        root.insert(
-            "planets".into(),
-            Value::Array(
-                self.planets
-                    .iter()
-                    .map(|p| {
-                        serde_json::json!({"id": p.id, "x": p.x, "y": p.y, "r": p.r,
-                            "health": p.health, "docking_spots": p.docking_spots,
-                            "production": p.production})
-                    })
-                    .collect(),
-            ),
-        );
-        root.insert("poi".into(), self.poi.clone());
-        let mut stats = Map::new();
-        for (p, s) in self.stats.iter().enumerate() {
-            stats.insert(
-                p.to_string(),
-                serde_json::json!({"rank": s.rank, "last_frame_alive": s.last_frame_alive,
-                    "total_ship_count": s.total_ship_count, "damage_dealt": s.damage_dealt,
-                    "init_response_time": s.init_response_time,
-                    "average_frame_response_time": s.average_frame_response_time,
-                    "max_frame_response_time": s.max_frame_response_time}),
-            );
-        }
-        root.insert("stats".into(), Value::Object(stats));
-        root.insert(
-            "frames".into(),
-            Value::Array(self.frames.iter().map(frame_json).collect()),
-        );
-        root.insert(
-            "moves".into(),
-            Value::Array(self.moves.iter().map(|m| moves_json(m)).collect()),
-        );
-        Value::Object(root)
+        // Numbers, strings and maps with string keys always convert.
+        serde_json::to_value(ReplayJson(self)).unwrap_or(Value::Null)
     }
 
     /// The plain JSON bytes, byte for byte as the reference writes them (keys sorted, doubles
@@ -722,7 +680,7 @@ impl Replay {
     pub fn to_plain_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         let mut ser = serde_json::Serializer::with_formatter(&mut out, ReferenceFormatter);
-        match serde::Serialize::serialize(&self.to_json(), &mut ser) {
+        match serde::Serialize::serialize(&ReplayJson(self), &mut ser) {
             Ok(()) => out,
             Err(_) => Vec::new(),
         }
@@ -759,22 +717,36 @@ pub fn format_double(v: f64) -> String {
         return if v.is_sign_negative() { "-0.0" } else { "0.0" }.into();
     }
     const DIGITS: i32 = 17;
+    // The 17 significant digits, correctly rounded, and the exponent after rounding: what
+    // `%.17g` starts from in either of its forms.
     let sci = format!("{:.*e}", DIGITS as usize - 1, v);
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    let trim = |t: &str| -> String {
+    let (sign, mantissa) = match mantissa.strip_prefix('-') {
+        Some(m) => ("-", m),
+        None => ("", mantissa),
+    };
+    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
+    // Trailing zeros of the fraction go, then a bare point.
+    let trim = |t: String| -> String {
         if t.contains('.') {
             t.trim_end_matches('0').trim_end_matches('.').to_string()
         } else {
-            t.to_string()
+            t
         }
     };
     let s = if !(-4..DIGITS).contains(&exp) {
-        let sign = if exp < 0 { '-' } else { '+' };
-        format!("{}e{sign}{:02}", trim(mantissa), exp.abs())
+        let e_sign = if exp < 0 { '-' } else { '+' };
+        let m = trim(format!("{}.{}", &digits[..1], &digits[1..]));
+        format!("{sign}{m}e{e_sign}{:02}", exp.abs())
+    } else if exp < 0 {
+        // 0.000ddd: the point, -exp - 1 zeros, the digits.
+        let zeros = "0".repeat((-exp - 1) as usize);
+        trim(format!("{sign}0.{zeros}{digits}"))
     } else {
-        let decimals = (DIGITS - 1 - exp).max(0) as usize;
-        trim(&format!("{v:.decimals$}"))
+        // The point after exp + 1 digits (at most all 17).
+        let (int, frac) = digits.split_at(exp as usize + 1);
+        trim(format!("{sign}{int}.{frac}"))
     };
     if s.contains(['.', 'e']) {
         s
@@ -792,128 +764,435 @@ impl serde_json::ser::Formatter for ReferenceFormatter {
     }
 }
 
-fn entity_json(e: &EntityId) -> Value {
-    match *e {
-        EntityId::Ship { owner, id } => {
-            serde_json::json!({"type": "ship", "owner": owner, "id": id})
+/// An entity as the replay names it: `{"id", "owner", "type": "ship"}` or `{"id", "type":
+/// "planet"}`.
+struct EntityJson<'a>(&'a EntityId);
+
+impl serde::Serialize for EntityJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        match *self.0 {
+            EntityId::Ship { owner, id } => {
+                let mut m = s.serialize_map(Some(3))?;
+                m.serialize_entry("id", &id)?;
+                m.serialize_entry("owner", &owner)?;
+                m.serialize_entry("type", "ship")?;
+                m.end()
+            }
+            EntityId::Planet(id) => {
+                let mut m = s.serialize_map(Some(2))?;
+                m.serialize_entry("id", &id)?;
+                m.serialize_entry("type", "planet")?;
+                m.end()
+            }
         }
-        EntityId::Planet(id) => serde_json::json!({"type": "planet", "id": id}),
     }
 }
 
+/// A list of entities.
+struct EntitiesJson<'a>(&'a [EntityId]);
+
+impl serde::Serialize for EntitiesJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(EntityJson))
+    }
+}
+
+/// Places, each `{"x", "y"}`.
+struct PointsJson<'a>(&'a [(f64, f64)]);
+
+impl serde::Serialize for PointsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        s.collect_seq(self.0.iter().map(|&(x, y)| {
+            struct Point(f64, f64);
+            impl serde::Serialize for Point {
+                fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                    let mut m = s.serialize_map(Some(2))?;
+                    m.serialize_entry("x", &self.0)?;
+                    m.serialize_entry("y", &self.1)?;
+                    m.end()
+                }
+            }
+            Point(x, y)
+        }))
+    }
+}
+
+/// An event as the replay file writes it, keys in order: `destroyed` `{entity, event, radius,
+/// time, x, y}`, `attack` `{entity, event, target_locations, targets, time, x, y}` (the
+/// reference writes the targets twice), `spawned` `{entity, event, planet, planet_x, planet_y,
+/// x, y}`, `contention` `{entity, event, participant_locations, participants, x, y}`. The file
+/// writer and the page (`events(t)`) both take it from here.
+pub struct EventJson<'a>(pub &'a Event);
+
+impl serde::Serialize for EventJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(None)?;
+        match self.0 {
+            Event::Destroyed {
+                entity,
+                x,
+                y,
+                radius,
+                time,
+            } => {
+                m.serialize_entry("entity", &EntityJson(entity))?;
+                m.serialize_entry("event", "destroyed")?;
+                m.serialize_entry("radius", radius)?;
+                m.serialize_entry("time", time)?;
+                m.serialize_entry("x", x)?;
+                m.serialize_entry("y", y)?;
+            }
+            Event::Attack {
+                entity,
+                x,
+                y,
+                targets,
+                time,
+            } => {
+                m.serialize_entry("entity", &EntityJson(entity))?;
+                m.serialize_entry("event", "attack")?;
+                m.serialize_entry("target_locations", &EntitiesJson(targets))?;
+                m.serialize_entry("targets", &EntitiesJson(targets))?;
+                m.serialize_entry("time", time)?;
+                m.serialize_entry("x", x)?;
+                m.serialize_entry("y", y)?;
+            }
+            Event::Spawned {
+                entity,
+                planet,
+                x,
+                y,
+                planet_x,
+                planet_y,
+            } => {
+                m.serialize_entry("entity", &EntityJson(entity))?;
+                m.serialize_entry("event", "spawned")?;
+                m.serialize_entry("planet", &EntityJson(planet))?;
+                m.serialize_entry("planet_x", planet_x)?;
+                m.serialize_entry("planet_y", planet_y)?;
+                m.serialize_entry("x", x)?;
+                m.serialize_entry("y", y)?;
+            }
+            Event::Contention {
+                entity,
+                x,
+                y,
+                participants,
+                participant_locations,
+            } => {
+                m.serialize_entry("entity", &EntityJson(entity))?;
+                m.serialize_entry("event", "contention")?;
+                m.serialize_entry("participant_locations", &PointsJson(participant_locations))?;
+                m.serialize_entry("participants", &EntitiesJson(participants))?;
+                m.serialize_entry("x", x)?;
+                m.serialize_entry("y", y)?;
+            }
+        }
+        m.end()
+    }
+}
+
+/// An event as a JSON value (see [`EventJson`]).
 pub fn event_json(e: &Event) -> Value {
-    match e {
-        Event::Destroyed {
-            entity,
-            x,
-            y,
-            radius,
-            time,
-        } => serde_json::json!({"event": "destroyed", "entity": entity_json(entity), "x": x,
-            "y": y, "radius": radius, "time": time}),
-        Event::Attack {
-            entity,
-            x,
-            y,
-            targets,
-            time,
-        } => {
-            let t: Vec<Value> = targets.iter().map(entity_json).collect();
-            serde_json::json!({"event": "attack", "entity": entity_json(entity), "x": x, "y": y,
-                "targets": t.clone(), "target_locations": t, "time": time})
-        }
-        Event::Spawned {
-            entity,
-            planet,
-            x,
-            y,
-            planet_x,
-            planet_y,
-        } => serde_json::json!({"event": "spawned", "entity": entity_json(entity),
-            "planet": entity_json(planet), "x": x, "y": y, "planet_x": planet_x,
-            "planet_y": planet_y}),
-        Event::Contention {
-            entity,
-            x,
-            y,
-            participants,
-            participant_locations,
-        } => {
-            let locs: Vec<Value> = participant_locations
-                .iter()
-                .map(|(x, y)| serde_json::json!({"x": x, "y": y}))
-                .collect();
-            serde_json::json!({"event": "contention", "entity": entity_json(entity), "x": x,
-                "y": y, "participants": participants.iter().map(entity_json).collect::<Vec<_>>(),
-                "participant_locations": locs})
-        }
+    // A map with string keys and numbers, as here, always converts.
+    serde_json::to_value(EventJson(e)).unwrap_or(Value::Null)
+}
+
+/// A replay as the reference writes it, written straight to a serializer (no document in
+/// between): every object's keys in sorted order, as the reference's `std::map` keeps them
+/// (members named by ids in the order of the ids' text, `"10"` before `"9"`).
+pub struct ReplayJson<'a>(pub &'a Replay);
+
+impl serde::Serialize for ReplayJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let r = self.0;
+        // A record's text was written from a value by this crate: only a damaged record has
+        // text that does not read back, and its file then says `null` there.
+        let verbatim = |t: &JsonText| t.value().unwrap_or(Value::Null);
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry("constants", &verbatim(&r.constants))?;
+        m.serialize_entry("engine_version", &r.engine_version)?;
+        m.serialize_entry("frames", &Seq(&r.frames, FrameJson))?;
+        m.serialize_entry("height", &r.height)?;
+        m.serialize_entry("map_generator", &r.map_generator)?;
+        m.serialize_entry("moves", &Seq(&r.moves, |turn| MovesJson(turn)))?;
+        m.serialize_entry("num_frames", &r.frames.len())?;
+        m.serialize_entry("num_players", &r.num_players)?;
+        m.serialize_entry("planets", &Seq(&r.planets, PlanetHeaderJson))?;
+        m.serialize_entry("player_names", &r.player_names)?;
+        m.serialize_entry("poi", &verbatim(&r.poi))?;
+        m.serialize_entry("seed", &r.seed)?;
+        m.serialize_entry("stats", &ByIndex(&r.stats, StatsJson))?;
+        m.serialize_entry("version", &r.version)?;
+        m.serialize_entry("width", &r.width)?;
+        m.end()
     }
 }
 
-fn frame_json(f: &Frame) -> Value {
-    let mut ships = Map::new();
-    for (p, per) in f.ships.iter().enumerate() {
-        let mut m = Map::new();
-        for s in per {
-            let mut docking = Map::new();
-            docking.insert("status".into(), s.status.name().into());
-            if let Some(pl) = s.planet {
-                docking.insert("planet_id".into(), pl.into());
-            }
-            if let Some(t) = s.turns_left {
-                docking.insert("turns_left".into(), t.into());
-            }
-            m.insert(
-                s.id.to_string(),
-                serde_json::json!({"id": s.id, "owner": s.owner, "x": s.x, "y": s.y,
-                    "vel_x": s.vel_x, "vel_y": s.vel_y, "health": s.health,
-                    "cooldown": s.cooldown, "docking": Value::Object(docking)}),
-            );
-        }
-        ships.insert(p.to_string(), Value::Object(m));
+/// A list, each item written as `f` makes it.
+struct Seq<'a, T, J>(&'a [T], fn(&'a T) -> J);
+
+impl<'a, T, J: serde::Serialize> serde::Serialize for Seq<'a, T, J> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(&self.1))
     }
-    let mut planets = Map::new();
-    for p in &f.planets {
-        planets.insert(
-            p.id.to_string(),
-            serde_json::json!({"id": p.id, "health": p.health, "owner": p.owner,
-                "docked_ships": p.docked_ships, "current_production": p.current_production,
-                "remaining_production": p.remaining_production}),
-        );
-    }
-    let mut o = Map::new();
-    o.insert("ships".into(), Value::Object(ships));
-    o.insert("planets".into(), Value::Object(planets));
-    if let Some(ev) = &f.events {
-        o.insert(
-            "events".into(),
-            Value::Array(ev.iter().map(event_json).collect()),
-        );
-    }
-    Value::Object(o)
 }
 
-fn moves_json(turn: &[Vec<ShipCommand>]) -> Value {
-    let mut o = Map::new();
-    for p in 0..4 {
-        let mut slot = Map::new();
-        for c in turn.get(p).map(Vec::as_slice).unwrap_or(&[]) {
-            let mut m = serde_json::json!({"owner": p, "queue_number": 0, "shipId": c.ship});
-            match c.command {
-                Command::Thrust { magnitude, angle } => {
-                    m["type"] = "thrust".into();
-                    m["magnitude"] = magnitude.into();
-                    m["angle"] = angle.into();
-                }
-                Command::Dock { planet } => {
-                    m["type"] = "dock".into();
-                    m["planet_id"] = planet.into();
-                }
-                Command::Undock => m["type"] = "undock".into(),
-            }
-            slot.insert(c.ship.to_string(), m);
-        }
-        o.insert(p.to_string(), Value::Array(vec![Value::Object(slot)]));
+/// A list written as an object whose keys are the positions (`{"0": .., "1": ..}`; fewer than
+/// ten items, so the positions' order is their text's).
+struct ByIndex<'a, T, J>(&'a [T], fn(&'a T) -> J);
+
+impl<'a, T, J: serde::Serialize> serde::Serialize for ByIndex<'a, T, J> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().enumerate().map(|(i, x)| (i.to_string(), (self.1)(x))))
     }
-    Value::Object(o)
+}
+
+/// Items written as an object keyed by their ids (`id(item)`), in the order of the ids' text.
+struct ById<'a, T, J>(&'a [T], fn(&T) -> u32, fn(&'a T) -> J);
+
+impl<'a, T, J: serde::Serialize> serde::Serialize for ById<'a, T, J> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut order: Vec<&'a T> = self.0.iter().collect();
+        crate::env::sort::by_key(&mut order, |x| crate::env::sort::AsText((self.1)(x)));
+        s.collect_map(order.into_iter().map(|x| ((self.1)(x).to_string(), (self.2)(x))))
+    }
+}
+
+struct PlanetHeaderJson<'a>(&'a PlanetHeader);
+
+impl serde::Serialize for PlanetHeaderJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let p = self.0;
+        let mut m = s.serialize_map(Some(7))?;
+        m.serialize_entry("docking_spots", &p.docking_spots)?;
+        m.serialize_entry("health", &p.health)?;
+        m.serialize_entry("id", &p.id)?;
+        m.serialize_entry("production", &p.production)?;
+        m.serialize_entry("r", &p.r)?;
+        m.serialize_entry("x", &p.x)?;
+        m.serialize_entry("y", &p.y)?;
+        m.end()
+    }
+}
+
+struct StatsJson<'a>(&'a PlayerStats);
+
+impl serde::Serialize for StatsJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let p = self.0;
+        let mut m = s.serialize_map(Some(7))?;
+        m.serialize_entry("average_frame_response_time", &p.average_frame_response_time)?;
+        m.serialize_entry("damage_dealt", &p.damage_dealt)?;
+        m.serialize_entry("init_response_time", &p.init_response_time)?;
+        m.serialize_entry("last_frame_alive", &p.last_frame_alive)?;
+        m.serialize_entry("max_frame_response_time", &p.max_frame_response_time)?;
+        m.serialize_entry("rank", &p.rank)?;
+        m.serialize_entry("total_ship_count", &p.total_ship_count)?;
+        m.end()
+    }
+}
+
+struct FrameJson<'a>(&'a Frame);
+
+impl serde::Serialize for FrameJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let f = self.0;
+        let mut m = s.serialize_map(None)?;
+        if let Some(ev) = &f.events {
+            m.serialize_entry("events", &Seq(ev, EventJson))?;
+        }
+        m.serialize_entry("planets", &ById(&f.planets, |p| p.id, PlanetJson))?;
+        m.serialize_entry(
+            "ships",
+            &ByIndex(&f.ships, ships_json),
+        )?;
+        m.end()
+    }
+}
+
+/// One player's ships, keyed by id.
+fn ships_json(per: &Vec<ShipRecord>) -> ById<'_, ShipRecord, ShipJson<'_>> {
+    ById(per, |s| s.id, ShipJson)
+}
+
+struct PlanetJson<'a>(&'a PlanetRecord);
+
+impl serde::Serialize for PlanetJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let p = self.0;
+        let mut m = s.serialize_map(Some(6))?;
+        m.serialize_entry("current_production", &p.current_production)?;
+        m.serialize_entry("docked_ships", &p.docked_ships)?;
+        m.serialize_entry("health", &p.health)?;
+        m.serialize_entry("id", &p.id)?;
+        m.serialize_entry("owner", &p.owner)?;
+        m.serialize_entry("remaining_production", &p.remaining_production)?;
+        m.end()
+    }
+}
+
+struct ShipJson<'a>(&'a ShipRecord);
+
+impl serde::Serialize for ShipJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let sh = self.0;
+        let mut m = s.serialize_map(Some(9))?;
+        m.serialize_entry("cooldown", &sh.cooldown)?;
+        m.serialize_entry("docking", &DockingJson(sh))?;
+        m.serialize_entry("health", &sh.health)?;
+        m.serialize_entry("id", &sh.id)?;
+        m.serialize_entry("owner", &sh.owner)?;
+        m.serialize_entry("vel_x", &sh.vel_x)?;
+        m.serialize_entry("vel_y", &sh.vel_y)?;
+        m.serialize_entry("x", &sh.x)?;
+        m.serialize_entry("y", &sh.y)?;
+        m.end()
+    }
+}
+
+/// A ship's `docking`: `{planet_id?, status, turns_left?}`.
+struct DockingJson<'a>(&'a ShipRecord);
+
+impl serde::Serialize for DockingJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let sh = self.0;
+        let mut m = s.serialize_map(None)?;
+        if let Some(planet) = sh.planet {
+            m.serialize_entry("planet_id", &planet)?;
+        }
+        m.serialize_entry("status", sh.status.name())?;
+        if let Some(t) = sh.turns_left {
+            m.serialize_entry("turns_left", &t)?;
+        }
+        m.end()
+    }
+}
+
+/// One turn's moves: `{"0": [{ship id: command}], ..., "3": [...]}`, all four players always.
+struct MovesJson<'a>(&'a [Vec<ShipCommand>]);
+
+impl serde::Serialize for MovesJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(4))?;
+        for p in 0..4 {
+            let list = self.0.get(p).map(Vec::as_slice).unwrap_or(&[]);
+            let commands: Vec<CommandJson> = list.iter().map(|c| CommandJson(p, c)).collect();
+            m.serialize_entry(&p.to_string(), &[ById(&commands, |c| c.1.ship, |c| c)])?;
+        }
+        m.end()
+    }
+}
+
+/// A command: `{angle?, magnitude?, owner, planet_id?, queue_number: 0, shipId, type}`.
+struct CommandJson<'a>(usize, &'a ShipCommand);
+
+impl serde::Serialize for CommandJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let CommandJson(owner, c) = *self;
+        let mut m = s.serialize_map(None)?;
+        if let Command::Thrust { magnitude, angle } = c.command {
+            m.serialize_entry("angle", &angle)?;
+            m.serialize_entry("magnitude", &magnitude)?;
+        }
+        m.serialize_entry("owner", &owner)?;
+        if let Command::Dock { planet } = c.command {
+            m.serialize_entry("planet_id", &planet)?;
+        }
+        m.serialize_entry("queue_number", &0)?;
+        m.serialize_entry("shipId", &c.ship)?;
+        let kind = match c.command {
+            Command::Thrust { .. } => "thrust",
+            Command::Dock { .. } => "dock",
+            Command::Undock => "undock",
+        };
+        m.serialize_entry("type", kind)?;
+        m.end()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_constants_are_in_the_form_a_read_replay_holds() {
+        let value: Value = serde_json::from_str(DEFAULT_CONSTANTS).unwrap();
+        assert_eq!(JsonText::of(&value), default_constants());
+        assert_eq!(value["MAX_TURNS"], 300);
+        assert_eq!(value["DOCK_RADIUS"], 4.0);
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod props {
+    use super::format_double;
+    use proptest::prelude::*;
+
+    /// `%.17g` with `.0` added to integers, by Rust's two exact formatters: the form the
+    /// reference's replays are checked against, written the long way.
+    fn printf_17g(v: f64) -> String {
+        if !v.is_finite() {
+            return "null".into();
+        }
+        if v == 0.0 {
+            return if v.is_sign_negative() { "-0.0" } else { "0.0" }.into();
+        }
+        let sci = format!("{v:.16e}");
+        let (mantissa, exp) = sci.split_once('e').unwrap();
+        let exp: i32 = exp.parse().unwrap();
+        let trim = |t: &str| -> String {
+            if t.contains('.') {
+                t.trim_end_matches('0').trim_end_matches('.').to_string()
+            } else {
+                t.to_string()
+            }
+        };
+        let s = if !(-4..17).contains(&exp) {
+            let sign = if exp < 0 { '-' } else { '+' };
+            format!("{}e{sign}{:02}", trim(mantissa), exp.abs())
+        } else {
+            let decimals = (16 - exp).max(0) as usize;
+            trim(&format!("{v:.decimals$}"))
+        };
+        if s.contains(['.', 'e']) {
+            s
+        } else {
+            s + ".0"
+        }
+    }
+
+    #[test]
+    fn doubles_at_the_edges_of_each_form() {
+        for v in [
+            1.0, -1.0, 0.1, 0.5, 1e-4, 9.99999999999999e-5, 1e-5, 0.00012345, 1e16, 1e17,
+            9.999999999999999e16, 123456789012345680.0, 2.5, 1.0 / 3.0, -2.0 / 3.0, 5e-324,
+            f64::MAX, f64::MIN_POSITIVE, 239.99999999999997, 4.0, 10.0, 100.5,
+        ] {
+            assert_eq!(format_double(v), printf_17g(v), "{v:e}");
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 5000, ..ProptestConfig::default() })]
+
+        #[test]
+        fn writes_every_double_as_printf_does(bits in any::<u64>(), small in -1e6f64..1e6) {
+            let v = f64::from_bits(bits);
+            prop_assert_eq!(format_double(v), printf_17g(v));
+            prop_assert_eq!(format_double(small), printf_17g(small));
+        }
+    }
 }

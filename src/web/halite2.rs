@@ -29,7 +29,7 @@ use crate::env::Game as _;
 use crate::halite2::answer::{read_answer, read_rows, AnswerError, Js};
 use crate::halite2::follow::{initial_game, replay_turn};
 use crate::halite2::protocol::parse_commands;
-use crate::halite2::replay::{event_json, Frame, Replay};
+use crate::halite2::replay::{EventJson, Frame, Replay};
 use crate::halite2::stats::{standings, Series, FRAME_SERIES, SERIES};
 use crate::halite2::verify::{replay_series, verify};
 use crate::halite2::{Command, Game, GameConfig, ShipCommand};
@@ -88,41 +88,63 @@ pub const COMMAND_FIELDS: [&str; COMMAND_STRIDE] = ["seat", "ship", "kind", "a",
 /// Command kinds, by code.
 pub const COMMAND_KINDS: [&str; 3] = ["thrust", "dock", "undock"];
 
+/// Names by code, written as a map from each name to its code (its index).
+struct Codes(&'static [&'static str]);
+
+impl serde::Serialize for Codes {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().enumerate().map(|(i, n)| (n, i)))
+    }
+}
+
 /// One row layout: numbers per row, the fields in order, each field's offset by name, and the
 /// codes of its kinds (if it has any).
-fn layout(stride: usize, fields: &[&str], kinds: &[&str]) -> serde_json::Value {
-    let by_name = |names: &[&str]| -> serde_json::Map<String, serde_json::Value> {
-        // Inserted one by one: collecting into a map would bring in a sort of its own.
-        let mut m = serde_json::Map::new();
-        for (i, n) in names.iter().enumerate() {
-            m.insert(n.to_string(), i.into());
-        }
-        m
-    };
-    let mut v = serde_json::Map::new();
-    v.insert("stride".into(), stride.into());
-    v.insert("names".into(), fields.into());
-    v.insert("offsets".into(), by_name(fields).into());
-    if !kinds.is_empty() {
-        v.insert("kinds".into(), by_name(kinds).into());
+#[derive(serde::Serialize)]
+struct Layout {
+    stride: usize,
+    names: &'static [&'static str],
+    offsets: Codes,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kinds: Option<Codes>,
+}
+
+fn layout(fields: &'static [&'static str], kinds: &'static [&'static str]) -> Layout {
+    Layout {
+        stride: fields.len(),
+        names: fields,
+        offsets: Codes(fields),
+        kinds: (!kinds.is_empty()).then_some(Codes(kinds)),
     }
-    v.into()
+}
+
+#[derive(serde::Serialize)]
+struct Docking {
+    names: &'static [&'static str],
+    codes: Codes,
+}
+
+#[derive(serde::Serialize)]
+struct RowLayouts {
+    ship: Layout,
+    planet: Layout,
+    motion: Layout,
+    event: Layout,
+    command: Layout,
+    docking: Docking,
 }
 
 fn row_layout() -> Result<JsValue, JsError> {
-    let mut status = serde_json::Map::new();
-    for (i, n) in DOCKING_STATUSES.iter().enumerate() {
-        status.insert(n.to_string(), i.into());
-    }
-    let v = serde_json::json!({
-        "ship": layout(SHIP_STRIDE, &SHIP_FIELDS, &[]),
-        "planet": layout(PLANET_STRIDE, &PLANET_FIELDS, &[]),
-        "motion": layout(MOTION_STRIDE, &MOTION_FIELDS, &[]),
-        "event": layout(EVENT_STRIDE, &EVENT_FIELDS, &EVENT_KINDS),
-        "command": layout(COMMAND_STRIDE, &COMMAND_FIELDS, &COMMAND_KINDS),
-        "docking": {"names": DOCKING_STATUSES, "codes": status},
-    });
-    to_js(&v)
+    to_js(&RowLayouts {
+        ship: layout(&SHIP_FIELDS, &[]),
+        planet: layout(&PLANET_FIELDS, &[]),
+        motion: layout(&MOTION_FIELDS, &[]),
+        event: layout(&EVENT_FIELDS, &EVENT_KINDS),
+        command: layout(&COMMAND_FIELDS, &COMMAND_KINDS),
+        docking: Docking {
+            names: &DOCKING_STATUSES,
+            codes: Codes(&DOCKING_STATUSES),
+        },
+    })
 }
 
 /// The row layouts by name: `{ship, planet, motion, event, command}`, each `{stride, names,
@@ -244,12 +266,12 @@ fn events_of(replay: &Replay, t: usize) -> Result<JsValue, JsError> {
         .frames
         .get(t)
         .ok_or_else(|| JsError::new(&format!("frame {t} is out of range")))?;
-    let list: Vec<serde_json::Value> = frame
+    let list: Vec<EventJson> = frame
         .events
         .as_deref()
         .unwrap_or(&[])
         .iter()
-        .map(event_json)
+        .map(EventJson)
         .collect();
     to_js(&list)
 }
@@ -360,16 +382,7 @@ impl Halite2Replay {
     /// The initial planets `[{id, x, y, r, health, docking_spots, production}]`.
     #[wasm_bindgen(js_name = planetHeaders)]
     pub fn planet_headers(&self) -> Result<JsValue, JsError> {
-        let list: Vec<serde_json::Value> = self
-            .replay
-            .planets
-            .iter()
-            .map(|p| {
-                serde_json::json!({"id": p.id, "x": p.x, "y": p.y, "r": p.r, "health": p.health,
-                    "docking_spots": p.docking_spots, "production": p.production})
-            })
-            .collect();
-        to_js(&list)
+        to_js(&self.replay.planets)
     }
 
     #[wasm_bindgen(getter)]

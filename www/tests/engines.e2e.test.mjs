@@ -21,9 +21,10 @@ const root = path.resolve(here, '../..');
 const dist = path.join(root, 'dist');
 const GAMES = JSON.parse(fs.readFileSync(path.join(root, 'pkg/games.json'), 'utf8'));
 
-/** The most one game's binary may weigh, raw and compressed (gzip -9), in bytes: above every
- * game's size today (README, "Sizes"), so that none grows unnoticed. */
-const LIMIT = { raw: 460_000, gzip: 170_000 };
+/** The most one game's binary may weigh, raw and compressed (gzip -9), in bytes: 350 kB raw, the
+ * goal, and just above the largest gzipped size today (Halite II's file module, 130.6 kB; every
+ * other binary is within 130 kB), so that none grows unnoticed (README, "Sizes"). */
+const LIMIT = { raw: 350_000, gzip: 131_000 };
 
 /** The game whose binary a file or address is (`<id>_bg.<hash>.wasm`, or
  * `<id>-<part>_bg.<hash>.wasm` for its files, learn or sim part), or null. */
