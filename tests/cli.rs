@@ -338,7 +338,11 @@ fn halite2_run_reproduces_the_reference_games() {
                 assert_eq!(summary["replay"], path.display().to_string(), "{name}");
                 assert_eq!(summary["map_seed"], seed, "{name}");
                 assert_eq!(summary["map_generator"], want.map_generator, "{name}");
-                assert_eq!(summary["gameplay_parameters"], want.constants.value().unwrap(), "{name}");
+                assert_eq!(
+                    summary["gameplay_parameters"],
+                    want.constants.value().unwrap(),
+                    "{name}"
+                );
                 assert_eq!(summary["error_logs"], serde_json::json!({}), "{name}");
                 for (p, s) in want.stats.iter().enumerate() {
                     assert_eq!(summary["stats"][p.to_string()]["rank"], s.rank, "{name}");

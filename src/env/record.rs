@@ -84,7 +84,10 @@ mod tests {
         let bytes = to_record(&s);
         let back = from_record::<Sample>(&bytes).unwrap();
         assert_eq!(back, s);
-        assert_eq!(back.extra.value().unwrap(), serde_json::json!({"k": [1, 2.5, null]}));
+        assert_eq!(
+            back.extra.value().unwrap(),
+            serde_json::json!({"k": [1, 2.5, null]})
+        );
         for cut in 0..bytes.len() {
             assert!(
                 from_record::<Sample>(&bytes[..cut]).is_err(),

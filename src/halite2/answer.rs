@@ -24,6 +24,18 @@ pub const KIND_THRUST: f64 = 0.0;
 pub const KIND_DOCK: f64 = 1.0;
 pub const KIND_UNDOCK: f64 = 2.0;
 
+/// A command in the packed form: `[seat, ship, kind, a, b]`, what [`read_answer`] reads back.
+pub fn command_row(seat: usize, c: &ShipCommand) -> [f64; 5] {
+    let (kind, a, b) = match c.command {
+        Command::Thrust { magnitude, angle } => {
+            (KIND_THRUST, f64::from(magnitude), f64::from(angle))
+        }
+        Command::Dock { planet } => (KIND_DOCK, planet as f64, 0.0),
+        Command::Undock => (KIND_UNDOCK, 0.0, 0.0),
+    };
+    [seat as f64, f64::from(c.ship), kind, a, b]
+}
+
 /// A number as JavaScript's `String(n)` prints it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Js(pub f64);

@@ -948,7 +948,12 @@ struct ByIndex<'a, T, J>(&'a [T], fn(&'a T) -> J);
 
 impl<'a, T, J: serde::Serialize> serde::Serialize for ByIndex<'a, T, J> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().enumerate().map(|(i, x)| (i.to_string(), (self.1)(x))))
+        s.collect_map(
+            self.0
+                .iter()
+                .enumerate()
+                .map(|(i, x)| (i.to_string(), (self.1)(x))),
+        )
     }
 }
 
@@ -959,7 +964,11 @@ impl<'a, T, J: serde::Serialize> serde::Serialize for ById<'a, T, J> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut order: Vec<&'a T> = self.0.iter().collect();
         crate::env::sort::by_key(&mut order, |x| crate::env::sort::AsText((self.1)(x)));
-        s.collect_map(order.into_iter().map(|x| ((self.1)(x).to_string(), (self.2)(x))))
+        s.collect_map(
+            order
+                .into_iter()
+                .map(|x| ((self.1)(x).to_string(), (self.2)(x))),
+        )
     }
 }
 
@@ -988,7 +997,10 @@ impl serde::Serialize for StatsJson<'_> {
         use serde::ser::SerializeMap;
         let p = self.0;
         let mut m = s.serialize_map(Some(7))?;
-        m.serialize_entry("average_frame_response_time", &p.average_frame_response_time)?;
+        m.serialize_entry(
+            "average_frame_response_time",
+            &p.average_frame_response_time,
+        )?;
         m.serialize_entry("damage_dealt", &p.damage_dealt)?;
         m.serialize_entry("init_response_time", &p.init_response_time)?;
         m.serialize_entry("last_frame_alive", &p.last_frame_alive)?;
@@ -1010,10 +1022,7 @@ impl serde::Serialize for FrameJson<'_> {
             m.serialize_entry("events", &Seq(ev, EventJson))?;
         }
         m.serialize_entry("planets", &ById(&f.planets, |p| p.id, PlanetJson))?;
-        m.serialize_entry(
-            "ships",
-            &ByIndex(&f.ships, ships_json),
-        )?;
+        m.serialize_entry("ships", &ByIndex(&f.ships, ships_json))?;
         m.end()
     }
 }
@@ -1177,9 +1186,28 @@ mod props {
     #[test]
     fn doubles_at_the_edges_of_each_form() {
         for v in [
-            1.0, -1.0, 0.1, 0.5, 1e-4, 9.99999999999999e-5, 1e-5, 0.00012345, 1e16, 1e17,
-            9.999999999999999e16, 123456789012345680.0, 2.5, 1.0 / 3.0, -2.0 / 3.0, 5e-324,
-            f64::MAX, f64::MIN_POSITIVE, 239.99999999999997, 4.0, 10.0, 100.5,
+            1.0,
+            -1.0,
+            0.1,
+            0.5,
+            1e-4,
+            9.99999999999999e-5,
+            1e-5,
+            0.00012345,
+            1e16,
+            1e17,
+            9.999999999999999e16,
+            123456789012345680.0,
+            2.5,
+            1.0 / 3.0,
+            -2.0 / 3.0,
+            5e-324,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            239.99999999999997,
+            4.0,
+            10.0,
+            100.5,
         ] {
             assert_eq!(format_double(v), printf_17g(v), "{v:e}");
         }

@@ -26,13 +26,13 @@
 
 use super::{game_accessors, js_error, shared_accessors, to_js, HoldsGame, HoldsReplay};
 use crate::env::Game as _;
-use crate::halite2::answer::{read_answer, read_rows, AnswerError, Js};
+use crate::halite2::answer::{command_row, read_answer, read_rows, AnswerError, Js};
 use crate::halite2::follow::{initial_game, replay_turn};
 use crate::halite2::protocol::parse_commands;
 use crate::halite2::replay::{EventJson, Frame, Replay};
 use crate::halite2::stats::{standings, Series, FRAME_SERIES, SERIES};
 use crate::halite2::verify::{replay_series, verify};
-use crate::halite2::{Command, Game, GameConfig, ShipCommand};
+use crate::halite2::{Game, GameConfig, ShipCommand};
 use js_sys::{Float64Array, Uint32Array};
 use wasm_bindgen::prelude::*;
 
@@ -293,19 +293,16 @@ pub fn halite2_series_names() -> Vec<String> {
 #[wasm_bindgen(js_name = halite2ParseCommands)]
 pub fn halite2_parse_commands(line: &str) -> Result<Vec<f64>, JsError> {
     let cmds = parse_commands(line.as_bytes()).map_err(js_error)?;
-    Ok(cmds
-        .iter()
-        .flat_map(|c| {
-            let (kind, a, b) = match c.command {
-                Command::Thrust { magnitude, angle } => {
-                    (0.0, f64::from(magnitude), f64::from(angle))
-                }
-                Command::Dock { planet } => (1.0, planet as f64, 0.0),
-                Command::Undock => (2.0, 0.0, 0.0),
-            };
-            [f64::from(c.ship), kind, a, b]
-        })
-        .collect())
+    // The command rows without their seat.
+    Ok(cmds.iter().flat_map(|c| command_row(0, c)[1..].to_vec()).collect())
+}
+
+impl Halite2Replay {
+    /// The recorded moves of the turns between two frames.
+    fn recorded_turns(&self) -> impl Iterator<Item = &Vec<Vec<ShipCommand>>> {
+        let turns = self.replay.frames.len().saturating_sub(1);
+        self.replay.moves.iter().take(turns)
+    }
 }
 
 /// A Halite II replay held in wasm memory.
@@ -377,6 +374,33 @@ impl Halite2Replay {
     /// `attack`, `spawned`, `contention`; none after the last frame).
     pub fn events(&self, t: usize) -> Result<JsValue, JsError> {
         events_of(&self.replay, t)
+    }
+
+    /// The moves the replay recorded, as command rows (`rowLayout().command`: seat, ship, kind,
+    /// a, b): turn after turn (the turn after frame 0 first), each turn's seats in order and each
+    /// seat's ships by id. `recordedMoveCounts()` says how many rows each turn has.
+    #[wasm_bindgen(js_name = recordedMoves)]
+    pub fn recorded_moves(&self) -> Float64Array {
+        let mut rows = Vec::new();
+        for turn in self.recorded_turns() {
+            for (seat, list) in turn.iter().enumerate() {
+                rows.extend(list.iter().flat_map(|c| command_row(seat, c)));
+            }
+        }
+        Float64Array::from(rows.as_slice())
+    }
+
+    /// How many rows of `recordedMoves()` each turn has, one count per turn between two frames
+    /// (`numFrames - 1`; 0 for a turn the replay recorded no moves for).
+    #[wasm_bindgen(js_name = recordedMoveCounts)]
+    pub fn recorded_move_counts(&self) -> Uint32Array {
+        let turns = self.replay.frames.len().saturating_sub(1);
+        let mut counts: Vec<u32> = self
+            .recorded_turns()
+            .map(|turn| turn.iter().map(|l| l.len() as u32).sum())
+            .collect();
+        counts.resize(turns, 0);
+        Uint32Array::from(counts.as_slice())
     }
 
     /// The initial planets `[{id, x, y, r, health, docking_spots, production}]`.

@@ -128,6 +128,40 @@ test("the engine's seven series are what the viewer's SeriesBuilder gives, repla
   }
 });
 
+test("a replay's recorded moves, as the engine gives them, are the moves its file writes, turn by turn and seat by seat", { skip: !engine && 'pkg/ is not built' }, () => {
+  const kinds = { thrust: 0, dock: 1, undock: 2 };
+  let total = 0;
+  for (const name of H2) {
+    const r = openReplay(engine, files, 'Halite2', new Uint8Array(fs.readFileSync(path.join(h2dir, name))));
+    try {
+      const json = JSON.parse(new TextDecoder().decode(files.Halite2Files.write(r.toRecord())));
+      const packed = r.recordedMoves();
+      const counts = r.recordedMoveCounts();
+      assert.equal(counts.length, r.numFrames - 1, name);
+      const want = [];
+      const wantCounts = [];
+      for (let t = 0; t < r.numFrames - 1; t++) {
+        let n = 0;
+        for (let seat = 0; seat < r.numPlayers; seat++) {
+          // Each seat's commands by ship id (JavaScript orders whole-number keys so).
+          for (const c of Object.values(json.moves[t]?.[String(seat)]?.[0] ?? {})) {
+            want.push(seat, c.shipId, kinds[c.type], c.type === 'thrust' ? c.magnitude : c.type === 'dock' ? c.planet_id : 0, c.type === 'thrust' ? c.angle : 0);
+            n++;
+          }
+        }
+        wantCounts.push(n);
+      }
+      assert.deepEqual(Array.from(counts), wantCounts, name);
+      assert.deepEqual(Array.from(packed), want, name);
+      total += counts.reduce((a, b) => a + b, 0);
+    } finally {
+      r.free();
+    }
+  }
+  // (g13 is a game in which nobody moved.)
+  assert.ok(total > 1000, `${total} recorded commands in all`);
+});
+
 test("a live game's series, frame by frame from seriesFrom, are what SeriesBuilder gives", { skip: !engine && 'pkg/ is not built' }, () => {
   // A reference game of four played again live from its recorded moves, seat 3 ejected on the way.
   const ref = openReplay(engine, files, 'Halite2', new Uint8Array(fs.readFileSync(path.join(h2dir, H2.find((f) => f.startsWith('g08'))))));

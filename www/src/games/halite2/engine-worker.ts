@@ -11,7 +11,6 @@ import type { FromEngine, SeriesDelta, SeriesMap } from '../../shell/engine-prot
 import { observe } from './observe';
 import { EV_STRIDE, PLANET_STRIDE, SHIP_STRIDE, adoptRowLayout, rowLayout, type RowLayout } from './layout';
 import { turnRows } from './rows';
-import { K_DOCK, K_THRUST, K_UNDOCK } from './types';
 import { ENGINE, FILES, type Engine } from './engine';
 import type { FrameBatch, Header, MatchStartConfig, RecordedMoves } from './worker-protocol';
 
@@ -101,37 +100,6 @@ class RowReader {
   }
 }
 
-/** The moves the replay's JSON recorded, packed per turn (the original's `moves` list: per
- * turn, per player, a list of `{shipId: command}` maps). */
-function recordedMoves(json: unknown, players: number, turns: number): RecordedMoves | null {
-  const moves = (json as { moves?: unknown } | null)?.moves;
-  if (!Array.isArray(moves)) return null;
-  const packed: number[] = [];
-  const counts = new Uint32Array(turns);
-  for (let t = 0; t < turns; t++) {
-    const turn = moves[t] as Record<string, unknown> | undefined;
-    let n = 0;
-    for (let seat = 0; seat < players && turn; seat++) {
-      const queue = turn[String(seat)];
-      if (!Array.isArray(queue)) continue;
-      for (const entry of queue) {
-        if (typeof entry !== 'object' || entry === null) continue;
-        for (const c of Object.values(entry as Record<string, Record<string, unknown>>)) {
-          const ship = Number(c.shipId);
-          if (!Number.isInteger(ship)) continue;
-          if (c.type === 'thrust') packed.push(seat, ship, K_THRUST, Number(c.magnitude) || 0, Number(c.angle) || 0);
-          else if (c.type === 'dock') packed.push(seat, ship, K_DOCK, Number(c.planet_id) || 0, 0);
-          else if (c.type === 'undock') packed.push(seat, ship, K_UNDOCK, 0, 0);
-          else continue;
-          n++;
-        }
-      }
-    }
-    counts[t] = n;
-  }
-  return { packed: Float64Array.from(packed), counts };
-}
-
 /** gzip bytes (a game kept in the browser) are unpacked first; zstd and JSON the engine reads. */
 async function plain(bytes: Uint8Array): Promise<Uint8Array> {
   if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
@@ -164,8 +132,7 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
   post({ type: 'progress', label: 'Reading the replay…' });
   const files = (await FILES.load()).Halite2Files;
   const unpacked = await plain(bytes);
-  const record = files.read(unpacked);
-  const r = e.Halite2Replay.fromRecord(record);
+  const r = e.Halite2Replay.fromRecord(files.read(unpacked));
   try {
     const frames = r.numFrames;
     if (frames < 1) throw new Error('the replay has no frames');
@@ -187,15 +154,9 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
     await tick();
     post({ type: 'verdict', verdict: r.verify() });
     await tick();
-    // The moves as the file module writes them back (the record is the one just read).
-    let written: unknown = null;
-    try {
-      written = JSON.parse(new TextDecoder().decode(files.write(record)));
-    } catch {
-      written = null;
-    }
-    const moves = recordedMoves(written, players, frames - 1);
-    post({ type: 'moves', moves }, moves ? [moves.packed.buffer as Transferable, moves.counts.buffer as Transferable] : []);
+    // The moves it recorded, as command rows turn by turn.
+    const moves: RecordedMoves = { packed: r.recordedMoves(), counts: r.recordedMoveCounts() };
+    post({ type: 'moves', moves }, [moves.packed.buffer as Transferable, moves.counts.buffer as Transferable]);
     // What the page kept with the game (logs, drawings) is in the JSON, compressed or not.
     let original: unknown = null;
     try {
