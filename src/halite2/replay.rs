@@ -1028,6 +1028,7 @@ impl serde::Serialize for FrameJson<'_> {
 }
 
 /// One player's ships, keyed by id.
+#[allow(clippy::ptr_arg)] // a `fn(&Vec<ShipRecord>)`: what `ByIndex` maps `Frame::ships`'s items with
 fn ships_json(per: &Vec<ShipRecord>) -> ById<'_, ShipRecord, ShipJson<'_>> {
     ById(per, |s| s.id, ShipJson)
 }
