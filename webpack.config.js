@@ -51,7 +51,7 @@ module.exports = (_env, argv) => {
   const production = argv.mode === 'production';
   // Every game's engine package (scripts/build-wasm.sh writes pkg/games.json last).
   const games = fs.existsSync(path.join(pkg, 'games.json')) ? JSON.parse(fs.readFileSync(path.join(pkg, 'games.json'), 'utf8')) : [];
-  const built = (id) => [id, `${id}-files`, `${id}-learn`, `${id}-sim`].every((p) => fs.existsSync(path.join(pkg, p, `${p}.js`)));
+  const built = (id) => [id, `${id}-read`, `${id}-write`, `${id}-learn`, `${id}-sim`].every((p) => fs.existsSync(path.join(pkg, p, `${p}.js`)));
   const missing = games.length ? games.filter((id) => !built(id)) : ['games.json'];
   if (missing.length) {
     throw new Error(`pkg/ lacks ${missing.join(', ')}: build the engines first with \`npm run build:wasm\``);
@@ -68,8 +68,8 @@ module.exports = (_env, argv) => {
       path: path.resolve(__dirname, 'dist'),
       filename: production ? '[name].[contenthash:8].js' : '[name].js',
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-      // Each game's binaries (pkg/<id>/<id>_bg.wasm, pkg/<id>-files/<id>-files_bg.wasm,
-      // pkg/<id>-learn/<id>-learn_bg.wasm, pkg/<id>-sim/<id>-sim_bg.wasm), named after them.
+      // Each game's binaries (pkg/<id>/<id>_bg.wasm, pkg/<id>-read/<id>-read_bg.wasm,
+      // pkg/<id>-write/..., pkg/<id>-learn/..., pkg/<id>-sim/...), named after them.
       assetModuleFilename: production ? '[name].[contenthash:8][ext]' : '[name][ext]',
       publicPath: 'auto',
       clean: true,

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the engine's WebAssembly: four packages per game (`--target web`), each with only that
-# game's code (`--no-default-features --features <id> ...`): its engine, pkg/<id>/ (binary
-# pkg/<id>/<id>_bg.wasm), its file module, pkg/<id>-files/ (replay files read and written), its
-# learn module, pkg/<id>-learn/ (lessons, the sandbox's turn explanation), and its forward
-# model, pkg/<id>-sim/ (the binary bots get for `debug.simulate`). Engines and forward models are
-# built for speed (`--release`), file and learn modules for size (Cargo.toml's `wasm-files` and
-# `wasm-learn` profiles).
+# Builds the engine's WebAssembly: five packages per game (`--target web`), each with only that
+# game's code (`--no-default-features --features <id> ...`):
+# - its engine, pkg/<id>/ (binary pkg/<id>/<id>_bg.wasm): live games, replays held in memory;
+# - its reader, pkg/<id>-read/ (replay files read into records), loaded only to open a file;
+# - its writer, pkg/<id>-write/ (records written as replay files), loaded only to save one;
+# - its learn module, pkg/<id>-learn/ (lessons, the sandbox's turn explanation);
+# - its forward model, pkg/<id>-sim/ (the binary bots get for `debug.simulate`).
+# The learn module is built for size (Cargo.toml's `wasm-learn` profile), the others for speed.
 # The games are the crate's default features that name a folder of src/ (Cargo.toml);
 # pkg/games.json lists them for the web build and the tests.
 set -euo pipefail
@@ -16,14 +17,16 @@ games=$(cargo metadata --no-deps --format-version 1 |
     const games = p.features.default.filter((f) => require("fs").existsSync(`src/${f}`));
     console.log(games.join(" "));')
 mkdir -p pkg
+# One package: its directory's name ending, its part's feature and cargo profile.
+build() {
+  local id=$1 name=$2 part=$3 profile=$4
+  wasm-pack build "$profile" --target web --out-dir "pkg/$name" --out-name "$name" -- --no-default-features --features "$id $part"
+}
 for id in $games; do
-  # The game's engine, then its file module (replay files read and written), loaded only to
-  # open or save a file.
-  wasm-pack build --release --target web --out-dir "pkg/$id" --out-name "$id" -- --no-default-features --features "$id only-engine"
-  wasm-pack build --profile wasm-files --target web --out-dir "pkg/$id-files" --out-name "$id-files" -- --no-default-features --features "$id only-files"
-  # Its learning tools (lessons, the sandbox's turn explanation), loaded by those pages only.
-  wasm-pack build --profile wasm-learn --target web --out-dir "pkg/$id-learn" --out-name "$id-learn" -- --no-default-features --features "$id only-learn"
-  # The forward model bots get for `debug.simulate` (plain C-ABI functions).
-  wasm-pack build --release --target web --out-dir "pkg/$id-sim" --out-name "$id-sim" -- --no-default-features --features "$id only-sim"
+  build "$id" "$id" only-engine --release
+  build "$id" "$id-read" only-read --release
+  build "$id" "$id-write" only-write --release
+  build "$id" "$id-learn" only-learn "--profile=wasm-learn"
+  build "$id" "$id-sim" only-sim --release
 done
 node -e 'require("fs").writeFileSync("pkg/games.json", JSON.stringify(process.argv.slice(1)) + "\n")' $games

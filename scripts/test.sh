@@ -20,7 +20,7 @@ stage "cargo clippy (native)"; cargo clippy --all-targets -- -D warnings; done_s
 stage "cargo clippy (Python bindings)"; cargo clippy -p halite-engine --all-targets -- -D warnings; done_stage
 stage "cargo clippy (wasm32, and each part of the web build)"
 cargo clippy --lib --tests --target wasm32-unknown-unknown -- -D warnings
-for part in only-engine only-files only-learn only-sim; do
+for part in only-engine only-read only-write only-learn only-sim; do
   cargo clippy --lib --target wasm32-unknown-unknown --no-default-features --features "halite1 halite2 $part" -- -D warnings
 done
 done_stage

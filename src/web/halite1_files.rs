@@ -1,4 +1,4 @@
-//! Halite I's file module: replay files (`.hlt`, `.hlt.gz`, `.blitz`) read into records and
+//! Halite I's file codecs (its reader and its writer): replay files (`.hlt`, `.hlt.gz`, `.blitz`) read into records and
 //! records written as files, for the engine module's handles (`Halite1Replay.fromRecord`,
 //! `toRecord()`).
 

@@ -7,17 +7,18 @@
 //! * [`halite2`]: `Halite2Replay` and `Halite2Game` (new or forked from a replay), frames as
 //!   `Float64Array` rows of ships and planets.
 //!
-//! * `halite1_files` and `halite2_files`: each game's file module, `Halite1Files` and
-//!   `Halite2Files`: replay files read into records and records written as files (JSON, gzip,
-//!   zstd).
+//! * `halite1_files` and `halite2_files`: each game's file codecs, `Halite1Files` and
+//!   `Halite2Files`: replay files read into records (JSON, gzip, zstd) and records written as
+//!   files. The reading and the writing are separate parts of the web build.
 //! * `halite1_lesson` and `halite2_lesson`: each game's learning tools (`Halite1Lesson`,
 //!   `halite1ExplainTurn`, `Halite2Lesson`).
 //!
-//! The web build makes each game four binaries: its engine (`only-engine`: the handles above,
-//! which take replays as records), its file module (`only-files`), loaded only when a replay
-//! file is opened or saved, its learn module (`only-learn`), loaded by the learn page and the
-//! sandbox, and its forward model (`only-sim`), the binary handed to bots for
-//! `debug.simulate`. Without these features (the tests), all are here.
+//! The web build makes each game five binaries: its engine (`only-engine`: the handles above,
+//! which take replays as records), its reader (`only-read`), loaded only when a replay file is
+//! opened, its writer (`only-write`), loaded only when one is saved, its learn module
+//! (`only-learn`), loaded by the learn page and the sandbox, and its forward model (`only-sim`),
+//! the binary handed to bots for `debug.simulate`. Without these features (the tests), all are
+//! here.
 //!
 //! * [`forward`]: the forward model for bots (`debug.simulate`) as plain C-ABI functions that
 //!   the bot runtime calls in a bot's worker (no JavaScript imports on that path).
@@ -33,12 +34,13 @@
 //! module, since memory growth detaches them. Copies say so. Every export that can be given
 //! bad input returns `Result<_, JsError>`; nothing here panics.
 
-// A build of one part of the web layer (`only-engine`, `only-files`, `only-learn`, `only-sim`)
-// leaves the other parts' share of these helpers unused.
+// A build of one part of the web layer (`only-engine`, `only-read`, `only-write`, `only-learn`,
+// `only-sim`) leaves the other parts' share of these helpers unused.
 #![cfg_attr(
     any(
         feature = "only-engine",
-        feature = "only-files",
+        feature = "only-read",
+        feature = "only-write",
         feature = "only-learn",
         feature = "only-sim"
     ),
@@ -51,46 +53,61 @@
     clippy::indexing_slicing
 )]
 
-// A web build is one part of a game's code (or, by default, all of them): its engine, its
-// replay files, its learning tools or the forward model of bots.
-#[cfg(any(
-    all(feature = "only-engine", feature = "only-files"),
-    all(feature = "only-engine", feature = "only-learn"),
-    all(feature = "only-engine", feature = "only-sim"),
-    all(feature = "only-files", feature = "only-learn"),
-    all(feature = "only-files", feature = "only-sim"),
-    all(feature = "only-learn", feature = "only-sim")
-))]
-compile_error!("a web build is one part (only-engine, only-files, only-learn, only-sim) or all");
+// A web build is one part of a game's code (or, by default, all of them): its engine, the
+// reading or the writing of its replay files, its learning tools or the forward model of bots.
+const _: () = assert!(
+    cfg!(feature = "only-engine") as u8
+        + cfg!(feature = "only-read") as u8
+        + cfg!(feature = "only-write") as u8
+        + cfg!(feature = "only-learn") as u8
+        + cfg!(feature = "only-sim") as u8
+        <= 1,
+    "a web build is one part (only-engine, only-read, only-write, only-learn, only-sim) or all"
+);
 
-/// Items of the engine module (`only-engine`, or a build of every part).
+/// Items of the parts named (`"only-read"`, ...), which a build of every part also has.
+macro_rules! in_parts {
+    ([$($part:literal),+]) => {};
+    ([$($part:literal),+] $first:item $($rest:item)*) => {
+        #[cfg(any(
+            $(feature = $part,)+
+            not(any(
+                feature = "only-engine",
+                feature = "only-read",
+                feature = "only-write",
+                feature = "only-learn",
+                feature = "only-sim"
+            ))
+        ))]
+        $first
+        in_parts!([$($part),+] $($rest)*);
+    };
+}
+/// Items of the engine module.
 macro_rules! engine_part {
-    ($($item:item)*) => {$(
-        #[cfg(not(any(feature = "only-files", feature = "only-learn", feature = "only-sim")))]
-        $item
-    )*};
+    ($($item:item)*) => { in_parts!(["only-engine"] $($item)*); };
 }
-/// Items of the file module (`only-files`, or a build of every part).
+/// Items of the module that reads replay files.
+macro_rules! read_part {
+    ($($item:item)*) => { in_parts!(["only-read"] $($item)*); };
+}
+/// Items of the module that writes replay files.
+macro_rules! write_part {
+    ($($item:item)*) => { in_parts!(["only-write"] $($item)*); };
+}
+/// Items of both file modules (the handle both give methods to).
 macro_rules! files_part {
-    ($($item:item)*) => {$(
-        #[cfg(not(any(feature = "only-engine", feature = "only-learn", feature = "only-sim")))]
-        $item
-    )*};
+    ($($item:item)*) => { in_parts!(["only-read", "only-write"] $($item)*); };
 }
-/// Items of the learn module (`only-learn`, or a build of every part).
+/// Items of the learn module.
 macro_rules! learn_part {
-    ($($item:item)*) => {$(
-        #[cfg(not(any(feature = "only-engine", feature = "only-files", feature = "only-sim")))]
-        $item
-    )*};
+    ($($item:item)*) => { in_parts!(["only-learn"] $($item)*); };
 }
-/// Items of the forward model's module (`only-sim`, or a build of every part).
+/// Items of the forward model's module.
 macro_rules! sim_part {
-    ($($item:item)*) => {$(
-        #[cfg(not(any(feature = "only-engine", feature = "only-files", feature = "only-learn")))]
-        $item
-    )*};
+    ($($item:item)*) => { in_parts!(["only-sim"] $($item)*); };
 }
+pub(crate) use {read_part, write_part};
 
 sim_part! {
     pub mod forward;
@@ -342,26 +359,32 @@ macro_rules! lesson_handle {
 }
 pub(crate) use lesson_handle;
 
-/// Writes a game's file module handle `$handle` (static methods only) over its replay type's
-/// [`ReplayFile`]: `read(bytes)` (any form the game writes; the error names what is wrong and
-/// where) gives a record, `write(record)` the plain file and `writeCompressed(record)` the
-/// compressed one. Records come from and go to the game's engine module (`toRecord()`,
-/// `fromRecord()`); a record that is not one is an error.
+/// Writes a game's file codecs handle `$handle` (static methods only) over its replay type's
+/// [`ReplayFile`]: in the reader, `read(bytes)` (any form the game writes; the error names what
+/// is wrong and where) gives a record; in the writer, `write(record)` the plain file and
+/// `writeCompressed(record)` the compressed one. Records come from and go to the game's engine
+/// module (`toRecord()`, `fromRecord()`); a record that is not one is an error.
 macro_rules! file_codecs {
     ($(#[$doc:meta])* $handle:ident, $replay:ty) => {
         $(#[$doc])*
         #[wasm_bindgen]
         pub struct $handle;
 
+        $crate::web::read_part! {
+            #[wasm_bindgen]
+            impl $handle {
+                /// A replay file's record.
+                pub fn read(bytes: &[u8]) -> Result<Vec<u8>, JsError> {
+                    let replay = <$replay as $crate::env::ReplayFile>::from_bytes(bytes)
+                        .map_err($crate::web::js_error)?;
+                    Ok($crate::env::ReplayFile::to_record(&replay))
+                }
+            }
+        }
+
+        $crate::web::write_part! {
         #[wasm_bindgen]
         impl $handle {
-            /// A replay file's record.
-            pub fn read(bytes: &[u8]) -> Result<Vec<u8>, JsError> {
-                let replay = <$replay as $crate::env::ReplayFile>::from_bytes(bytes)
-                    .map_err($crate::web::js_error)?;
-                Ok($crate::env::ReplayFile::to_record(&replay))
-            }
-
             /// The replay file of a record, in its plain form (byte for byte what the
             /// reference environment writes).
             pub fn write(record: &[u8]) -> Result<Vec<u8>, JsError> {
@@ -377,6 +400,7 @@ macro_rules! file_codecs {
                     .map_err($crate::web::js_error)?;
                 Ok($crate::env::ReplayFile::to_compressed_bytes(&replay))
             }
+        }
         }
     };
 }

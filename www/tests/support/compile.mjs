@@ -56,10 +56,27 @@ export async function loadEngine(id, pkg = PKG) {
   return glue;
 }
 
-/** Loads game `id`'s file module (pkg/<id>-files/: replay files read into records and records
- * written as files) in plain node, or null if not built. */
+/** Loads game `id`'s reader and writer (pkg/<id>-read/: replay files read into records;
+ * pkg/<id>-write/: records written as files) in plain node, as one module: its `<Game>Files`
+ * handle has both modules' methods (`read`, `write`, ...). Null if either is not built. */
 export async function loadFiles(id, pkg = PKG) {
-  return loadEngine(`${id}-files`, pkg);
+  const parts = await Promise.all([loadEngine(`${id}-read`, pkg), loadEngine(`${id}-write`, pkg)]);
+  if (parts.includes(null)) return null;
+  const out = {};
+  for (const part of parts) {
+    for (const [name, value] of Object.entries(part)) {
+      if (!/Files$/.test(name)) {
+        out[name] ??= value;
+        continue;
+      }
+      // The handle's static methods (a class's own, not enumerable).
+      out[name] ??= {};
+      for (const key of Object.getOwnPropertyNames(value)) {
+        if (typeof value[key] === 'function') out[name][key] = value[key].bind(value);
+      }
+    }
+  }
+  return out;
 }
 
 /** Loads game `id`'s learn module (pkg/<id>-learn/: lessons, the sandbox's turn explanation)

@@ -9,7 +9,7 @@ import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
 import { packMoves } from './protocol';
 import type { FromEngine } from '../../shell/engine-protocol';
 import { FOG_NO_FORWARD } from '../../shell/game';
-import { ENGINE, FILES, type Engine } from './engine';
+import { ENGINE, READER, WRITER, type Engine } from './engine';
 import type { FrameBatch, Header, MatchStartConfig } from './worker-protocol';
 
 type Replay = import('halite-wasm/halite1/halite1').Halite1Replay;
@@ -82,7 +82,7 @@ const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 async function open(bytes: Uint8Array, post: Post): Promise<void> {
   const e = await engine();
   post({ type: 'progress', label: 'Reading the replay…' });
-  const files = await FILES.load();
+  const files = await READER.load();
   const r = e.Halite1Replay.fromRecord(files.Halite1Files.read(bytes));
   try {
     if (r.numFrames < 1) throw new Error('the replay has no frames');
@@ -144,7 +144,7 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
     },
     check: (seat, packed, lenient) => g.checkAnswer(seat, packed as Uint32Array, lenient),
     step: (packed) => g.step(packed as Uint32Array),
-    save: async (members) => insertMembers((await FILES.load()).Halite1Files.write(g.toRecord()), members),
+    save: async (members) => insertMembers((await WRITER.load()).Halite1Files.write(g.toRecord()), members),
   });
 }
 
@@ -164,7 +164,7 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
       return { game: live(e, g), header: liveHeader(g) };
     },
     async fork(bytes, frame) {
-      const [e, files] = await Promise.all([engine(), FILES.load()]);
+      const [e, files] = await Promise.all([engine(), READER.load()]);
       const r = e.Halite1Replay.fromRecord(files.Halite1Files.read(bytes));
       let g: Game;
       try {

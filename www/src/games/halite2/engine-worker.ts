@@ -11,7 +11,7 @@ import type { FromEngine, SeriesDelta, SeriesMap } from '../../shell/engine-prot
 import { observe } from './observe';
 import { EV_STRIDE, PLANET_STRIDE, SHIP_STRIDE, adoptRowLayout, rowLayout, type RowLayout } from './layout';
 import { turnRows } from './rows';
-import { ENGINE, FILES, type Engine } from './engine';
+import { ENGINE, READER, WRITER, type Engine } from './engine';
 import type { FrameBatch, Header, MatchStartConfig, RecordedMoves } from './worker-protocol';
 
 type Replay = import('halite-wasm/halite2/halite2').Halite2Replay;
@@ -130,7 +130,7 @@ const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 async function open(bytes: Uint8Array, post: Post): Promise<void> {
   const e = await engine();
   post({ type: 'progress', label: 'Reading the replay…' });
-  const files = (await FILES.load()).Halite2Files;
+  const files = (await READER.load()).Halite2Files;
   const unpacked = await plain(bytes);
   const r = e.Halite2Replay.fromRecord(files.read(unpacked));
   try {
@@ -208,7 +208,7 @@ function live(g: Game): LiveGame<FrameBatch> {
     check: (seat, packed) => g.checkAnswer(seat, packed as Float64Array),
     step: (packed) => g.step(packed as Float64Array),
     async save(members) {
-      const files = (await FILES.load()).Halite2Files;
+      const files = (await WRITER.load()).Halite2Files;
       const record = g.toRecord();
       return members ? files.writeCompressedWith(record, new TextEncoder().encode(members)) : files.writeCompressed(record);
     },
@@ -224,7 +224,7 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
       return { game: live(g), header: header(g) };
     },
     async fork(bytes, frame) {
-      const [e, files] = await Promise.all([engine(), FILES.load()]);
+      const [e, files] = await Promise.all([engine(), READER.load()]);
       const r = e.Halite2Replay.fromRecord(files.Halite2Files.read(await plain(bytes)));
       let g: Game;
       try {
