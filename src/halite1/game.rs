@@ -93,7 +93,7 @@ fn check_seats(seats: usize) -> Result<(), String> {
     if (1..=MAX_PLAYERS).contains(&seats) {
         Ok(())
     } else {
-        Err(format!("{seats} players: a game seats 1 to {MAX_PLAYERS}"))
+        Err(super::turn::TurnInputError::Players(seats).to_string())
     }
 }
 

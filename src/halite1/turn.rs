@@ -204,6 +204,30 @@ fn shift_neighbours(v: &mut [Vec<u8>; 5], w: usize, h: usize) {
 /// The direction a neighbour (index 1..=4: north, east, south, west) moves to reach the site.
 const TOWARDS: [u8; 5] = [0, SOUTH, WEST, NORTH, EAST];
 
+/// Why a turn's inputs do not fit its board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TurnInputError {
+    #[error("moves holds {found} values, not {sites}")]
+    Moves { found: usize, sites: usize },
+    #[error("{0} players: a game seats 1 to {max}", max = super::MAX_PLAYERS)]
+    Players(usize),
+}
+
+/// Checks what [`resolve_turn`] is given from outside: one move per site of a board of `sites`,
+/// and 1 to [`super::MAX_PLAYERS`] players.
+pub fn check_turn_input(sites: usize, moves: &[u8], players: usize) -> Result<(), TurnInputError> {
+    if moves.len() != sites {
+        return Err(TurnInputError::Moves {
+            found: moves.len(),
+            sites,
+        });
+    }
+    if !(1..=super::MAX_PLAYERS).contains(&players) {
+        return Err(TurnInputError::Players(players));
+    }
+    Ok(())
+}
+
 /// Resolves one turn in place.
 ///
 /// `moves[i]` is the direction the owner of site `i` sent for its piece (0 if none); it is read

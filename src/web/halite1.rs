@@ -119,18 +119,7 @@ pub fn halite1_turn_report(
     moves: &[u8],
 ) -> Result<JsValue, JsError> {
     let mut board = frame_board(width, height, owner, strength, production)?;
-    if moves.len() != board.len() {
-        return Err(JsError::new(&format!(
-            "moves holds {} values, not {}",
-            moves.len(),
-            board.len()
-        )));
-    }
-    if !(1..=crate::halite1::MAX_PLAYERS).contains(&players) {
-        return Err(JsError::new(&format!(
-            "{players} players: a game seats 1 to 6"
-        )));
-    }
+    crate::halite1::turn::check_turn_input(board.len(), moves, players).map_err(js_error)?;
     let mut report = crate::halite1::TurnReport::default();
     crate::halite1::turn::resolve_turn(
         &mut board,

@@ -31,18 +31,7 @@ pub fn halite1_explain_turn(
         serde_wasm_bindgen::from_value(rules)
             .map_err(|e| JsError::new(&format!("invalid rules: {e}")))?
     };
-    if moves.len() != position.len() {
-        return Err(JsError::new(&format!(
-            "moves holds {} values, not {}",
-            moves.len(),
-            position.len()
-        )));
-    }
-    if !(1..=crate::halite1::MAX_PLAYERS).contains(&players) {
-        return Err(JsError::new(&format!(
-            "{players} players: a game seats 1 to 6"
-        )));
-    }
+    crate::halite1::turn::check_turn_input(position.len(), moves, players).map_err(js_error)?;
     to_js(&explain_turn(&position, moves, players, rules))
 }
 
