@@ -2,9 +2,10 @@
 // canvas is first painted with the game, and the WebAssembly the page fetched to get there (every
 // request of the page and its workers whose address ends in .wasm, by file, with bytes), for the
 // built app and, with `--baseline DIR`, another build (e.g. an older commit's dist/) side by
-// side, alternating runs.
+// side, alternating runs. `--page ADDRESS` measures another page the same way, e.g. a replay:
+// `--page '?replay=replays/h2-g01-240x160-settler-vs-settler.hlt'` (a sample of dist/).
 //
-//   node www/bench/home.mjs [--runs 7] [--baseline DIR] [--dist DIR] [--mbps 20] [--rtt 40]
+//   node www/bench/home.mjs [--runs 7] [--baseline DIR] [--dist DIR] [--mbps 20] [--rtt 40] [--page ?...]
 //
 // `--mbps`/`--rtt`: the page's network is throttled to this bandwidth (Mbit/s) and round trip
 // (ms) through the DevTools protocol, so bytes cost time as on a real connection (`--mbps 0`: no
@@ -20,6 +21,7 @@ const RUNS = Number(opt('runs', '7'));
 const BASELINE = opt('baseline', '');
 const MBPS = Number(opt('mbps', '20'));
 const RTT = Number(opt('rtt', '40'));
+const PAGE = opt('page', '');
 const builds = [{ label: 'this build', dir: builtApp() }];
 if (BASELINE) builds.push({ label: `baseline (${BASELINE})`, dir: path.resolve(BASELINE) });
 
@@ -105,9 +107,9 @@ const servers = await Promise.all(builds.map((b) => serve(b.dir)));
 try {
   const results = builds.map(() => []);
   for (let r = 0; r < RUNS; r++) {
-    for (let k = 0; k < builds.length; k++) results[k].push(await run(browser, servers[k].url));
+    for (let k = 0; k < builds.length; k++) results[k].push(await run(browser, `${servers[k].url}${PAGE}`));
   }
-  console.log(`Home page (a live game), ${RUNS} runs each, alternating; network ${MBPS > 0 ? `${MBPS} Mbit/s, ${RTT} ms round trip` : 'not throttled'}`);
+  console.log(`${PAGE ? `The page ${PAGE}` : 'Home page (a live game)'}, ${RUNS} runs each, alternating; network ${MBPS > 0 ? `${MBPS} Mbit/s, ${RTT} ms round trip` : 'not throttled'}`);
   builds.forEach((b, k) => {
     const rs = results[k];
     const paints = rs.map((x) => x.firstPaint);
@@ -115,7 +117,7 @@ try {
     const total = [...last.values()].reduce((s, w) => s + w.bytes, 0);
     const files = [...last.entries()].map(([name, w]) => `${name} ${w.fetches}x ${kb(w.bytes / w.fetches)}`).join(', ');
     console.log(`  ${b.label}`);
-    console.log(`    first paint of the live game  median ${median(paints).toFixed(0)} ms   (runs: ${paints.map((v) => v.toFixed(0)).join(', ')})`);
+    console.log(`    first paint of the ${PAGE ? 'game' : 'live game'}  median ${median(paints).toFixed(0)} ms   (runs: ${paints.map((v) => v.toFixed(0)).join(', ')})`);
     console.log(`    wasm fetched  ${kb(total)} in ${[...last.values()].reduce((s, w) => s + w.fetches, 0)} requests: ${files || 'none'}`);
   });
   if (builds.length === 2) {
