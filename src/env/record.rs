@@ -52,10 +52,6 @@ impl JsonText {
         JsonText(text.to_string())
     }
 
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-
     /// The value again. The text was written from a value by this crate, so this fails only
     /// for a damaged record: the error says so.
     pub fn value(&self) -> Result<serde_json::Value, serde_json::Error> {

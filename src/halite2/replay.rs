@@ -789,33 +789,16 @@ impl serde::Serialize for EntityJson<'_> {
     }
 }
 
-/// A list of entities.
-struct EntitiesJson<'a>(&'a [EntityId]);
+/// A place: `{"x", "y"}`.
+struct PointJson<'a>(&'a (f64, f64));
 
-impl serde::Serialize for EntitiesJson<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(EntityJson))
-    }
-}
-
-/// Places, each `{"x", "y"}`.
-struct PointsJson<'a>(&'a [(f64, f64)]);
-
-impl serde::Serialize for PointsJson<'_> {
+impl serde::Serialize for PointJson<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
-        s.collect_seq(self.0.iter().map(|&(x, y)| {
-            struct Point(f64, f64);
-            impl serde::Serialize for Point {
-                fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                    let mut m = s.serialize_map(Some(2))?;
-                    m.serialize_entry("x", &self.0)?;
-                    m.serialize_entry("y", &self.1)?;
-                    m.end()
-                }
-            }
-            Point(x, y)
-        }))
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("x", &self.0 .0)?;
+        m.serialize_entry("y", &self.0 .1)?;
+        m.end()
     }
 }
 
@@ -829,47 +812,40 @@ pub struct EventJson<'a>(pub &'a Event);
 impl serde::Serialize for EventJson<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
+        let e = self.0;
         let mut m = s.serialize_map(None)?;
-        match self.0 {
+        m.serialize_entry("entity", &EntityJson(&e.entity()))?;
+        m.serialize_entry("event", e.kind())?;
+        match e {
             Event::Destroyed {
-                entity,
-                x,
-                y,
-                radius,
-                time,
+                x, y, radius, time, ..
             } => {
-                m.serialize_entry("entity", &EntityJson(entity))?;
-                m.serialize_entry("event", "destroyed")?;
                 m.serialize_entry("radius", radius)?;
                 m.serialize_entry("time", time)?;
                 m.serialize_entry("x", x)?;
                 m.serialize_entry("y", y)?;
             }
             Event::Attack {
-                entity,
                 x,
                 y,
                 targets,
                 time,
+                ..
             } => {
-                m.serialize_entry("entity", &EntityJson(entity))?;
-                m.serialize_entry("event", "attack")?;
-                m.serialize_entry("target_locations", &EntitiesJson(targets))?;
-                m.serialize_entry("targets", &EntitiesJson(targets))?;
+                m.serialize_entry("target_locations", &Seq(targets, EntityJson))?;
+                m.serialize_entry("targets", &Seq(targets, EntityJson))?;
                 m.serialize_entry("time", time)?;
                 m.serialize_entry("x", x)?;
                 m.serialize_entry("y", y)?;
             }
             Event::Spawned {
-                entity,
                 planet,
                 x,
                 y,
                 planet_x,
                 planet_y,
+                ..
             } => {
-                m.serialize_entry("entity", &EntityJson(entity))?;
-                m.serialize_entry("event", "spawned")?;
                 m.serialize_entry("planet", &EntityJson(planet))?;
                 m.serialize_entry("planet_x", planet_x)?;
                 m.serialize_entry("planet_y", planet_y)?;
@@ -877,16 +853,17 @@ impl serde::Serialize for EventJson<'_> {
                 m.serialize_entry("y", y)?;
             }
             Event::Contention {
-                entity,
                 x,
                 y,
                 participants,
                 participant_locations,
+                ..
             } => {
-                m.serialize_entry("entity", &EntityJson(entity))?;
-                m.serialize_entry("event", "contention")?;
-                m.serialize_entry("participant_locations", &PointsJson(participant_locations))?;
-                m.serialize_entry("participants", &EntitiesJson(participants))?;
+                m.serialize_entry(
+                    "participant_locations",
+                    &Seq(participant_locations, PointJson),
+                )?;
+                m.serialize_entry("participants", &Seq(participants, EntityJson))?;
                 m.serialize_entry("x", x)?;
                 m.serialize_entry("y", y)?;
             }

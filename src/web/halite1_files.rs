@@ -1,6 +1,6 @@
-//! Halite I's file codecs (its reader and its writer): replay files (`.hlt`, `.hlt.gz`, `.blitz`) read into records and
-//! records written as files, for the engine module's handles (`Halite1Replay.fromRecord`,
-//! `toRecord()`).
+//! Halite I's file codecs (its reader and its writer): replay files (`.hlt`, `.hlt.gz`,
+//! `.blitz`) read into records and records written as files, for the engine module's handles
+//! (`Halite1Replay.fromRecord`, `toRecord()`).
 
 use super::file_codecs;
 use crate::halite1::Replay;

@@ -294,7 +294,10 @@ pub fn halite2_series_names() -> Vec<String> {
 pub fn halite2_parse_commands(line: &str) -> Result<Vec<f64>, JsError> {
     let cmds = parse_commands(line.as_bytes()).map_err(js_error)?;
     // The command rows without their seat.
-    Ok(cmds.iter().flat_map(|c| command_row(0, c)[1..].to_vec()).collect())
+    Ok(cmds
+        .iter()
+        .flat_map(|c| command_row(0, c).into_iter().skip(1))
+        .collect())
 }
 
 impl Halite2Replay {

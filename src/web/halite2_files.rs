@@ -1,6 +1,6 @@
-//! Halite II's file codecs (its reader and its writer): replay files (one zstd frame holding JSON, or the JSON) read into
-//! records and records written as files, for the engine module's handles
-//! (`Halite2Replay.fromRecord`, `toRecord()`).
+//! Halite II's file codecs (its reader and its writer): replay files (one zstd frame holding
+//! JSON, or the JSON) read into records and records written as files, for the engine module's
+//! handles (`Halite2Replay.fromRecord`, `toRecord()`).
 
 use super::{file_codecs, js_error};
 use crate::env::ReplayFile;

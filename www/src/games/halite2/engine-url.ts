@@ -1,5 +1,5 @@
-// The addresses of Halite II's binaries (its engine, its reader, writer, learn and forward-model modules),
-// each emitted once by the bundler.
+// The addresses of Halite II's binaries (its engine, its reader, writer, learn and forward-model
+// modules), each emitted once by the bundler.
 
 export const BINARY_URL = new URL('halite-wasm/halite2/halite2_bg.wasm', import.meta.url);
 
