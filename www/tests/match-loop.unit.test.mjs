@@ -3,8 +3,9 @@
 // (observe, each bot, check, step), built-in bots that throw or answer garbage are ejected with
 // the reasons a bot worker's failure gets, page seats are asked once a turn, the credit holds the
 // game, and a resignation ejects at once. A hosted bot whose start hands the loop its worker's port
-// is asked its turns there, never through the page; what it posts there is checked, garbage
-// ejects it, and an overrun is the page's to settle.
+// is asked its turns there, never through the page; what it posts there is checked, garbage or
+// anything it was not asked for ejects it, an overrun is the page's to settle, and one whose
+// thread stays busy after its answer while another thinks is ejected for computing out of turn.
 //
 //   node --test www/tests/match-loop.unit.test.mjs
 
@@ -275,17 +276,27 @@ test("a page seat's garbage is ejected with the engine's reason; a recorded seat
 
 /** A hosted bot's worker as the loop sees it: the far end of a channel. `answer(msg)` gives what
  * it posts for each turn it is asked (undefined: nothing). */
-function hostedBot(answer) {
+function hostedBot(answer, { delay = () => 0, probes = true } = {}) {
   const ch = new MessageChannel();
   const turns = [];
+  const bot = { port: ch.port1, turns, pings: 0, close: () => ch.port2.close(), flood: (m) => ch.port2.postMessage(m) };
   ch.port2.onmessage = (e) => {
     const m = e.data;
+    if (m.type === 'ping') {
+      // A probe of its thread: a bot whose thread is busy never gets to answer it.
+      bot.pings++;
+      if (probes) ch.port2.postMessage({ type: 'pong', n: m.n });
+      return;
+    }
     if (m.type !== 'turn') return;
     turns.push(m.turn);
     const out = answer(m);
-    if (out !== undefined) ch.port2.postMessage(out);
+    const ms = delay(m);
+    if (out === undefined) return;
+    if (ms > 0) setTimeout(() => ch.port2.postMessage(out), ms);
+    else ch.port2.postMessage(out);
   };
-  return { port: ch.port1, turns, close: () => ch.port2.close() };
+  return bot;
 }
 
 /** Plays `expander` against a hosted bot in seat 1; the page only starts it (handing its port). */
@@ -338,4 +349,56 @@ test('a hosted bot that overruns its budget on its port: the page is told, ends 
   });
   assert.deepEqual(overruns, [[1, 2, 50]]);
   assert.deepEqual(ejections(posted), [{ seat: 1, reason: 'timed out (no answer within 50 ms)', kind: 'timeout', frame: 3 }]);
+});
+
+test('a hosted bot that posts anything it was not asked for is ejected at once, before more of it is read', { skip }, async () => {
+  // Two answers to one turn: the second is a message nobody asked for.
+  const twice = hostedBot((m) => {
+    const a = { type: 'json', turn: m.turn, json: '[]', ms: 0 };
+    if (m.turn === 2) twice.flood(a);
+    return a;
+  });
+  const { g, posted } = await playHosted(twice);
+  const ej = ejections(posted);
+  assert.deepEqual(ej.map(({ seat, reason, kind }) => ({ seat, reason, kind })), [{ seat: 1, reason: 'answered garbage: a message it was not asked for', kind: 'garbage' }]);
+  // Heard once the first answer to turn 2 was taken (the game may have stepped meanwhile).
+  assert.ok(ej[0].frame === 3 || ej[0].frame === 4, `ejected at frame ${ej[0].frame}`);
+  assert.ok(twice.turns.at(-1) <= 3, 'not asked again');
+  assert.ok(g.isOver(), 'the game goes on without it');
+  // A pong that no probe asked for, and a second "ready": the same.
+  for (const extra of [{ type: 'pong', n: 7 }, { type: 'ready', name: null }]) {
+    const b = hostedBot((m) => {
+      if (m.turn === 1) b.flood(extra);
+      return { type: 'json', turn: m.turn, json: '[]', ms: 0 };
+    });
+    const r = await playHosted(b);
+    assert.deepEqual(ejections(r.posted).map((e) => e.reason), ['answered garbage: a message it was not asked for']);
+  }
+});
+
+/** Two hosted bots (seats 0 and 1); seat 0 thinks `slowMs` in turn 1; seat 1 answers at once and
+ * answers probes (`probes: true`) or not (its thread busy after its answer). */
+async function playTwoHosted(slowMs, probes) {
+  const slow = hostedBot((m) => ({ type: 'json', turn: m.turn, json: '[]', ms: 0 }), { delay: (m) => (m.turn === 1 ? slowMs : 0), probes: true });
+  const quick = hostedBot((m) => ({ type: 'json', turn: m.turn, json: '[]', ms: 0 }), { probes });
+  const bots = [slow, quick];
+  const r = await play(['hosted', 'hosted'], 5, { seats: [0, 1].map(() => ({ kind: 'page', bot: true, lenient: false })) }, (m, control) => {
+    if (m.type === 'ask') for (const k of m.seats) control.answer(m.turn, k, m.start ? { ok: true, raw: null, port: bots[k].port } : { ok: true, raw: [] });
+  });
+  for (const b of bots) b.close();
+  return { ...r, quick };
+}
+
+test('a hosted bot whose thread stays busy after its answer, while another thinks, is ejected for computing out of turn', { skip }, async () => {
+  const busy = await playTwoHosted(1_600, false);
+  const ej = ejections(busy.posted);
+  assert.equal(ej.length, 1);
+  assert.equal(ej[0].seat, 1);
+  assert.match(ej[0].reason, /^kept computing after its answer \(its thread was still busy 1,000 ms later/);
+  assert.ok(busy.quick.pings > 0, 'it was probed');
+  // The same bot whose thread is free answers the probes and plays on.
+  const free = await playTwoHosted(1_600, true);
+  assert.deepEqual(ejections(free.posted), []);
+  assert.ok(free.quick.pings > 0, 'it was probed, and answered');
+  assert.ok(free.g.isOver());
 });

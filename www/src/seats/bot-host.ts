@@ -1,81 +1,79 @@
-// The bot host: where every bot that is not built in runs. One sandboxed iframe per page
-// (`bot-host.html`, `sandbox="allow-scripts"` without `allow-same-origin`, so its origin is
-// opaque) whose Content-Security-Policy allows no request of any kind; in it, one classic Worker
-// per bot, made from the bot runtime's source text. A bot there reaches nothing of the app's:
-// not its storage (IndexedDB, caches, OPFS, cookies), not the network, not the page.
+// The bot host: where every bot that is not built in runs. Each such bot gets a sandbox of its
+// own: an iframe of `bot-host.html` with `sandbox="allow-scripts"` and no `allow-same-origin`, so
+// its origin is opaque and its own (two bots share no origin, hence no channel at all: no
+// BroadcastChannel, Web Locks, storage or any other same-origin path), whose Content-Security-
+// Policy allows no request of any kind; in it, the bot's one classic Worker, made from the bot
+// runtime's source text. A bot there reaches nothing of the app's: not its storage (IndexedDB,
+// caches, OPFS, cookies), not the network, not the page, not another bot.
 //
-// The page talks to each bot's worker directly, through a MessageChannel whose far end the host
+// The page talks to the bot's worker directly, through a MessageChannel whose far end the frame
 // hands to the worker (once the bot has started, the page hands its own end on to the match loop
-// in the engine worker, which asks the bot its turns itself); the host itself only starts and
-// ends workers and answers a heartbeat.
-// Chromium runs the sandboxed frames of a page in one process of their own, so a bot that fills
-// its heap ends every bot in it, never the page: the heartbeat notices, every hosted bot fails
-// with a reason naming the bots that were thinking, and the next bot starts a new host.
+// in the engine worker, which asks the bot its turns itself); the frame itself only starts the
+// worker and answers a heartbeat. Ending a bot removes its frame, which ends its worker at once,
+// whatever it is doing. A bot whose frame stops answering the heartbeat (its process ran out of
+// memory) fails with a reason that names only it; so does one that posts anything on a channel
+// other than its port.
 
 import { botWorkerMain } from './bot-runtime';
 
-/** One bot's worker in the host. */
+/** One bot's worker in its sandbox. */
 export interface HostedBot {
   /** Sends to the bot's worker. */
   post(message: unknown, transfer?: Transferable[]): void;
-  /** Ends the worker. */
+  /** Ends the bot: removes its frame (its worker ends with it). */
   close(): void;
   /** The page's end of the worker's channel, to hand to whatever asks the bot from now on: the
    * page no longer hears the worker's messages (failures still come through `fail`). */
   handOff(): MessagePort;
+  /** Whether the bot's sandbox still answers (asks at once; false once it has failed). */
+  alive(): Promise<boolean>;
 }
 
 export interface HostedBotEvents {
   /** A message from the worker, unchecked (the caller checks it). */
   message(data: unknown): void;
-  /** The worker (or the whole host) is gone; `reason` says why. */
+  /** The worker (or its whole sandbox) is gone; `reason` says why. */
   fail(reason: string): void;
-  /** Who the bot is and what it is doing, for the reason given when the host crashes. */
-  describe(): { name: string; turn: number | null };
+  /** What the bot is doing, for the reason given when its sandbox crashes. */
+  describe(): { turn: number | null };
 }
 
 const WORKER_SOURCE = `"use strict";(${botWorkerMain.toString()})(null);`;
 const HEARTBEAT_MS = 500;
-/** Without an answer to a heartbeat for this long, the host is taken for dead. */
+/** Without an answer to a heartbeat for this long, the sandbox is taken for dead. */
 const DEAD_MS = 5_000;
 const START_MS = 15_000;
 
-interface Link {
-  id: number;
-  events: HostedBotEvents;
-  port: MessagePort;
-}
-
-type FromHost = { type: 'hello' } | { type: 'pong'; n: number } | { type: 'worker-error'; id: number; message: string };
+type FromHost = { type: 'hello' } | { type: 'pong'; n: number } | { type: 'worker-error'; message: string };
 
 function readHost(data: unknown): FromHost | null {
   if (typeof data !== 'object' || data === null) return null;
   const d = data as Record<string, unknown>;
   if (d.type === 'hello') return { type: 'hello' };
   if (d.type === 'pong' && typeof d.n === 'number') return { type: 'pong', n: d.n };
-  if (d.type === 'worker-error' && typeof d.id === 'number') {
-    return { type: 'worker-error', id: d.id, message: typeof d.message === 'string' ? d.message.slice(0, 500) : 'worker error' };
-  }
+  if (d.type === 'worker-error') return { type: 'worker-error', message: typeof d.message === 'string' ? d.message.slice(0, 500) : 'worker error' };
   return null;
 }
 
-class Host {
+/** One bot's sandbox: its frame, its heartbeat, its channel. */
+class Sandbox {
   private readonly frame: HTMLIFrameElement;
-  private readonly links = new Map<number, Link>();
-  private ready: Promise<void>;
+  private readonly ready: Promise<void>;
+  private resolveReady: (() => void) | null = null;
   private lastPong = performance.now();
   /** When the oldest unanswered ping was sent, or null. */
   private waitingSince: number | null = null;
   private pings = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
   private dead = false;
+  private readonly channel = new MessageChannel();
+  private handed = false;
   private readonly listener = (e: MessageEvent) => this.receive(e);
-  private resolveReady: (() => void) | null = null;
 
-  constructor(private readonly onDead: (h: Host) => void) {
+  constructor(private readonly events: HostedBotEvents) {
     const f = document.createElement('iframe');
     f.setAttribute('sandbox', 'allow-scripts');
-    f.title = 'Bot host (runs bot code in isolation)';
+    f.title = 'Bot sandbox (runs one bot\u2019s code in isolation)';
     f.setAttribute('aria-hidden', 'true');
     f.tabIndex = -1;
     f.hidden = true;
@@ -85,31 +83,34 @@ class Host {
     window.addEventListener('message', this.listener);
     this.ready = new Promise<void>((resolve, reject) => {
       this.resolveReady = resolve;
-      setTimeout(() => reject(new Error('the bot host did not start')), START_MS);
+      setTimeout(() => reject(new Error('the bot sandbox did not start')), START_MS);
     });
-    this.ready.catch(() => this.die('the bot host did not start'));
+    this.ready.catch(() => this.die('its sandbox did not start'));
+    this.channel.port1.onmessage = (e) => {
+      if (!this.dead) events.message(e.data);
+    };
+    this.channel.port1.onmessageerror = () => {
+      if (!this.dead) events.message(undefined);
+    };
     document.body.appendChild(f);
   }
 
   private receive(e: MessageEvent): void {
-    if (e.source !== this.frame.contentWindow || this.dead) return;
+    if (this.dead || e.source !== this.frame.contentWindow) return;
     const m = readHost(e.data);
     if (!m) return;
     if (m.type === 'hello') {
+      if (!this.resolveReady) return;
       this.lastPong = performance.now();
-      this.frame.contentWindow?.postMessage({ type: 'source', source: WORKER_SOURCE }, '*');
-      this.resolveReady?.();
+      this.frame.contentWindow?.postMessage({ type: 'start', source: WORKER_SOURCE }, '*', [this.channel.port2]);
+      this.resolveReady();
       this.resolveReady = null;
+      this.timer = setInterval(() => this.beat(), HEARTBEAT_MS);
     } else if (m.type === 'pong') {
       this.lastPong = performance.now();
       this.waitingSince = null;
-    }
-    else {
-      const link = this.links.get(m.id);
-      if (link) {
-        this.drop(link.id);
-        link.events.fail(`crashed: ${m.message}`);
-      }
+    } else {
+      this.die(m.message.startsWith('posted a message') ? `answered garbage: ${m.message}` : `crashed: ${m.message}`);
     }
   }
 
@@ -117,8 +118,7 @@ class Host {
     if (this.dead) return;
     // Dead only when a ping has gone unanswered for DEAD_MS: a page whose timers were throttled
     // (a tab in the background) has simply not asked.
-    const now = performance.now();
-    if (this.waitingSince !== null && now - this.waitingSince > DEAD_MS) {
+    if (this.waitingSince !== null && performance.now() - this.waitingSince > DEAD_MS) {
       this.die(this.crashReason());
       return;
     }
@@ -130,14 +130,13 @@ class Host {
     this.frame.contentWindow?.postMessage({ type: 'ping', n: ++this.pings }, '*');
   }
 
-  /** "bot host crashed (out of memory?) in Hog's turn 3": the bots that were thinking. */
+  /** "its sandbox crashed (most likely out of memory) in turn 3". */
   private crashReason(): string {
-    const busy = [...this.links.values()].map((l) => l.events.describe()).filter((d) => d.turn !== null);
-    const where = busy.map((d) => (d.turn === -1 ? `${d.name}'s start` : `${d.name}'s turn ${d.turn}`));
-    return `bot host crashed (most likely out of memory)${where.length ? ` in ${where.join(', ')}` : ''}`;
+    const turn = this.events.describe().turn;
+    const where = turn === null ? '' : turn === -1 ? ' while starting' : ` in turn ${turn}`;
+    return `its sandbox crashed (most likely out of memory)${where}`;
   }
 
-  /** Is the host answering? Asks at once and waits up to `ms`. */
   async alive(ms = 1_500): Promise<boolean> {
     if (this.dead) return false;
     const since = performance.now();
@@ -147,89 +146,52 @@ class Host {
       if (this.dead) return false;
       if (this.lastPong >= since) return true;
     }
-    if (!this.dead) this.die(this.crashReason());
+    this.die(this.crashReason());
     return false;
   }
 
-  async spawn(events: HostedBotEvents): Promise<HostedBot> {
+  async start(): Promise<HostedBot> {
     await this.ready;
-    if (this.dead) throw new Error('the bot host is gone');
-    const id = Host.next++;
-    const channel = new MessageChannel();
-    const link: Link = { id, events, port: channel.port1 };
-    channel.port1.onmessage = (e) => {
-      if (this.links.has(id)) events.message(e.data);
-    };
-    channel.port1.onmessageerror = () => {
-      if (this.links.has(id)) events.message(undefined);
-    };
-    this.links.set(id, link);
-    this.frame.contentWindow?.postMessage({ type: 'spawn', id }, '*', [channel.port2]);
-    if (!this.timer) {
-      this.waitingSince = null;
-      this.timer = setInterval(() => this.beat(), HEARTBEAT_MS);
-    }
-    let handed = false;
+    if (this.dead) throw new Error('the bot sandbox is gone');
+    const port = this.channel.port1;
     return {
       post: (message, transfer = []) => {
-        if (this.links.has(id) && !handed) channel.port1.postMessage(message, transfer);
+        if (!this.dead && !this.handed) port.postMessage(message, transfer);
       },
-      close: () => this.drop(id),
+      close: () => this.end(),
       handOff: () => {
-        handed = true;
-        channel.port1.onmessage = null;
-        channel.port1.onmessageerror = null;
-        return channel.port1;
+        this.handed = true;
+        port.onmessage = null;
+        port.onmessageerror = null;
+        return port;
       },
+      alive: () => this.alive(),
     };
   }
 
-  private drop(id: number): void {
-    const link = this.links.get(id);
-    if (!link) return;
-    this.links.delete(id);
-    link.port.onmessage = null;
-    link.port.close();
-    if (!this.dead) this.frame.contentWindow?.postMessage({ type: 'kill', id }, '*');
-    if (this.links.size === 0 && this.timer) {
-      clearInterval(this.timer);
-      this.timer = null;
-    }
-  }
-
-  private die(reason: string): void {
+  /** Ends the sandbox quietly (the bot's seat asked). */
+  end(): void {
     if (this.dead) return;
     this.dead = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     window.removeEventListener('message', this.listener);
-    const links = [...this.links.values()];
-    this.links.clear();
+    const port = this.channel.port1;
+    port.onmessage = null;
+    port.onmessageerror = null;
+    if (!this.handed) port.close();
+    // Removing the frame ends its document and, with it, the bot's worker, whatever it is doing.
     this.frame.remove();
-    this.onDead(this);
-    for (const l of links) {
-      l.port.onmessage = null;
-      l.port.close();
-      l.events.fail(reason);
-    }
   }
 
-  static next = 1;
+  private die(reason: string): void {
+    if (this.dead) return;
+    this.end();
+    this.events.fail(reason);
+  }
 }
 
-let current: Host | null = null;
-
-/** Starts a bot in the bot host (starting the host first if it is not running). */
+/** Starts a bot in a sandbox of its own. */
 export function hostBot(events: HostedBotEvents): Promise<HostedBot> {
-  if (!current) {
-    current = new Host((h) => {
-      if (current === h) current = null;
-    });
-  }
-  return current.spawn(events);
-}
-
-/** Whether the bot host is running and answering (false if it has died: its bots have failed). */
-export function botHostAlive(): Promise<boolean> {
-  return current ? current.alive() : Promise.resolve(true);
+  return new Sandbox(events).start();
 }

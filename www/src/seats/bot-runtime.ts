@@ -32,10 +32,29 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
     onmessage: ((e: MessageEvent) => void) | null;
     postMessage(m: unknown, t?: Transferable[]): void;
   };
+  // A bot is one thread: no nested workers, so its threads can't eat another bot's time (the
+  // constructors are removed from this worker's global before any bot code runs; nothing else in
+  // a worker makes a thread).
+  for (const k of ['Worker', 'SharedWorker']) {
+    try {
+      delete (self as unknown as Record<string, unknown>)[k];
+    } catch {
+      // A global that can't be removed stays unused by the runtime.
+    }
+  }
   // Captured before any bot code runs: a bot that replaces them later does not see our calls.
   const apply = Reflect.apply;
   const portPost = MessagePort.prototype.postMessage;
   const selfPost = scope.postMessage;
+  // Nor any channel but the runtime's: the worker's own postMessage goes too (the runtime keeps
+  // its own reference), so a bot has nothing to flood its host with.
+  for (let o: object | null = self; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    try {
+      if (Object.prototype.hasOwnProperty.call(o, 'postMessage')) delete (o as Record<string, unknown>).postMessage;
+    } catch {
+      // Not removable: the bot host ends a worker that posts on its own channel anyway.
+    }
+  }
   const now = performance.now.bind(performance);
   const stringify = JSON.stringify;
   const isArray = Array.isArray;
@@ -391,6 +410,12 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
   const receive = (e: MessageEvent): void => {
     const msg = dataOf(e) as { type?: unknown; turn?: unknown; obs?: unknown; sim?: unknown; bot?: { kind: string; id?: string; code?: string; label?: string }; game?: unknown; seed?: unknown };
     if (!msg || typeof msg !== 'object') return;
+    // Asked whether this thread is free (between the bot's turns): answered by the runtime as soon
+    // as the bot's code lets the worker's event loop run.
+    if (msg.type === 'ping') {
+      post({ type: 'pong', n: Number((msg as { n?: unknown }).n) || 0 });
+      return;
+    }
     if (msg.type === 'init' || msg.type === 'turn') takeSim(msg.sim, msg.obs);
     if (msg.type === 'init') {
       load(msg.bot ?? { kind: 'none' }, String(msg.game), Number(msg.seed))

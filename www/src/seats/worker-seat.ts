@@ -11,7 +11,7 @@
 
 import { builtinBotWorker } from './builtin';
 import type { Forward, GameId } from '../shell/game';
-import { botHostAlive, hostBot, type HostedBot } from './bot-host';
+import { hostBot, type HostedBot } from './bot-host';
 import { engineBinary } from './engine-binary';
 import { readFromWorker, turnFailure, type FromWorker, type SimStart, type ToWorker } from '../shell/bot-messages';
 import type { BotSource } from './messages';
@@ -37,12 +37,12 @@ export class WorkerSeat implements Seat {
   readonly kind = 'bot' as const;
   readonly name: string;
   private channel: Channel | null = null;
+  /** A hosted bot's sandbox, once started. */
+  private hosted: HostedBot | null = null;
   private pending: Pending | null = null;
   private dead = false;
   /** Why the seat can no longer play, once it cannot (its host crashed between turns). */
   private failure: string | null = null;
-  /** The name the bot gave itself (or the seat's), for a reason that names it. */
-  private called: string;
   /** The module's source text, once the page has it (for a syntax error's line). */
   private code: string | null = null;
   /** Once the bot's port is handed on: who hears of its failures. */
@@ -60,7 +60,6 @@ export class WorkerSeat implements Seat {
     readonly seed: number,
   ) {
     this.name = name;
-    this.called = name;
   }
 
   /** A built-in bot's own worker, made when the seat starts: a match usually calls built-in bots
@@ -120,7 +119,7 @@ export class WorkerSeat implements Seat {
       const hosted = await hostBot({
         message: (d) => this.receive(d),
         fail: (reason) => this.fail(reason),
-        describe: () => ({ name: this.called, turn: this.pending ? this.pending.turn : (this.overran ?? this.turnNow?.() ?? null) }),
+        describe: () => ({ turn: this.pending ? this.pending.turn : (this.overran ?? this.turnNow?.() ?? null) }),
       });
       this.attach(hosted);
       const sim = await this.sim(forward, true);
@@ -143,6 +142,7 @@ export class WorkerSeat implements Seat {
       hosted.close();
       return;
     }
+    this.hosted = hosted;
     this.channel = { post: (m, t) => hosted.post(m, t), close: () => hosted.close(), handOff: () => hosted.handOff() };
   }
 
@@ -164,7 +164,7 @@ export class WorkerSeat implements Seat {
         void (async () => {
           if (this.dead) return;
           this.overran = turn;
-          if (!(await botHostAlive())) return; // failed by the host's death
+          if (this.hosted && !(await this.hosted.alive())) return; // failed by its sandbox's death
           this.fail(`timed out (no answer within ${ms.toLocaleString('en-US')} ms)`);
         })();
       },
@@ -197,7 +197,7 @@ export class WorkerSeat implements Seat {
   private async overrun(budgetMs: number): Promise<void> {
     const p = this.pending;
     if (!p) return;
-    if (this.source.kind !== 'builtin' && this.channel && !(await botHostAlive())) return; // failed by the host's death
+    if (this.hosted && this.channel && !(await this.hosted.alive())) return; // failed by its sandbox's death
     if (this.pending === p) this.fail(`timed out (no answer within ${budgetMs.toLocaleString('en-US')} ms)`);
   }
 
@@ -209,15 +209,19 @@ export class WorkerSeat implements Seat {
       return;
     }
     const p = this.pending;
-    if (!p) return;
+    // The runtime answers each request once: anything else from a hosted bot is not its runtime
+    // speaking, and ends it.
+    const hosted = this.source.kind !== 'builtin';
+    if (!p || msg.type === 'pong' || (msg.type === 'ready' ? p.turn !== -1 : msg.turn !== p.turn)) {
+      if (hosted) this.garbage('a message it was not asked for');
+      return;
+    }
     if (msg.type === 'ready') {
       // A module's own name, with its origin beside it when it is third-party code.
       const name = msg.name === null ? null : withOrigin(msg.name, sourceOrigin(this.source, location.origin));
-      if (msg.name !== null) this.called = msg.name;
-      if (p.turn === -1) this.settle({ ok: true, raw: null, name, log: msg.log, drawings: msg.drawings });
+      this.settle({ ok: true, raw: null, name, log: msg.log, drawings: msg.drawings });
       return;
     }
-    if (msg.turn !== p.turn) return; // a late answer to an earlier turn
     if (msg.type === 'error') {
       this.settle({ ok: false, reason: this.errorReason(msg, p.turn), log: msg.log, line: msg.line ?? this.syntaxLine(msg.message) });
       return;

@@ -14,7 +14,9 @@ export type SimStart = { seat: number; snapshot?: Uint8Array; unavailable?: stri
 /** page -> worker (a URL bot arrives as its fetched source text, `kind: 'code'`). */
 export type ToWorker =
   | { type: 'init'; game: GameId; bot: { kind: 'builtin'; id: string } | { kind: 'code'; code: string; label: string }; seed: number; obs: unknown; sim?: SimStart }
-  | { type: 'turn'; turn: number; obs: unknown; sim?: SimStart };
+  | { type: 'turn'; turn: number; obs: unknown; sim?: SimStart }
+  /** Is the bot's thread free? (asked between its turns; answered with a pong) */
+  | { type: 'ping'; n: number };
 
 /** worker -> page, once checked. `log` is what the bot wrote with console.* meanwhile (capped);
  * `ms` the time spent inside the bot function for this turn, measured in the worker (only
@@ -22,7 +24,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready'; name: string | null; log: string; drawings: Shape[] }
   | { type: 'answer'; turn: number; moves: unknown; log: string; ms: number; drawings: Shape[] }
-  | { type: 'error'; turn: number; message: string; log: string; garbage: boolean; line: number | null; column: number | null };
+  | { type: 'error'; turn: number; message: string; log: string; garbage: boolean; line: number | null; column: number | null }
+  | { type: 'pong'; n: number };
 
 /** The most a bot may log in one turn, in characters (the rest is cut, with a note). */
 export const MAX_LOG = 10_000;
@@ -69,6 +72,10 @@ function readLog(v: unknown): string | null {
 export function readFromWorker(data: unknown): FromWorker | string {
   if (typeof data !== 'object' || data === null || Array.isArray(data) || ArrayBuffer.isView(data)) return 'a message that is not an object';
   const type = own(data, 'type');
+  if (type === 'pong') {
+    const n = own(data, 'n');
+    return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? { type: 'pong', n } : 'a message that cannot be read';
+  }
   const log = readLog(own(data, 'log'));
   if (log === null) return `a log longer than ${MAX_LOG.toLocaleString('en-US')} characters`;
   const drawings = readDrawings(own(data, 'drawings'));

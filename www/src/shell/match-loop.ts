@@ -148,6 +148,10 @@ function yielder(): { pause: () => Promise<void>; close: () => void } {
 
 /** How long the loop plays before it posts what it played and lets messages in, ms. */
 const CHUNK_MS = 12;
+/** How often a hosted bot that has answered is probed while others think, ms. */
+const PROBE_MS = 250;
+/** How long a probed bot's thread may stay busy before it counts as computing out of turn, ms. */
+const BUSY_MS = 1_000;
 /** How long the loop waits for hosted bots before it posts the turns played so far, ms. */
 const SLOW_MS = 200;
 
@@ -242,6 +246,7 @@ export function runLoop<B>(
       if (w.timer) clearTimeout(w.timer);
       w.resolve(null);
     }
+    probes.delete(seat);
     const p = ports[seat];
     if (!p) return;
     ports[seat] = null;
@@ -259,9 +264,24 @@ export function runLoop<B>(
       flush();
       return;
     }
-    if (msg.type === 'ready') return;
+    if (msg.type === 'pong') {
+      // The answer to a probe of its thread: anything else is a message it was not asked for.
+      if (probes.get(k)?.n === msg.n) probes.delete(k);
+      else {
+        eject(k, 'answered garbage: a message it was not asked for', 'garbage');
+        flush();
+      }
+      return;
+    }
     const w = portWaits.get(k);
-    if (!w || w.overrun || msg.turn !== w.turn) return; // late, or not asked
+    if (w?.overrun) return; // too late: the page is ending it
+    // The runtime answers each turn once, when asked: anything else is not its runtime speaking
+    // (a flood), and ends the bot at once, before any more of it is read.
+    if (msg.type === 'ready' || !w || msg.turn !== w.turn) {
+      eject(k, 'answered garbage: a message it was not asked for', 'garbage');
+      flush();
+      return;
+    }
     portWaits.delete(k);
     if (w.timer) clearTimeout(w.timer);
     if (msg.log || (msg.type === 'answer' && msg.drawings.length > 0)) notes.push({ seat: k, turn: w.turn, log: msg.log, drawings: msg.type === 'answer' ? msg.drawings : [] });
@@ -271,6 +291,57 @@ export function runLoop<B>(
       return;
     }
     w.resolve({ moves: msg.moves, ms: msg.ms });
+    // Others still thinking: its thread should be free from now on.
+    if (probeTimer) sendPing(k, performance.now());
+  };
+
+  // A hosted bot computes only in its own turn. While any hosted bot is thinking, every other one
+  // (having answered) is probed every PROBE_MS: its runtime answers as soon as the bot's code lets
+  // its thread go, so a bot whose thread is still busy BUSY_MS after a probe is computing out of
+  // turn, on a core its neighbours' budgets count on, and is ejected. (A bot that computes in
+  // slices shorter than that is not caught; every bot is one thread, though, so it takes at most
+  // one core.)
+  const probes = new Map<number, { n: number; at: number }>();
+  let probeTimer: ReturnType<typeof setInterval> | null = null;
+  let pings = 0;
+  const probe = (): void => {
+    if (halted || portWaits.size === 0) return stopProbes();
+    const now = performance.now();
+    for (let k = 0; k < seats.length; k++) {
+      const port = ports[k];
+      if (!port || out.has(k) || portWaits.has(k)) continue;
+      const last = probes.get(k);
+      if (last) {
+        if (now - last.at > BUSY_MS) {
+          eject(k, `kept computing after its answer (its thread was still busy ${n(BUSY_MS)} ms later, while other bots were thinking; a bot computes only in its own turn)`, 'error');
+          flush();
+        }
+        continue;
+      }
+      sendPing(k, now);
+    }
+  };
+  const sendPing = (k: number, now: number): void => {
+    const port = ports[k];
+    if (!port || probes.has(k)) return;
+    const id = ++pings;
+    probes.set(k, { n: id, at: now });
+    try {
+      port.postMessage({ type: 'ping', n: id });
+    } catch {
+      probes.delete(k);
+    }
+  };
+  const startProbes = (): void => {
+    if (probeTimer || ports.every((p) => p === null)) return;
+    // A probe still unanswered from an earlier turn counts from now.
+    const now = performance.now();
+    for (const p of probes.values()) p.at = now;
+    probeTimer = setInterval(probe, PROBE_MS);
+  };
+  const stopProbes = (): void => {
+    if (probeTimer) clearInterval(probeTimer);
+    probeTimer = null;
   };
 
   /** Takes over a hosted bot's port (its start handed it over). */
@@ -319,7 +390,11 @@ export function runLoop<B>(
         }
       });
     });
-    return Promise.all(waits);
+    startProbes();
+    return Promise.all(waits).then((got) => {
+      stopProbes();
+      return got;
+    });
   };
 
   /** Asks the page for its seats' answers (start: their start) and waits for them all. */
@@ -519,6 +594,7 @@ export function runLoop<B>(
   };
 
   const closePorts = (): void => {
+    stopProbes();
     for (let k = 0; k < ports.length; k++) closePort(k);
   };
 
