@@ -197,7 +197,8 @@ export class ReplaySession {
       );
     when(opened.logs, (l) => l && ctx.viewer.setLogs(l));
     when(opened.drawings, (d) => d && ctx.viewer.setDrawings(d));
-    // A replay cut to a live game's limits as it was read says so (until the note is dismissed).
+    // A replay cut to a live game's limits as it was read says so, in a note that stays until it
+    // is dismissed or for 20 s (the cut names end with "…", a cut log with its own note).
     when(opened.trimmed, (t) => t && ui.toast(t, { label: 'OK', run: () => {} }));
     ui.setBadge('pending', 'Checking the rules…', 'Re-simulating every turn with the engine, in the background');
     when(opened.standings, (s) => ctx.viewer.setStandings(s));
