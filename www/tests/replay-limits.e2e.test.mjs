@@ -386,3 +386,12 @@ test('the trimmed-replay note on a phone', { timeout: 120_000 }, async () => {
   assert.ok(box.width > 0);
   await page.done();
 });
+
+test('a game continued from such a replay goes on under the cut names', { timeout: 120_000 }, async () => {
+  const page = await openPage(`?replay=big-log-h1.hlt&frame=10&continue=recorded,greedy&speed=5`);
+  await page.waitForFunction(() => window.__viewer.kind === 'live', null, { timeout: 60_000 });
+  await page.waitForFunction(() => window.__viewer.numFrames > 12, null, { timeout: 60_000 });
+  assert.equal(await page.textContent('[data-part="title"]'), `${'A'.repeat(39)}… vs ${'B'.repeat(39)}…`);
+  assert.ok((await page.locator('.players').innerText()).length < 1000, 'the players panel holds the cut names');
+  await page.done();
+});
