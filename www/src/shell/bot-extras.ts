@@ -4,6 +4,7 @@
 // replay is opened.
 
 import { readDrawingsTable, type Drawings } from './drawings';
+import { capLog } from './replay-caps';
 
 /** The JSON object members for a game's logs and drawings (`"bot_logs":[...],"bot_drawings":[...]`),
  * or '' when no bot logged or drew anything. Turns no bot used are '' (logs) and null (drawings). */
@@ -40,12 +41,31 @@ export function insertMembers(json: Uint8Array, members: string): Uint8Array {
 export interface BotExtras {
   logs: string[][] | null;
   drawings: Drawings | null;
+  /** Turns' logs cut to MAX_LOG characters (see shell/replay-caps.ts). */
+  logsCut: number;
+  /** The replay has drawings, left out: they break the limits or cannot be read. */
+  drawingsDropped: boolean;
 }
 
-/** The logs and drawings a parsed replay carries, checked (`players` seats, `turns` turns). */
+/** The logs and drawings a parsed replay carries, checked (`players` seats, `turns` turns) and
+ * held to a live game's limits: a turn's log is cut to MAX_LOG characters (with a note), turns
+ * past the replay's are dropped, drawings that break the limits are left out. */
 export function readBotExtras(json: unknown, players: number, turns: number): BotExtras {
   const o = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
   const l = o.bot_logs;
-  const logs = Array.isArray(l) && l.length <= players && l.every((x) => Array.isArray(x)) ? l.map((x: unknown[]) => x.map((t) => (typeof t === 'string' ? t : ''))) : null;
-  return { logs, drawings: readDrawingsTable(o.bot_drawings, players, turns) };
+  let logsCut = 0;
+  const logs =
+    Array.isArray(l) && l.length <= players && l.every((x) => Array.isArray(x))
+      ? l.map((x: unknown[]) =>
+          x.slice(0, turns + 1).map((t) => {
+            if (typeof t !== 'string') return '';
+            const c = capLog(t);
+            if (c !== t) logsCut++;
+            return c;
+          }),
+        )
+      : null;
+  const drawings = readDrawingsTable(o.bot_drawings, players, turns);
+  const drawingsDropped = drawings === null && o.bot_drawings !== undefined && o.bot_drawings !== null;
+  return { logs, drawings, logsCut, drawingsDropped };
 }

@@ -42,7 +42,7 @@ export const MAX_MESSAGE = 2_000;
 /** The longest JSON text of a turn's drawings (1,000 shapes). */
 const MAX_DRAWINGS = 300_000;
 /** Room for the note the worker adds when it cuts a log. */
-const LOG_SLACK = 100;
+export const LOG_SLACK = 100;
 
 const own = (o: object, k: string): unknown => (Object.prototype.hasOwnProperty.call(o, k) ? (o as Record<string, unknown>)[k] : undefined);
 

@@ -5,6 +5,7 @@
 
 import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine } from './engine-protocol';
 import { runLoop, type LoopCodec, type LoopControl } from './match-loop';
+import { capNames, capStandingNames, cutsText, type ReplayCuts } from './replay-caps';
 
 /** A match in progress, as a game's codec wraps its engine handle. */
 export interface LiveGame<B> {
@@ -101,7 +102,7 @@ function seriesBuffers(s: SeriesDelta): Transferable[] {
 }
 
 /** Runs this worker as a game's engine. */
-export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H) => number): void {
+export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCodec<C, H, B>, players: (h: H) => number): void {
   const scope = self as unknown as Scope;
   let game: LiveGame<B> | null = null;
   let seats = 0;
@@ -125,9 +126,24 @@ export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H)
 
   const handle = async (m: ToEngine<C>): Promise<void> => {
     switch (m.type) {
-      case 'open':
-        await codec.open(m.bytes, post);
+      case 'open': {
+        // A replay's names are held to a live game's limits on their way to the page, and its
+        // last message says what its reading cut.
+        const cuts: ReplayCuts = { names: 0, logs: 0, drawings: false };
+        await codec.open(m.bytes, (msg, transfer) => {
+          if (msg.type === 'opened') {
+            const n = capNames(msg.header.names);
+            cuts.names = n.cut;
+            post({ ...msg, header: { ...msg.header, names: n.names } }, transfer);
+          } else if (msg.type === 'standings') post({ ...msg, standings: capStandingNames(msg.standings).standings }, transfer);
+          else if (msg.type === 'logs') {
+            cuts.logs = msg.logsCut ?? 0;
+            cuts.drawings = msg.drawingsDropped === true;
+            post({ ...msg, trimmed: cutsText(cuts) }, transfer);
+          } else post(msg, transfer);
+        });
         return;
+      }
       case 'start': {
         const s = await codec.start(m.config);
         started(s.game, s.header);
@@ -135,7 +151,12 @@ export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H)
       }
       case 'fork': {
         const s = await codec.fork(m.bytes, m.frame);
-        started(s.game, s.header);
+        // A game continued from a replay goes on under names a live game may have.
+        const n = capNames(s.header.names);
+        n.names.forEach((name, seat) => {
+          if (name !== s.header.names[seat]) s.game.setPlayerName(seat, name);
+        });
+        started(s.game, { ...s.header, names: n.names });
         return;
       }
       case 'observe': {

@@ -3,7 +3,7 @@
 // turn's observations and only the series' new values). A game gives the codec: how its frames
 // are made and grown, how its engine's standings and verdicts read, and how answers are packed.
 
-import type { BotExtras } from './bot-extras';
+import type { Drawings } from './drawings';
 import { EngineClient } from './engine-client';
 import type { FromEngine, LoopSetup, Seen, SeriesDelta, SeriesMap, ToEngine, TurnState } from './engine-protocol';
 import type { FrameSource, LoopClient, LoopHandle, MatchHost, OpenedReplay, Standing, VerifyResult } from './game';
@@ -52,8 +52,9 @@ export function openReplayIn<C, H, B, F extends EngineFrames>(
       failLater = j;
     });
     pVerdict.catch(() => {});
-    let extras!: (x: BotExtras) => void;
-    const pExtras = new Promise<BotExtras>((r) => (extras = r));
+    type Extras = { logs: string[][] | null; drawings: Drawings | null; trimmed: string | null };
+    let extras!: (x: Extras) => void;
+    const pExtras = new Promise<Extras>((r) => (extras = r));
     let frames: F | null = null;
     let header: H | null = null;
     let total = 0;
@@ -68,6 +69,7 @@ export function openReplayIn<C, H, B, F extends EngineFrames>(
         verdict: pVerdict,
         logs: pExtras.then((x) => x.logs),
         drawings: pExtras.then((x) => x.drawings),
+        trimmed: pExtras.then((x) => x.trimmed),
         bytes,
         dispose: () => w.terminate(),
       });
@@ -78,7 +80,7 @@ export function openReplayIn<C, H, B, F extends EngineFrames>(
           onProgress(m.label);
           break;
         case 'error':
-          extras({ logs: null, drawings: null });
+          extras({ logs: null, drawings: null, trimmed: null });
           if (frames) codec.setMoves?.(frames, null);
           if (!frames || frames.numFrames < total) rejectOpen(new Error(m.message));
           else failLater(new Error(m.message));
@@ -110,7 +112,7 @@ export function openReplayIn<C, H, B, F extends EngineFrames>(
           break;
         case 'logs':
           // The last message of an opening: the worker's work is done.
-          extras({ logs: m.logs && frames && m.logs.length === frames.numPlayers ? m.logs : null, drawings: m.drawings });
+          extras({ logs: m.logs && frames && m.logs.length === frames.numPlayers ? m.logs : null, drawings: m.drawings, trimmed: typeof m.trimmed === 'string' ? m.trimmed : null });
           w.terminate();
           break;
         default:

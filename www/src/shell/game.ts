@@ -132,6 +132,9 @@ export interface OpenedReplay {
   logs: Promise<string[][] | null>;
   /** Bot drawings kept with the replay (`drawings[seat][turn]`), if it has any. */
   drawings: Promise<Drawings | null>;
+  /** What reading the replay cut to a live game's limits (names, logs, drawings), in a sentence;
+   * null when nothing was. */
+  trimmed: Promise<string | null>;
   /** Frees the worker. */
   dispose(): void;
 }

@@ -62,7 +62,7 @@ function header(src: Replay | Game, names: string[], fog: number | undefined): H
  * keys the original tools ignore). Only plain JSON is searched, and parsed only when one of the
  * keys is there. */
 function botExtras(bytes: Uint8Array, players: number, frames: number): BotExtras {
-  const none = { logs: null, drawings: null };
+  const none = { logs: null, drawings: null, logsCut: 0, drawingsDropped: false };
   if (bytes[0] === 0x1f) return none;
   const marker = new TextEncoder().encode('"bot_');
   search: for (let i = bytes.length - marker.length; i >= 0; i--) {
@@ -96,7 +96,7 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
     await tick();
     post({ type: 'verdict', verdict: r.verify() });
     const extras = botExtras(bytes, r.numPlayers, r.numFrames);
-    post({ type: 'logs', logs: extras.logs, drawings: extras.drawings });
+    post({ type: 'logs', ...extras });
   } finally {
     r.free();
   }

@@ -4,6 +4,7 @@
 // forked from a replay) one joint step at a time. The page gets flat rows only (rows.ts).
 
 import { readBotExtras } from '../../shell/bot-extras';
+import { gunzipBounded } from '../../shell/loader';
 import { concatActions } from '../../shell/engine-client';
 import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
 import { packCommands } from './protocol';
@@ -100,11 +101,11 @@ class RowReader {
   }
 }
 
-/** gzip bytes (a game kept in the browser) are unpacked first; zstd and JSON the engine reads. */
+/** gzip bytes (a game kept in the browser) are unpacked first, to at most what the engine's
+ * reader accepts; zstd and JSON the engine reads. */
 async function plain(bytes: Uint8Array): Promise<Uint8Array> {
   if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return gunzipBounded(bytes);
 }
 
 /** Every statistics series of a replay or game, as the engine computes them (seat-major). */
@@ -166,7 +167,7 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
       original = null;
     }
     const extras = readBotExtras(original, players, frames);
-    post({ type: 'logs', logs: extras.logs, drawings: extras.drawings });
+    post({ type: 'logs', ...extras });
   } finally {
     r.free();
   }

@@ -118,6 +118,9 @@ export const OVERLAYS = `
     <div class="progress-track" role="progressbar" data-part="progress-bar" aria-label="Loading the replay" aria-valuemin="0" aria-valuemax="100">
       <div class="progress-fill" data-part="progress-fill"></div>
     </div>
+    <div class="progress-actions">
+      <button type="button" class="btn" data-part="progress-cancel" aria-label="Cancel loading the replay" hidden>Cancel</button>
+    </div>
   </div>
   <div class="result" data-part="result" hidden>
     <h2 class="result-title" data-part="result-title"></h2>

@@ -5,7 +5,7 @@
 import { errorMessage } from '../../shell/engine';
 import { formatBytes, setText } from '../../shell/dom';
 import type { GameModule, OpenedReplay } from '../../shell/game';
-import { fetchBytes, readFile } from '../../shell/loader';
+import { fetchBytes, LoadCancelled, readFile } from '../../shell/loader';
 import { loadStoredReplay } from '../../shell/resume';
 import type { UrlState } from '../../shell/urlstate';
 import { recogniseReplay } from '../../games/index';
@@ -15,20 +15,40 @@ import { progressText, titleOf } from './ui';
 export class ReplaySession {
   constructor(private readonly ctx: WatchContext) {}
 
+  /** A load's Cancel: stops its download or read (and drops what it would show), hides the
+   * progress and leaves the page as it was. A load the page has moved on from is stopped too. */
+  private canceller(token: number, stop: AbortController, what: string): () => void {
+    const { ctx } = this;
+    return () => {
+      stop.abort();
+      if (!ctx.isLoad(token)) return;
+      ctx.newLoad();
+      ctx.ui.hideProgress();
+      ctx.ui.toast(`Stopped ${what}.`);
+    };
+  }
+
   async openFile(file: File): Promise<boolean> {
     const { ctx } = this;
     const ui = ctx.ui;
     const token = ctx.newLoad();
+    const stop = new AbortController();
+    const cancel = this.canceller(token, stop, `reading ${file.name}`);
     ui.hideError();
-    ui.showProgress(`Reading ${file.name}…`, 0);
+    ui.showProgress(`Reading ${file.name}…`, 0, cancel);
     try {
-      const bytes = await readFile(file, (loaded, total) => {
-        if (ctx.isLoad(token)) ui.showProgress(`Reading ${file.name} — ${progressText(loaded, total)}`, total ? loaded / total : null);
-      });
+      const bytes = await readFile(
+        file,
+        (loaded, total) => {
+          if (ctx.isLoad(token)) ui.showProgress(`Reading ${file.name} — ${progressText(loaded, total)}`, total ? loaded / total : null, cancel);
+          else stop.abort();
+        },
+        stop.signal,
+      );
       if (!ctx.isLoad(token)) return false;
-      return await this.openBytes(bytes, file.name, null, {}, token);
+      return await this.openBytes(bytes, file.name, null, {}, token, cancel);
     } catch (e) {
-      if (ctx.isLoad(token)) {
+      if (ctx.isLoad(token) && !(e instanceof LoadCancelled)) {
         ui.hideProgress();
         ui.showError(`Could not open ${file.name}: ${errorMessage(e)}`);
       }
@@ -42,9 +62,11 @@ export class ReplaySession {
     const { ctx } = this;
     const ui = ctx.ui;
     const token = ctx.newLoad();
-    ui.hideError();
     const name = url.split('/').pop() || url;
-    ui.showProgress(`Downloading ${name}…`, null);
+    const stop = new AbortController();
+    const cancel = this.canceller(token, stop, `downloading ${name}`);
+    ui.hideError();
+    ui.showProgress(`Downloading ${name}…`, null, cancel);
     if (url.startsWith('stored:')) {
       // A replay kept in this browser (an arena's game), by its stable id.
       const id = url.slice('stored:'.length);
@@ -56,7 +78,7 @@ export class ReplaySession {
         return false;
       }
       onBytes?.(bytes);
-      return this.openBytes(bytes, `${id}.hlt`, url, state, token);
+      return this.openBytes(bytes, `${id}.hlt`, url, state, token, cancel);
     }
     let resolved: string;
     try {
@@ -67,14 +89,19 @@ export class ReplaySession {
       return false;
     }
     try {
-      const bytes = await fetchBytes(resolved, (loaded, total) => {
-        if (ctx.isLoad(token)) ui.showProgress(`Downloading ${name} — ${progressText(loaded, total)}`, total ? loaded / total : null);
-      });
+      const bytes = await fetchBytes(
+        resolved,
+        (loaded, total) => {
+          if (ctx.isLoad(token)) ui.showProgress(`Downloading ${name} — ${progressText(loaded, total)}`, total ? loaded / total : null, cancel);
+          else stop.abort();
+        },
+        { signal: stop.signal },
+      );
       if (!ctx.isLoad(token)) return false;
       onBytes?.(bytes);
-      return await this.openBytes(bytes, name, url, state, token);
+      return await this.openBytes(bytes, name, url, state, token, cancel);
     } catch (e) {
-      if (ctx.isLoad(token)) {
+      if (ctx.isLoad(token) && !(e instanceof LoadCancelled)) {
         ui.hideProgress();
         ui.showError(`Could not open ${name}: ${errorMessage(e)}`);
       }
@@ -83,17 +110,17 @@ export class ReplaySession {
   }
 
   /** Opens replay bytes in a worker and shows the replay; on error the previous game stays. */
-  private async openBytes(bytes: Uint8Array, name: string, url: string | null, state: UrlState, token: number): Promise<boolean> {
+  private async openBytes(bytes: Uint8Array, name: string, url: string | null, state: UrlState, token: number, cancel: () => void): Promise<boolean> {
     const { ctx } = this;
     const ui = ctx.ui;
-    ui.showProgress(`Reading the replay (${formatBytes(bytes.length)})…`, null);
+    ui.showProgress(`Reading the replay (${formatBytes(bytes.length)})…`, null, cancel);
     let opened: OpenedReplay;
     let module: GameModule;
     try {
       // A game that recognises the bytes opens them; otherwise the current game explains what is wrong.
       module = (await recogniseReplay(bytes)) ?? ctx.module;
       opened = await module.openReplay(bytes, (label) => {
-        if (ctx.isLoad(token)) ui.showProgress(label, null);
+        if (ctx.isLoad(token)) ui.showProgress(label, null, cancel);
       });
     } catch (e) {
       if (ctx.isLoad(token)) {
@@ -170,6 +197,9 @@ export class ReplaySession {
       );
     when(opened.logs, (l) => l && ctx.viewer.setLogs(l));
     when(opened.drawings, (d) => d && ctx.viewer.setDrawings(d));
+    // A replay cut to a live game's limits as it was read says so, in a note that stays until it
+    // is dismissed or for 20 s (the cut names end with "…", a cut log with its own note).
+    when(opened.trimmed, (t) => t && ui.toast(t, { label: 'OK', run: () => {} }));
     ui.setBadge('pending', 'Checking the rules…', 'Re-simulating every turn with the engine, in the background');
     when(opened.standings, (s) => ctx.viewer.setStandings(s));
     when(opened.seriesReady, () => ctx.viewer.framesAdded());

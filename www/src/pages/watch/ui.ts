@@ -2,6 +2,7 @@
 // the error banner, passing messages (toasts) and downloads.
 
 import { el, formatBytes, setText } from '../../shell/dom';
+import { gunzipBounded } from '../../shell/loader';
 import { finder } from './markup';
 
 export type BadgeState = 'ok' | 'bad' | 'pending' | 'live' | 'unfinished';
@@ -38,6 +39,7 @@ function elements(root: HTMLElement, well: HTMLElement) {
     progressLabel: w<HTMLParagraphElement>('progress-label'),
     progressBar: w<HTMLDivElement>('progress-bar'),
     progressFill: w<HTMLDivElement>('progress-fill'),
+    progressCancel: w<HTMLButtonElement>('progress-cancel'),
     result: w<HTMLDivElement>('result'),
     resultTitle: w<HTMLHeadingElement>('result-title'),
     resultList: w<HTMLOListElement>('result-list'),
@@ -62,7 +64,11 @@ export class WatchUi {
   ) {
     this.els = elements(root, well);
     this.els.bannerClose.addEventListener('click', () => this.hideError());
+    this.els.progressCancel.addEventListener('click', () => this.cancel?.());
   }
+
+  /** What the progress's Cancel button does while it is shown. */
+  private cancel: (() => void) | null = null;
 
   /** The overlays move into another viewer's well (a game of another kind is shown). */
   moveInto(well: HTMLElement): void {
@@ -92,9 +98,12 @@ export class WatchUi {
     b.disabled = false;
   }
 
-  showProgress(label: string, fraction: number | null): void {
+  /** Shows the progress; with `cancel`, a Cancel button under it that calls it. */
+  showProgress(label: string, fraction: number | null, cancel?: () => void): void {
     const e = this.els;
     e.progress.hidden = false;
+    this.cancel = cancel ?? null;
+    e.progressCancel.hidden = !cancel;
     setText(e.progressLabel, label);
     e.progressBar.classList.toggle('indeterminate', fraction === null);
     if (fraction === null) {
@@ -108,7 +117,12 @@ export class WatchUi {
   }
 
   hideProgress(): void {
-    this.els.progress.hidden = true;
+    const e = this.els;
+    // The focus does not stay on a button that disappears.
+    if (e.progress.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
+    e.progress.hidden = true;
+    e.progressCancel.hidden = true;
+    this.cancel = null;
   }
 
   showError(message: string): void {
@@ -141,22 +155,25 @@ export class WatchUi {
   /** Saves `raw` as a download named `name` (a gzipped replay is saved decompressed: the
    * original tools read plain JSON). */
   saveBytes(raw: Uint8Array, name: string): void {
-    void plainJson(raw).then((bytes) => {
-      const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
-      const a = el('a', { attrs: { href: url, download: name } });
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 30_000);
-    });
+    void plainJson(raw).then(
+      (bytes) => {
+        const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }));
+        const a = el('a', { attrs: { href: url, download: name } });
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 30_000);
+      },
+      (e: unknown) => this.showError(`Could not save ${name}: ${e instanceof Error ? e.message : String(e)}`),
+    );
   }
 }
 
-/** The bytes, gunzipped if they are gzip (by the browser's own decompressor, off the main thread). */
+/** The bytes, gunzipped if they are gzip (by the browser's own decompressor, off the main thread,
+ * to at most what a replay may hold). */
 export async function plainJson(bytes: Uint8Array): Promise<Uint8Array> {
   if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return gunzipBounded(bytes);
 }
 
 /** "1.2 MB of 3.4 MB", or what has arrived when the size is not known. */
