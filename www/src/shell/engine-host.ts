@@ -5,6 +5,7 @@
 
 import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine } from './engine-protocol';
 import { runLoop, type LoopCodec, type LoopControl } from './match-loop';
+import { gzip } from './compress';
 
 /** A match in progress, as a game's codec wraps its engine handle. */
 export interface LiveGame<B> {
@@ -164,7 +165,8 @@ export function hostEngine<C, H, B>(codec: EngineCodec<C, H, B>, players: (h: H)
         need().setPlayerName(m.seat, m.name);
         return;
       case 'save': {
-        const bytes = await need().save(m.members);
+        const raw = await need().save(m.members);
+        const bytes = m.gzip ? await gzip(raw) : raw;
         post({ type: 'saved', id: m.id, bytes }, [bytes.buffer as Transferable]);
         return;
       }

@@ -9,12 +9,11 @@ import { resolveEntry, seatNames, type SeatChoice } from '../../seats/entries';
 import { HumanSeat } from '../../seats/human-seat';
 import { BotLibrary } from '../../seats/library';
 import { WorkerSeat } from '../../seats/worker-seat';
-import { botMembers } from '../../shell/bot-extras';
 import { setText } from '../../shell/dom';
 import { errorMessage } from '../../shell/engine';
 import type { GameModule } from '../../shell/game';
 import { rng } from '../../shell/random';
-import { forgetGame, gzip, loadSavedGame, saveGame } from '../../shell/resume';
+import { forgetGame, loadSavedGame, saveGame } from '../../shell/resume';
 import { ORIGINAL_BUDGETS, type Budgets, type Seat } from '../../shell/seat';
 import { buildSearch, type UrlState } from '../../shell/urlstate';
 import { DEFAULT_GAME, loadGame } from '../../games/index';
@@ -170,7 +169,9 @@ export class LiveSession {
     ui.showError(`Nothing was run: you chose not to run ${bots.join(', ')}. Start a game with built-in bots with Live game, or open a replay.`);
   }
 
-  /** Keeps a human's game in the browser after a turn (one save at a time; the newest wins). */
+  /** Keeps a human's game in the browser after a turn (one save at a time; the newest wins): the
+   * engine's replay alone, written and gzipped off the page's main thread, whatever the bots
+   * logged and drew (a resumed game starts with no logs or drawings of the turns before). */
   private saveProgress(match: Match, key: string): void {
     const state = this.saving.get(key);
     if (state) {
@@ -185,8 +186,8 @@ export class LiveSession {
         await forgetGame(key);
         return;
       }
-      const json = await match.host.replayBytes(botMembers(match.logs, match.drawings));
-      await saveGame(key, { bytes: await gzip(json), frames: match.host.source.numFrames, finished, savedAt: Date.now() });
+      const bytes = await match.host.replayBytes('', { gzip: true });
+      await saveGame(key, { bytes, frames: match.host.source.numFrames, finished, savedAt: Date.now() });
     };
     const loop = async (): Promise<void> => {
       try {
