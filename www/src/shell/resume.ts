@@ -1,11 +1,14 @@
 // Games kept in the browser (IndexedDB). A game a human is playing, after every turn, so that
 // reloading the page brings it back at the same turn: one record per address, the game so far as
-// the original's replay file as the engine writes it (gzipped by the browser's own compressor),
-// and whether it has ended. The bots' logs and drawings are not kept with it: a bot may log and
-// draw tens of kilobytes a turn, and the game goes on the same without them.
+// the original's replay file as the engine writes it (gzipped by the engine's worker), and whether
+// it has ended; and what the bots logged and drew, a record per turn, appended as turns are
+// played (a bot may log and draw a hundred kilobytes a turn: the game's record never carries
+// them), the oldest turns' dropped past MAX_KEPT_TURN_BYTES.
 // And replays opened by a stable address, `?replay=stored:<id>` (the arena's games), which work
 // after the tab that played them is gone: at most MAX_STORED of them and MAX_STORED_BYTES in all,
 // the oldest dropped first.
+
+import { readShapes, type Shape } from './drawings';
 
 const DB = 'halite';
 const STORE = 'games-in-progress';
@@ -14,6 +17,11 @@ const REPLAYS = 'replays';
 const SIZES = 'replay-sizes';
 /** The stored replays by age (`savedAt`): the oldest are found without reading any replay. */
 const BY_AGE = 'by-age';
+/** The bots' logs and drawings of kept games, by [address, turn]. */
+const TURNS = 'game-turns';
+/** Bytes (characters) of a kept game's bots' logs and drawings, at most: the oldest turns' go
+ * first. */
+export const MAX_KEPT_TURN_BYTES = 2 * 1024 * 1024;
 /** Stored replays kept at most (the oldest go first). */
 export const MAX_STORED = 400;
 /** Bytes of stored replays kept at most, all together (the oldest go first; the newest replay is
@@ -26,6 +34,23 @@ export interface SavedGame {
   frames: number;
   finished: boolean;
   savedAt: number;
+  /** The turns whose logs and drawings are kept, oldest first, with their sizes: [turn, bytes]. */
+  turns: [number, number][];
+}
+
+/** What the bots logged and drew in one turn, by seat ('' and null: nothing). */
+export interface KeptTurn {
+  turn: number;
+  logs: string[];
+  drawings: (Shape[] | null)[];
+}
+
+/** A turn's logs and drawings in bytes, roughly (characters, and a little for each shape). */
+function turnSize(t: KeptTurn): number {
+  let n = 0;
+  for (const l of t.logs) n += l.length;
+  for (const d of t.drawings) for (const s of d ?? []) n += 48 + (s[0] === 'text' ? s[3].length : 0);
+  return n;
 }
 
 function open(): Promise<IDBDatabase> {
@@ -44,6 +69,7 @@ function open(): Promise<IDBDatabase> {
       // Version 4: sizes apart from the replays (those stored before are sized when a replay is
       // next stored).
       if (!db.objectStoreNames.contains(SIZES)) db.createObjectStore(SIZES);
+      if (!db.objectStoreNames.contains(TURNS)) db.createObjectStore(TURNS);
     };
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error ?? new Error('could not open the browser database'));
@@ -65,8 +91,52 @@ async function run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBReq
   }
 }
 
-export function saveGame(key: string, game: SavedGame): Promise<void> {
-  return run<unknown>('readwrite', (s) => s.put(game, key)).then(() => undefined);
+/** All of a game's turn records. */
+const turnsOf = (key: string): IDBKeyRange => IDBKeyRange.bound([key, -Infinity], [key, Infinity]);
+
+/** Runs `f` in one transaction over `stores`; resolves once it is committed. */
+async function inTransaction(stores: string[], mode: IDBTransactionMode, f: (tx: IDBTransaction) => void): Promise<void> {
+  const db = await open();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const tx = db.transaction(stores, mode);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error ?? new Error('the browser database failed'));
+      tx.onabort = () => reject(tx.error ?? new Error('the browser database gave up'));
+      f(tx);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Keeps a game after a turn, in one transaction: its record (`game`, the replay so far) and the
+ * logs and drawings of the turns played since the last save (`added`, turns `from` on, appended
+ * as records of their own; whatever was kept of turns from `from` on before is replaced). `kept`
+ * is what the last save (or the load) kept; the oldest turns go while they add up to more than
+ * MAX_KEPT_TURN_BYTES. Resolves to the turns kept now.
+ */
+export async function saveGame(key: string, game: Omit<SavedGame, 'turns'>, kept: readonly [number, number][], from: number, added: readonly KeptTurn[]): Promise<[number, number][]> {
+  const turns = kept.filter(([t]) => t < from);
+  await inTransaction([STORE, TURNS], 'readwrite', (tx) => {
+    const store = tx.objectStore(TURNS);
+    store.delete(IDBKeyRange.bound([key, from], [key, Infinity]));
+    for (const t of added) {
+      const size = turnSize(t);
+      if (size === 0) continue;
+      store.put({ logs: t.logs, drawings: t.drawings }, [key, t.turn]);
+      turns.push([t.turn, size]);
+    }
+    let total = turns.reduce((s, [, n]) => s + n, 0);
+    while (total > MAX_KEPT_TURN_BYTES && turns.length > 0) {
+      const [t, n] = turns.shift() as [number, number];
+      store.delete([key, t]);
+      total -= n;
+    }
+    tx.objectStore(STORE).put({ ...game, turns }, key);
+  });
+  return turns;
 }
 
 export async function loadSavedGame(key: string): Promise<SavedGame | null> {
@@ -75,17 +145,43 @@ export async function loadSavedGame(key: string): Promise<SavedGame | null> {
     if (typeof v !== 'object' || v === null) return null;
     const g = v as Partial<SavedGame>;
     if (!(g.bytes instanceof Uint8Array) || typeof g.frames !== 'number') return null;
-    return { bytes: g.bytes, frames: g.frames, finished: g.finished === true, savedAt: Number(g.savedAt) || 0 };
+    const turns = Array.isArray(g.turns) ? g.turns.filter((p): p is [number, number] => Array.isArray(p) && p.length === 2 && Number.isInteger(p[0]) && typeof p[1] === 'number') : [];
+    return { bytes: g.bytes, frames: g.frames, finished: g.finished === true, savedAt: Number(g.savedAt) || 0, turns };
   } catch {
     return null;
   }
 }
 
+/** The logs and drawings kept of a game's turns before `before`, oldest first, read a turn at a
+ * time (each a task of its own); their shapes checked as a replay's are. */
+export async function loadKeptTurns(key: string, before: number, players: number): Promise<KeptTurn[]> {
+  const out: KeptTurn[] = [];
+  try {
+    await inTransaction([TURNS], 'readonly', (tx) => {
+      const c = tx.objectStore(TURNS).openCursor(IDBKeyRange.bound([key, 0], [key, before], false, true));
+      c.onsuccess = () => {
+        const cur = c.result;
+        if (!cur) return;
+        const turn = (cur.key as [string, number])[1];
+        const v = cur.value as Partial<KeptTurn> | undefined;
+        const logs = Array.isArray(v?.logs) ? v.logs.slice(0, players).map((l) => (typeof l === 'string' ? l : '')) : [];
+        const drawings = Array.isArray(v?.drawings) ? v.drawings.slice(0, players).map((d) => (d === null ? null : readShapes(d))) : [];
+        out.push({ turn, logs, drawings });
+        cur.continue();
+      };
+    });
+  } catch {
+    return [];
+  }
+  return out;
+}
+
+/** Forgets a kept game: its record and its turns' logs and drawings. */
 export function forgetGame(key: string): Promise<void> {
-  return run<unknown>('readwrite', (s) => s.delete(key)).then(
-    () => undefined,
-    () => undefined,
-  );
+  return inTransaction([STORE, TURNS], 'readwrite', (tx) => {
+    tx.objectStore(STORE).delete(key);
+    tx.objectStore(TURNS).delete(turnsOf(key));
+  }).catch(() => undefined);
 }
 
 /** A stored replay's id: letters, digits, `-` and `_` (it goes into addresses). */
