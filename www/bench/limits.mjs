@@ -29,13 +29,24 @@ const SEED = Number(opt('seed', '5'));
  * turn; it moves nothing. */
 export const LIMITS_BOT = `
 export const name = 'Limits';
-export default function bot(obs, debug) {
-  const pad = ' '.repeat(100);
-  for (let i = 0; i < 1000; i++) {
-    debug.text((i * 7) % obs.width + 0.5, (i * 13 + obs.turn) % obs.height + 0.5, (obs.turn + ':' + i + pad).slice(0, 100));
+let state = 0x9e3779b9;
+/** Characters that compress as little as a bot's own numbers and names would. */
+function noise(n) {
+  let out = '';
+  while (out.length < n) {
+    state ^= state << 13; state ^= state >>> 17; state ^= state << 5;
+    out += (state >>> 0).toString(36);
   }
-  const line = 'x'.repeat(99) + '\\n';
-  console.log(line.repeat(100).slice(0, 10000 - 1));
+  return out.slice(0, n);
+}
+export default function bot(obs, debug) {
+  for (let i = 0; i < 1000; i++) {
+    const label = obs.turn + ':' + i + ' ';
+    debug.text(((i * 7) % obs.width) + 0.5, ((i * 13 + obs.turn) % obs.height) + 0.5, label + noise(100 - label.length));
+  }
+  const lines = [];
+  for (let k = 0; k < 100; k++) lines.push(noise(99));
+  console.log(('turn ' + obs.turn + '\\n' + lines.join('\\n')).slice(0, 9999));
   return [];
 }
 `;
