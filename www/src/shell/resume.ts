@@ -67,7 +67,7 @@ function open(): Promise<IDBDatabase> {
       // Version 3: the replays stored before are indexed by age as the index is made.
       if (replays && !replays.indexNames.contains(BY_AGE)) replays.createIndex(BY_AGE, 'savedAt');
       // Version 4: sizes apart from the replays (those stored before are sized when a replay is
-      // next stored).
+      // next stored), and kept games' turns apart from their record.
       if (!db.objectStoreNames.contains(SIZES)) db.createObjectStore(SIZES);
       if (!db.objectStoreNames.contains(TURNS)) db.createObjectStore(TURNS);
     };
