@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks: the engine natively (cargo bench), the web app in headless Chromium (loading,
 # drawing, playback, main-thread long tasks, the home page's first paint and the wasm it
-# fetched), a full 50x50 game through the live path (time outside the bots), the built-in bots'
-# strength, and the engine in wasm (Node) against native.
+# fetched), a full 50x50 game through the live path (time outside the bots), a human's game
+# against bots at the limits of drawings and logs (the page's delays, its main thread's work, the
+# bytes kept), the built-in bots' strength, and the engine in wasm (Node) against native.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -14,6 +15,7 @@ webpack --mode production
 node www/bench/bench.mjs
 node www/bench/home.mjs
 node www/bench/game.mjs --reps 3 --size 50x50 --bots greedy,greedy
+node www/bench/limits.mjs --turns 60
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,greedy
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,expander
 node www/bench/arena.mjs --games 50 --size 30x30 --bots tactician,greedy

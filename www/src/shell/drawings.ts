@@ -93,56 +93,123 @@ export function turnLayers(drawings: Drawings, frame: number, only: number, colo
   return out;
 }
 
+/** Main-thread time a painter spends drawing in one frame (ms): the rest of a turn's shapes are
+ * drawn in the frames that follow. */
+export const PAINT_BUDGET_MS = 6;
+
 /**
- * Draws `layers` over the board, on `canvas` (the size of the board's canvas, in CSS pixels times
- * `dpr`), cleared first.
+ * Draws layers of shapes over the board a slice at a time: each call draws for at most a budget
+ * of time, from where the last one stopped, so that a turn of every bot's most shapes (thousands
+ * of texts) never holds the main thread for longer than a frame. The canvas is cleared and drawing
+ * starts over only when the shapes, their colours, the canvas or the map's projection change: a
+ * finished picture stays as it is, at no cost, for every frame drawn with the same ones.
  */
-export function drawShapes(canvas: HTMLCanvasElement, dpr: number, layers: readonly ShapeLayer[], map: MapProjection): void {
-  const g = canvas.getContext('2d');
-  if (!g) return;
-  g.setTransform(1, 0, 0, 1, 0, 0);
-  g.clearRect(0, 0, canvas.width, canvas.height);
-  g.setTransform(dpr, 0, 0, dpr, 0, 0);
-  const unit = map.pixelsPerUnit();
+export class ShapePainter {
+  private key = '';
+  private layers: readonly ShapeLayer[] = [];
+  private layer = 0;
+  private index = 0;
+
+  /** Whether the last call left shapes to draw (call again in the next frame). */
+  get pending(): boolean {
+    return this.layer < this.layers.length;
+  }
+
+  /** Forgets the picture: the next call draws everything again. */
+  reset(): void {
+    this.key = '';
+    this.layers = [];
+  }
+
+  /** Draws `layers` over the board on `canvas` (the size of the board's canvas, in CSS pixels
+   * times `dpr`) for at most `budgetMs`; true once every shape is drawn. */
+  paint(canvas: HTMLCanvasElement, dpr: number, layers: readonly ShapeLayer[], map: MapProjection, budgetMs = PAINT_BUDGET_MS): boolean {
+    const g = canvas.getContext('2d');
+    if (!g) return true;
+    const [x0, y0] = map.mapToCanvas(0, 0);
+    const [x1, y1] = map.mapToCanvas(1, 1);
+    const key = `${canvas.width}x${canvas.height}@${dpr} ${x0},${y0} ${x1},${y1} ${map.pixelsPerUnit()}`;
+    if (key !== this.key || !sameLayers(layers, this.layers)) {
+      this.key = key;
+      this.layers = layers.slice();
+      this.layer = 0;
+      this.index = 0;
+      g.setTransform(1, 0, 0, 1, 0, 0);
+      g.clearRect(0, 0, canvas.width, canvas.height);
+    }
+    if (!this.pending) return true;
+    const end = performance.now() + budgetMs;
+    g.setTransform(dpr, 0, 0, dpr, 0, 0);
+    setUp(g);
+    const box = { w: canvas.width / dpr, h: canvas.height / dpr };
+    while (this.layer < this.layers.length) {
+      const { shapes, colour } = this.layers[this.layer];
+      const to = Math.min(shapes.length, this.index + SLICE);
+      for (let i = this.index; i < to; i++) drawShape(g, shapes[i], colour, map, box);
+      this.index = to;
+      if (to >= shapes.length) {
+        this.layer++;
+        this.index = 0;
+      }
+      if (performance.now() >= end) break;
+    }
+    return !this.pending;
+  }
+}
+
+/** Shapes drawn between two looks at the clock. */
+const SLICE = 25;
+
+function sameLayers(a: readonly ShapeLayer[], b: readonly ShapeLayer[]): boolean {
+  return a.length === b.length && a.every((l, i) => l.shapes === b[i].shapes && l.colour === b[i].colour);
+}
+
+function setUp(g: CanvasRenderingContext2D): void {
   g.lineWidth = 2;
   g.lineCap = 'round';
   g.font = '600 12px system-ui, sans-serif';
   g.textBaseline = 'middle';
-  for (const { shapes, colour: own } of layers) {
-    for (const s of shapes) {
-      const c = s[s.length - 1] as string | null;
-      g.strokeStyle = own;
-      g.fillStyle = own;
-      if (c) {
-        // An invalid CSS colour leaves the seat's colour in place.
-        g.strokeStyle = c;
-        g.fillStyle = c;
-      }
-      if (s[0] === 'line') {
-        // The far end is placed from the near one, so a line across a wrapped edge stays whole.
-        const [x1, y1] = map.mapToCanvas(s[1], s[2]);
-        g.beginPath();
-        g.moveTo(x1, y1);
-        g.lineTo(x1 + (s[3] - s[1]) * unit, y1 + (s[4] - s[2]) * unit);
-        g.stroke();
-      } else if (s[0] === 'circle') {
-        const [x, y] = map.mapToCanvas(s[1], s[2]);
-        g.beginPath();
-        g.arc(x, y, Math.max(1, s[3] * unit), 0, Math.PI * 2);
-        g.stroke();
-      } else if (s[0] === 'dot') {
-        const [x, y] = map.mapToCanvas(s[1], s[2]);
-        g.beginPath();
-        g.arc(x, y, Math.max(2.5, unit * 0.15), 0, Math.PI * 2);
-        g.fill();
-      } else {
-        const [x, y] = map.mapToCanvas(s[1], s[2]);
-        g.lineWidth = 3;
-        g.strokeStyle = 'rgba(0, 0, 0, 0.75)';
-        g.strokeText(s[3], x + 4, y);
-        g.fillText(s[3], x + 4, y);
-        g.lineWidth = 2;
-      }
-    }
+}
+
+/** The widest a text of MAX_TEXT characters is drawn (CSS pixels), to skip those wholly off the
+ * canvas without measuring them. */
+const TEXT_REACH = MAX_TEXT * 12;
+
+function drawShape(g: CanvasRenderingContext2D, s: Shape, own: string, map: MapProjection, box: { w: number; h: number }): void {
+  const unit = map.pixelsPerUnit();
+  const c = s[s.length - 1] as string | null;
+  g.strokeStyle = own;
+  g.fillStyle = own;
+  if (c) {
+    // An invalid CSS colour leaves the seat's colour in place.
+    g.strokeStyle = c;
+    g.fillStyle = c;
+  }
+  if (s[0] === 'line') {
+    // The far end is placed from the near one, so a line across a wrapped edge stays whole.
+    const [x1, y1] = map.mapToCanvas(s[1], s[2]);
+    g.beginPath();
+    g.moveTo(x1, y1);
+    g.lineTo(x1 + (s[3] - s[1]) * unit, y1 + (s[4] - s[2]) * unit);
+    g.stroke();
+  } else if (s[0] === 'circle') {
+    const [x, y] = map.mapToCanvas(s[1], s[2]);
+    g.beginPath();
+    g.arc(x, y, Math.max(1, s[3] * unit), 0, Math.PI * 2);
+    g.stroke();
+  } else if (s[0] === 'dot') {
+    const [x, y] = map.mapToCanvas(s[1], s[2]);
+    g.beginPath();
+    g.arc(x, y, Math.max(2.5, unit * 0.15), 0, Math.PI * 2);
+    g.fill();
+  } else {
+    const [x, y] = map.mapToCanvas(s[1], s[2]);
+    // Off the canvas: nothing to draw.
+    if (y < -12 || y > box.h + 12 || x > box.w || x + TEXT_REACH < 0) return;
+    g.lineWidth = 3;
+    g.strokeStyle = 'rgba(0, 0, 0, 0.75)';
+    g.strokeText(s[3], x + 4, y);
+    g.fillText(s[3], x + 4, y);
+    g.lineWidth = 2;
   }
 }

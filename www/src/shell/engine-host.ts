@@ -5,6 +5,7 @@
 
 import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine } from './engine-protocol';
 import { runLoop, type LoopCodec, type LoopControl } from './match-loop';
+import { gzip } from './compress';
 import { capNames, capStandingNames, cutsText, type ReplayCuts } from './replay-caps';
 
 /** A match in progress, as a game's codec wraps its engine handle. */
@@ -185,7 +186,8 @@ export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCod
         need().setPlayerName(m.seat, m.name);
         return;
       case 'save': {
-        const bytes = await need().save(m.members);
+        const raw = await need().save(m.members);
+        const bytes = m.gzip ? await gzip(raw) : raw;
         post({ type: 'saved', id: m.id, bytes }, [bytes.buffer as Transferable]);
         return;
       }

@@ -277,8 +277,8 @@ export class EngineMatch<C, H, B, F extends EngineFrames> implements MatchHost {
     };
   }
 
-  async replayBytes(members = ''): Promise<Uint8Array> {
-    const r = await this.w.request((id) => ({ type: 'save', id, members }), 'saved');
+  async replayBytes(members = '', opts: { gzip?: boolean } = {}): Promise<Uint8Array> {
+    const r = await this.w.request((id) => ({ type: 'save', id, members, gzip: opts.gzip === true }), 'saved');
     return r.bytes;
   }
 

@@ -35,8 +35,9 @@ export type ToEngine<C> =
   | { type: 'step'; id: number; packed: Uint32Array | Float64Array; forward?: boolean }
   | { type: 'eject'; seat: number; atInit: boolean }
   | { type: 'name'; seat: number; name: string }
-  /** The game so far as the original's replay file, `members` inserted into its JSON. */
-  | { type: 'save'; id: number; members: string }
+  /** The game so far as the original's replay file, `members` inserted into its JSON; gzipped
+   * here, off the page's main thread, when `gzip` is set. */
+  | { type: 'save'; id: number; members: string; gzip?: boolean }
   // A match whose loop runs in the worker (shell/match-loop.ts): started once, then fed.
   | ({ type: 'play' } & LoopSetup)
   /** The game may now reach `frames` frames (the viewer caught up). */

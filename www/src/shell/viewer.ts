@@ -7,7 +7,7 @@ import { bindCamera } from './camera';
 import { el, setText } from './dom';
 import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, Perspective, Standing } from './game';
 import { GraphPanel } from './graphs';
-import { drawShapes, turnLayers, type Drawings, type ShapeLayer } from './drawings';
+import { ShapePainter, turnLayers, type Drawings, type ShapeLayer } from './drawings';
 import { LogPane } from './logs';
 import { HelpDialog } from './help';
 import { keyAction, keyBelongsToTarget, type KeyAction } from './keys';
@@ -92,6 +92,8 @@ export class Viewer {
   private hover = -1;
   private pinned = -1;
   private dirty = true;
+  /** Draws the bots' shapes over the board, a slice of time a frame. */
+  private readonly painter = new ShapePainter();
   private lastTime = 0;
   private shownFrame = -1;
   private shownFrames = -1;
@@ -536,7 +538,7 @@ export class Viewer {
   /** Draws frame `f` at once (benchmarks). */
   drawFrameNow(f: number, transit = 0): void {
     this.board.draw(this.drawState(f, transit));
-    this.drawOverlay(f);
+    this.drawOverlay(f, Infinity);
   }
 
   // ---------------------------------------------------------------- frame loop
@@ -589,6 +591,9 @@ export class Viewer {
           this.board.draw(this.drawState(this.playback.frame, this.playback.transit));
           this.drawOverlay(this.playback.frame);
           this.graphs.draw(this.playback.pos);
+        } else if (this.painter.pending) {
+          // The rest of the drawings, a slice a frame.
+          this.drawOverlay(this.playback.frame);
         }
         let force = false;
         if (this.graphsIn > 0 && --this.graphsIn === 0) force = true;
@@ -769,8 +774,9 @@ export class Viewer {
     this.dirty = true;
   }
 
-  /** Draws the bots' shapes of frame `f` over the board (the chip shows only when any bot drew). */
-  private drawOverlay(f: number): void {
+  /** Draws the bots' shapes of frame `f` over the board (the chip shows only when any bot drew), for
+   * at most `budgetMs` of this frame (the painter's own budget unless given; the rest next frame). */
+  private drawOverlay(f: number, budgetMs?: number): void {
     const o = this.parts.overlay;
     const any = this.drawings.some((d) => d.some((t) => t && t.length));
     this.parts.drawingsChip.hidden = !any;
@@ -782,6 +788,7 @@ export class Viewer {
       // Hidden and empty: nothing of an earlier frame stays behind.
       if (!o.hidden) o.getContext('2d')?.clearRect(0, 0, o.width, o.height);
       o.hidden = true;
+      this.painter.reset();
       return;
     }
     o.hidden = false;
@@ -791,7 +798,7 @@ export class Viewer {
       o.height = c.height;
     }
     const dpr = c.clientWidth > 0 ? c.width / c.clientWidth : 1;
-    drawShapes(o, dpr, layers, this.board);
+    this.painter.paint(o, dpr, layers, this.board, budgetMs);
   }
 
   toggleExtended(): void {

@@ -22,6 +22,8 @@ export interface HumanSlot {
   play: HumanPlay | null;
   /** Where the game is kept after every turn (reloading brings it back), or null. */
   saveKey: string | null;
+  /** The turns whose logs and drawings are kept already, [turn, bytes] (a game brought back). */
+  keptTurns?: [number, number][];
 }
 
 /** A live game being shown. `from`: the replay it continues; `link`: its address when it has

@@ -13,11 +13,11 @@ import { setText } from '../../shell/dom';
 import { errorMessage } from '../../shell/engine';
 import type { FrameSource, MatchHost } from '../../shell/game';
 import { downloadName } from '../../shell/loader';
-import { forgetGame, loadSavedGame } from '../../shell/resume';
+import { forgetGame, loadKeptTurns, loadSavedGame } from '../../shell/resume';
 import type { Seat } from '../../shell/seat';
 import { buildSearch, type UrlState } from '../../shell/urlstate';
 import type { HumanSlot, ReplayShown, WatchContext } from './context';
-import { BUILTIN_BUDGETS, USER_BUDGETS, budgetsOf } from './live-session';
+import { BUILTIN_BUDGETS, USER_BUDGETS, budgetsOf, restoreTurns } from './live-session';
 
 type Budgets = Pick<UrlState, 'initMs' | 'turnMs'>;
 
@@ -165,12 +165,20 @@ export class ContinueDialog {
         drop();
         host = await module.forkMatch(saved.bytes, saved.frames - 1);
         resumedAt = saved.frames - 1;
-      } else host = started ? await started.catch(() => module.forkMatch(c.opened.bytes, frame)) : await module.forkMatch(c.opened.bytes, frame);
+      } else {
+        // Whatever an earlier game under this address left goes.
+        if (saveKey && saved) await forgetGame(saveKey);
+        host = started ? await started.catch(() => module.forkMatch(c.opened.bytes, frame)) : await module.forkMatch(c.opened.bytes, frame);
+      }
       if (!ctx.isLoad(token)) {
         host.dispose();
         return;
       }
       match = new Match(module, host, seats, budgetsOf(budgets, user ? USER_BUDGETS : BUILTIN_BUDGETS));
+      if (saveKey && slot && saved && resumedAt > 0) {
+        slot.keptTurns = saved.turns;
+        restoreTurns(match, await loadKeptTurns(saveKey, resumedAt, seats.length));
+      }
     } catch (err) {
       drop();
       if (ctx.isLoad(token)) {

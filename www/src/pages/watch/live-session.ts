@@ -9,12 +9,11 @@ import { resolveEntry, seatNames, type SeatChoice } from '../../seats/entries';
 import { HumanSeat } from '../../seats/human-seat';
 import { BotLibrary } from '../../seats/library';
 import { WorkerSeat } from '../../seats/worker-seat';
-import { botMembers } from '../../shell/bot-extras';
 import { setText } from '../../shell/dom';
 import { errorMessage } from '../../shell/engine';
 import type { GameModule } from '../../shell/game';
 import { rng } from '../../shell/random';
-import { forgetGame, gzip, loadSavedGame, saveGame } from '../../shell/resume';
+import { forgetGame, loadKeptTurns, loadSavedGame, saveGame, type KeptTurn } from '../../shell/resume';
 import { ORIGINAL_BUDGETS, type Budgets, type Seat } from '../../shell/seat';
 import { buildSearch, type UrlState } from '../../shell/urlstate';
 import { DEFAULT_GAME, loadGame } from '../../games/index';
@@ -33,9 +32,24 @@ export function budgetsOf(asked: Pick<UrlState, 'initMs' | 'turnMs'>, base: Budg
   return { initMs: pick(asked.initMs, base.initMs), turnMs: pick(asked.turnMs, base.turnMs) };
 }
 
+/** Puts the logs and drawings kept of a game's turns back into its match. */
+export function restoreTurns(match: Match, turns: readonly KeptTurn[]): void {
+  for (const t of turns) {
+    t.logs.forEach((l, seat) => {
+      if (l && match.logs[seat]) match.logs[seat][t.turn] = l;
+    });
+    t.drawings.forEach((d, seat) => {
+      if (d && d.length && match.drawings[seat]) match.drawings[seat][t.turn] = d;
+    });
+  }
+}
+
 export class LiveSession {
   /** Saves of human games in flight, by key. */
   private readonly saving = new Map<string, { again: boolean }>();
+  /** What is kept of each human game's turns' logs and drawings: the turns kept ([turn, bytes])
+   * and the first turn not yet saved, by key. */
+  private readonly keptTurns = new Map<string, { turns: [number, number][]; next: number }>();
   private resignTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
@@ -137,7 +151,11 @@ export class LiveSession {
       if (saved && !saved.finished && saved.frames > 1) {
         host = await module.forkMatch(saved.bytes, saved.frames - 1);
         resumedAt = saved.frames - 1;
-      } else host = await module.startMatch({ names, width: size.width, height: size.height, seed, fog: request.fog });
+      } else {
+        // Whatever an earlier game under this address left goes.
+        if (human?.saveKey) await forgetGame(human.saveKey);
+        host = await module.startMatch({ names, width: size.width, height: size.height, seed, fog: request.fog });
+      }
       if (!ctx.isLoad(token)) {
         host.dispose();
         return;
@@ -149,6 +167,10 @@ export class LiveSession {
           : new WorkerSeat(module.id, c.kind === 'bot' ? c.source : { kind: 'builtin', id: 'random' }, names[k], (seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0),
       );
       match = new Match(module, host, seats, budgetsOf(request, base));
+      if (human?.saveKey && saved && resumedAt > 0) {
+        human.keptTurns = saved.turns;
+        restoreTurns(match, await loadKeptTurns(human.saveKey, resumedAt, seats.length));
+      }
     } catch (e) {
       failed(e);
       return;
@@ -170,7 +192,9 @@ export class LiveSession {
     ui.showError(`Nothing was run: you chose not to run ${bots.join(', ')}. Start a game with built-in bots with Live game, or open a replay.`);
   }
 
-  /** Keeps a human's game in the browser after a turn (one save at a time; the newest wins). */
+  /** Keeps a human's game in the browser after a turn (one save at a time; the newest wins): the
+   * engine's replay, written and gzipped off the page's main thread, and the bots' logs and
+   * drawings of the turns played since the last save, appended. */
   private saveProgress(match: Match, key: string): void {
     const state = this.saving.get(key);
     if (state) {
@@ -182,11 +206,20 @@ export class LiveSession {
     const once = async (): Promise<void> => {
       const finished = match.host.over;
       if (finished) {
+        this.keptTurns.delete(key);
         await forgetGame(key);
         return;
       }
-      const json = await match.host.replayBytes(botMembers(match.logs, match.drawings));
-      await saveGame(key, { bytes: await gzip(json), frames: match.host.source.numFrames, finished, savedAt: Date.now() });
+      const kept = this.keptTurns.get(key) ?? { turns: [], next: 0 };
+      const bytes = await match.host.replayBytes('', { gzip: true });
+      const frames = match.host.source.numFrames;
+      const added: KeptTurn[] = [];
+      for (let turn = kept.next; turn < frames - 1; turn++) {
+        added.push({ turn, logs: match.logs.map((l) => l[turn] ?? ''), drawings: match.drawings.map((d) => d[turn] ?? null) });
+      }
+      kept.turns = await saveGame(key, { bytes, frames, finished, savedAt: Date.now() }, kept.turns, kept.next, added);
+      kept.next = Math.max(kept.next, frames - 1);
+      this.keptTurns.set(key, kept);
     };
     const loop = async (): Promise<void> => {
       try {
@@ -240,6 +273,9 @@ export class LiveSession {
     viewer().setStandings(host.results);
     ctx.scheduleUrlUpdate();
 
+    // Turns from the one shown now are kept from the game's first save on (those before are kept
+    // already, when the game was brought back).
+    if (human?.saveKey) this.keptTurns.set(human.saveKey, { turns: (human.keptTurns ?? []).filter(([t]) => t < src.numFrames - 1), next: src.numFrames - 1 });
     const isCurrent = () => ctx.current === shown;
     void match.run({
       credit: () => (isCurrent() ? Math.ceil(viewer().playback.pos) + 7 : 0),

@@ -6,7 +6,7 @@ import { errorMessage } from '../../shell/engine';
 import { formatBytes, setText } from '../../shell/dom';
 import type { GameModule, OpenedReplay } from '../../shell/game';
 import { fetchBytes, LoadCancelled, readFile } from '../../shell/loader';
-import { loadStoredReplay } from '../../shell/resume';
+import { loadStoredReplay, MAX_STORED, MAX_STORED_BYTES } from '../../shell/resume';
 import type { UrlState } from '../../shell/urlstate';
 import { recogniseReplay } from '../../games/index';
 import type { ReplayShown, WatchContext } from './context';
@@ -74,7 +74,7 @@ export class ReplaySession {
       if (!ctx.isLoad(token)) return false;
       if (!bytes) {
         ui.hideProgress();
-        ui.showError(`No replay called ${id} is kept in this browser (stored replays live in the browser that played them; the oldest are dropped after 400). Open the file instead, or drop it here.`);
+        ui.showError(`No replay called ${id} is kept in this browser (stored replays live in the browser that played them; the oldest are dropped past ${MAX_STORED} replays or ${formatBytes(MAX_STORED_BYTES)} in all). Open the file instead, or drop it here.`);
         return false;
       }
       onBytes?.(bytes);
