@@ -4,12 +4,17 @@
 // host has no network: the page fetches the module, after the person agreed, and hands it in).
 
 import type { BotSource } from './messages';
+import { withOrigin } from '../shell/names';
+
+export { withOrigin };
 
 /** The largest bot module, in bytes (a file, an editor's text or a URL's module). */
 export const MAX_BOT_BYTES = 512 * 1024;
 
-/** The origin a bot URL's code comes from, as shown to the person ("127.0.0.1:8081",
- * "https://bots.example", "a data: address"), or null for the app's own origin. */
+/** The origin a bot URL's code comes from, as shown to the person, always with its scheme
+ * ("http://127.0.0.1:8081", "https://bots.example": a module over https on the app's own host is
+ * another origin and says so), "a data: address" for an address without an origin, or null for
+ * the app's own origin. */
 export function foreignOrigin(url: string, appOrigin: string): string | null {
   let u: URL;
   try {
@@ -20,18 +25,14 @@ export function foreignOrigin(url: string, appOrigin: string): string | null {
   if (u.protocol === 'data:') return 'a data: address';
   if (u.protocol === 'blob:') return 'a blob: address';
   if (u.origin === appOrigin) return null;
-  return u.protocol === 'https:' ? u.host : u.origin;
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return `a ${u.protocol} address`;
+  return u.origin;
 }
 
 /** The third-party origin of a seat's bot (see `foreignOrigin`), or null: built-in bots, saved
  * bots, the editor's and files' code and modules on the app's origin are the person's own. */
 export function sourceOrigin(source: BotSource, appOrigin: string): string | null {
   return source.kind === 'url' ? foreignOrigin(source.url, appOrigin) : null;
-}
-
-/** A seat's name with its origin beside it, so an impostor "Greedy" is told apart. */
-export function withOrigin(name: string, origin: string | null): string {
-  return origin ? `${name} (${origin.replace(/^an? /, '')})` : name;
 }
 
 /** Fetches a bot module's source text, with messages a person can act on. */
