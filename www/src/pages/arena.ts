@@ -30,6 +30,7 @@ import { resolveEntry, seatNames } from '../seats/entries';
 import { ORIGINAL_BUDGETS } from '../shell/seat';
 import { BotLibrary } from '../seats/library';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
+import { nameLabel } from '../shell/names';
 import { bindFileDrop } from '../shell/drop';
 import { errorMessage } from '../shell/engine';
 import type { GameId, GameModule } from '../shell/game';
@@ -830,7 +831,7 @@ export class ArenaPage {
       ...names.map((n, k) => {
         const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
         dot.style.background = COLOURS[k] ?? '#fff';
-        return el('li', {}, [dot, el('span', { text: n })]);
+        return el('li', {}, [dot, nameLabel(n)]);
       }),
     );
   }
