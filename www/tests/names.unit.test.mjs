@@ -7,7 +7,12 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compileSources } from './support/compile.mjs';
+
+const FIX = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../tests/fixtures/arena');
 
 let src;
 let names;
@@ -15,6 +20,7 @@ let readFromWorker;
 let entries;
 let sources;
 let BotLibrary;
+let opened;
 
 before(() => {
   src = compileSources();
@@ -23,6 +29,7 @@ before(() => {
   entries = src.load('seats/entries.js');
   sources = src.load('seats/sources.js');
   BotLibrary = src.load('seats/library.js').BotLibrary;
+  opened = src.load('arena/opened.js');
 });
 
 after(() => src.cleanup());
@@ -121,4 +128,13 @@ test('names from an address and from the library are cleaned; numbers go before 
     'Greedy',
     'Greedy 2',
   ]);
+});
+
+test('bot names in a Python arena\u2019s results.json are cleaned as they are read', () => {
+  const data = JSON.parse(fs.readFileSync(path.join(FIX, 'halite1-15x15', 'results.json'), 'utf8'));
+  data.bots[0].name = 'Greedy' + '\u3000'.repeat(30) + '\u202E';
+  data.bots[1].name = '\u2800\u2800';
+  const r = opened.parseResults(JSON.stringify(data));
+  assert.equal(r.bots[0].name, 'Greedy');
+  assert.equal(r.bots[1].name, 'bot 2', 'nothing visible: the bot\u2019s place');
 });
