@@ -176,7 +176,7 @@ for (const [label, viewport] of [
     await page.waitForFunction(
       () => {
         const names = [...document.querySelectorAll('[data-part="standings"] .name-label-name')].map((e) => e.textContent);
-        return document.querySelectorAll('[data-part="standings"] .name-label-origin').length === 2 && names.filter((n) => n === 'Greedy' || n === 'Greedy 2').length === 3;
+        return document.querySelectorAll('[data-part="standings"] .name-label-origin').length === 2 && names.sort().join() === 'Greedy,Greedy,Greedy 2';
       },
       null,
       { timeout: 60_000 },
@@ -197,6 +197,8 @@ for (const [label, viewport] of [
       }),
     );
     assert.equal(shown.length, 2);
+    // The second to call itself Greedy is numbered: no two rows read the same.
+    assert.deepEqual(shown.map((o) => o.name).sort(), ['Greedy', 'Greedy 2']);
     for (const o of shown) {
       assert.equal(o.text, `(${evilOrigin()})`, 'the origin whole');
       assert.match(o.name, /^Greedy( 2)?$/, 'the name without its blanks or override');

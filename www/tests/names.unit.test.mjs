@@ -122,6 +122,10 @@ test('names from an address and from the library are cleaned; numbers go before 
   const saved = lib.create('Mine\u3000\u3000\u3000\u202E', 'export default () => [];', 'editor');
   assert.equal(saved.name, 'Mine');
   assert.equal(lib.update(saved.id, { name: '\u200BOurs\u2800\u2800' }).name, 'Ours');
+  const { uniqueName } = entries;
+  assert.equal(uniqueName('Greedy (https://a.example)', ['wide (https://a.example)', 'Greedy']), 'Greedy (https://a.example)');
+  assert.equal(uniqueName('Greedy (https://a.example)', ['Greedy (https://a.example)', 'Greedy']), 'Greedy 2 (https://a.example)', 'the second to name itself Greedy is numbered, whichever seat it is');
+  assert.equal(uniqueName('Greedy', ['Greedy', 'Greedy 2']), 'Greedy 3');
   assert.deepEqual(seatNames(['bot (https://a.example)', 'bot (https://a.example)', 'Greedy', 'Greedy']), [
     'bot (https://a.example)',
     'bot 2 (https://a.example)',

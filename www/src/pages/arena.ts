@@ -26,7 +26,7 @@ import { SetupForm } from '../arena/setup';
 import { ResultsTable } from '../arena/table';
 import { arenaSearch, parseArenaQuery } from '../arena/url';
 import { consentForSeats, raisedBudgets } from '../seats/consent';
-import { resolveEntry, seatNames } from '../seats/entries';
+import { resolveEntry, seatNames, uniqueName } from '../seats/entries';
 import { ORIGINAL_BUDGETS } from '../shell/seat';
 import { BotLibrary } from '../seats/library';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
@@ -665,7 +665,7 @@ export class ArenaPage {
       onName: (p, name) => {
         if (this.run !== run) return;
         // A module's own name replaces its file name (kept unique among the bots).
-        const next = seatNames(run.names.map((n, k) => (k === p ? name : n)))[p];
+        const next = uniqueName(name, run.names.filter((_, k) => k !== p));
         if (next === run.names[p]) return;
         run.names[p] = next;
         tally.rename(p, next);

@@ -49,6 +49,17 @@ export function resolveEntry(entry: string, builtins: ReadonlyMap<string, string
   return { kind: 'bot', source: { kind: 'builtin', id: e }, label: name };
 }
 
+/** `label`, numbered if another seat has it already ("Greedy 2 (https://bots.example)"), so no
+ * two seats read the same whichever named itself first. */
+export function uniqueName(label: string, taken: readonly string[]): string {
+  const others = new Set(taken);
+  if (!others.has(label)) return label;
+  const { name, origin } = splitOrigin(label);
+  let k = 2;
+  while (others.has(withOrigin(`${name} ${k}`, origin))) k++;
+  return withOrigin(`${name} ${k}`, origin);
+}
+
 /** Seat names from their labels, numbering repeats ("Expander", "Expander 2"; the number goes
  * on the name, before a third-party bot's origin: "bot 2 (https://bots.example)"). */
 export function seatNames(labels: readonly string[]): string[] {
