@@ -129,7 +129,7 @@ test('resolveEntry: human, built-in, saved and module URL entries', () => {
   const abs = resolveEntry('https://cdn.example.com/x/my-bot.mjs?v=2', BUILTINS, null, BASE);
   assert.equal(abs.source.url, 'https://cdn.example.com/x/my-bot.mjs?v=2');
   // A module from another origin than the page's has its origin beside its name.
-  assert.equal(abs.label, 'my-bot (cdn.example.com)');
+  assert.equal(abs.label, 'my-bot (https://cdn.example.com)');
   assert.throws(() => resolveEntry('saved:gone', BUILTINS, lib, BASE), /no saved bot called gone/);
   assert.throws(() => resolveEntry('saved:typed', BUILTINS, null, BASE), /no saved bot/);
   assert.throws(() => resolveEntry('nobody', BUILTINS, lib, BASE), /no built-in bot named nobody \(there are expander, greedy/);

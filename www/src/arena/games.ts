@@ -14,6 +14,7 @@
 // a way to add the replay) comes from the page.
 
 import { el, fmt, setText } from '../shell/dom';
+import { nameLabel } from '../shell/names';
 import { storeReplay } from '../shell/resume';
 import { byRank, type GameRecord } from './results';
 
@@ -247,7 +248,7 @@ export class GamesList {
       for (const s of byRank(r.seats)) {
         const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
         dot.style.background = colours[s.participant] ?? '#fff';
-        ranking.appendChild(el('li', { attrs: { title: `rank ${s.rank}` } }, [el('span', { className: 'arena-rank', text: `${s.rank}` }), dot, el('span', { text: s.name })]));
+        ranking.appendChild(el('li', { attrs: { title: `rank ${s.rank}` } }, [el('span', { className: 'arena-rank', text: `${s.rank}` }), dot, nameLabel(s.name)]));
       }
     const ejections = r.seats.filter((s) => s.ejection);
     const ejectCell = el('td', { className: 'name-cell arena-ejections', attrs: { 'data-col': 'ejections', ...(ejections.length === 0 ? { 'data-none': '' } : {}) } });

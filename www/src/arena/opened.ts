@@ -8,6 +8,7 @@
 
 import type { EjectionKind } from '../seats/match';
 import type { GameRecord, GameSeat, Row } from './results';
+import { cleanName } from '../shell/names';
 
 export const RESULTS_LIMITS = {
   /** results.json's size (a 100,000-game run of six stdio bots is about 60 MB). */
@@ -218,7 +219,8 @@ export function checkResults(data: unknown): OpenedResults {
     const wins = int(b.wins, `${w}.wins`, 0, L.games);
     if (wins > games) throw new ResultsError(`${w}.wins is ${wins}, more than its ${games} games`);
     return {
-      name: str(b.name, `${w}.name`, L.nameChars),
+      // Shown as every name from outside is (shell/names.ts).
+      name: cleanName(str(b.name, `${w}.name`, L.nameChars)) || `bot ${i + 1}`,
       games,
       wins,
       meanRank: b.mean_rank === null || b.mean_rank === undefined ? NaN : num(b.mean_rank, `${w}.mean_rank`, 1, B),

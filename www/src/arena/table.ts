@@ -3,6 +3,7 @@
 // handful of rows).
 
 import { el } from '../shell/dom';
+import { nameLabel } from '../shell/names';
 import type { Row } from './results';
 
 type Key = 'name' | 'games' | 'wins' | 'avgRank' | 'timeouts' | 'otherEjections' | 'mu' | 'sigma' | 'conservative';
@@ -106,7 +107,7 @@ export class ResultsTable {
           el('td', { className: 'num-cell muted', text: String(i + 1) }),
           ...COLUMNS.map((c) =>
             c.key === 'name'
-              ? el('th', { className: 'name-cell', attrs: { scope: 'row', 'data-col': c.key } }, [swatch, el('span', { className: 'arena-bot-name', text: r.name, attrs: { title: r.name } })])
+              ? el('th', { className: 'name-cell', attrs: { scope: 'row', 'data-col': c.key } }, [el('span', { className: 'arena-bot' }, [swatch, nameLabel(r.name, 'arena-bot-name')])])
               : el('td', { className: `num-cell${c.key === 'conservative' ? ' strong' : ''}${(c.key === 'timeouts' || c.key === 'otherEjections') && Number(c.value(r)) > 0 ? ' bad' : ''}`, text: c.text(r), attrs: { 'data-col': c.key } }),
           ),
         ]);

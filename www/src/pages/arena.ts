@@ -26,10 +26,11 @@ import { SetupForm } from '../arena/setup';
 import { ResultsTable } from '../arena/table';
 import { arenaSearch, parseArenaQuery } from '../arena/url';
 import { consentForSeats, raisedBudgets } from '../seats/consent';
-import { resolveEntry, seatNames } from '../seats/entries';
+import { resolveEntry, seatNames, uniqueName } from '../seats/entries';
 import { ORIGINAL_BUDGETS } from '../shell/seat';
 import { BotLibrary } from '../seats/library';
 import { el, fmt, formatBytes, setText } from '../shell/dom';
+import { nameLabel } from '../shell/names';
 import { bindFileDrop } from '../shell/drop';
 import { errorMessage } from '../shell/engine';
 import type { GameId, GameModule } from '../shell/game';
@@ -664,7 +665,7 @@ export class ArenaPage {
       onName: (p, name) => {
         if (this.run !== run) return;
         // A module's own name replaces its file name (kept unique among the bots).
-        const next = seatNames(run.names.map((n, k) => (k === p ? name : n)))[p];
+        const next = uniqueName(name, run.names.filter((_, k) => k !== p));
         if (next === run.names[p]) return;
         run.names[p] = next;
         tally.rename(p, next);
@@ -830,7 +831,7 @@ export class ArenaPage {
       ...names.map((n, k) => {
         const dot = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
         dot.style.background = COLOURS[k] ?? '#fff';
-        return el('li', {}, [dot, el('span', { text: n })]);
+        return el('li', {}, [dot, nameLabel(n)]);
       }),
     );
   }

@@ -12,6 +12,7 @@ import { BotLibrary } from '../seats/library';
 import type { BotSource } from '../seats/messages';
 import { WorkerSeat } from '../seats/worker-seat';
 import { el, setText } from '../shell/dom';
+import { shortLabel } from '../shell/names';
 import type { Shape, ShapeLayer } from '../shell/drawings';
 import { errorMessage } from '../shell/engine';
 import type { GameModule, MatchHost, OpenedReplay, PieceOrder } from '../shell/game';
@@ -167,7 +168,7 @@ export class DebugPanel {
   open(t: DebugTarget): void {
     this.target = t;
     const keep = this.seatSel.value;
-    this.seatSel.replaceChildren(...t.names.map((n, k) => el('option', { text: `${k + 1}. ${n}`, attrs: { value: String(k) } })));
+    this.seatSel.replaceChildren(...t.names.map((n, k) => el('option', { text: `${k + 1}. ${shortLabel(n)}`, attrs: { value: String(k), title: n } })));
     if (keep && Number(keep) < t.names.length) this.seatSel.value = keep;
     this.fillBots();
     setText(this.runBtn, `Run on frame ${t.viewer.frame}`);

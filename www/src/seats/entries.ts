@@ -4,7 +4,8 @@
 import { isBotUrl } from '../shell/urlstate';
 import type { BotLibrary } from './library';
 import type { BotSource } from './messages';
-import { foreignOrigin, withOrigin } from './sources';
+import { foreignOrigin } from './sources';
+import { cleanName, splitOrigin, withOrigin } from '../shell/names';
 
 export { isBotUrl };
 
@@ -13,7 +14,7 @@ export type SeatChoice = { kind: 'human' } | { kind: 'bot'; source: BotSource; l
 /** The file name of a bot URL, for a seat's name until the module names itself. */
 export function botFileName(url: string): string {
   const last = url.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? url;
-  return last.replace(/\.m?js$/i, '').slice(0, 30) || 'bot';
+  return cleanName(last.replace(/\.m?js$/i, '').slice(0, 30)) || 'bot';
 }
 
 /**
@@ -38,7 +39,8 @@ export function resolveEntry(entry: string, builtins: ReadonlyMap<string, string
     const id = e.slice(6);
     const saved = library?.get(id);
     if (!saved) throw new Error(`no saved bot called ${id} in this browser (open Play to see your bots)`);
-    return { kind: 'bot', source: { kind: 'code', code: saved.code, label: saved.name, saved: id }, label: saved.name };
+    const name = cleanName(saved.name) || id;
+    return { kind: 'bot', source: { kind: 'code', code: saved.code, label: name, saved: id }, label: name };
   }
   const name = builtins.get(e);
   if (name === undefined) {
@@ -47,12 +49,26 @@ export function resolveEntry(entry: string, builtins: ReadonlyMap<string, string
   return { kind: 'bot', source: { kind: 'builtin', id: e }, label: name };
 }
 
-/** Seat names from their labels, numbering repeats ("Expander", "Expander 2"). */
+/** `label`, numbered if another seat has it already ("Greedy 2 (https://bots.example)"), so no
+ * two seats read the same whichever named itself first. */
+export function uniqueName(label: string, taken: readonly string[]): string {
+  const others = new Set(taken);
+  if (!others.has(label)) return label;
+  const { name, origin } = splitOrigin(label);
+  let k = 2;
+  while (others.has(withOrigin(`${name} ${k}`, origin))) k++;
+  return withOrigin(`${name} ${k}`, origin);
+}
+
+/** Seat names from their labels, numbering repeats ("Expander", "Expander 2"; the number goes
+ * on the name, before a third-party bot's origin: "bot 2 (https://bots.example)"). */
 export function seatNames(labels: readonly string[]): string[] {
   const seen = new Map<string, number>();
   return labels.map((base) => {
     const k = (seen.get(base) ?? 0) + 1;
     seen.set(base, k);
-    return k === 1 ? base : `${base} ${k}`;
+    if (k === 1) return base;
+    const { name, origin } = splitOrigin(base);
+    return withOrigin(`${name} ${k}`, origin);
   });
 }

@@ -2,6 +2,8 @@
 // source text is stored (localStorage); it is run only when a seat is given to it, inside that
 // seat's Worker, never on the page and never when the page loads.
 
+import { cleanName } from '../shell/names';
+
 export interface SavedBot {
   /** Stable id, a slug of the first name (`?bots=saved:<id>`). */
   id: string;
@@ -73,7 +75,7 @@ export class BotLibrary {
     const base = slug(name);
     let id = base;
     for (let k = 2; all.some((b) => b.id === id); k++) id = `${base}-${k}`;
-    const bot: SavedBot = { id, name: name.trim() || id, code, origin, updated: Date.now() };
+    const bot: SavedBot = { id, name: cleanName(name) || id, code, origin, updated: Date.now() };
     this.write([bot, ...all]);
     return bot;
   }
@@ -84,6 +86,7 @@ export class BotLibrary {
     const i = all.findIndex((b) => b.id === id);
     if (i < 0) return null;
     const next = { ...all[i], ...change, updated: Date.now() };
+    if (change.name !== undefined) next.name = cleanName(change.name) || all[i].name;
     all[i] = next;
     this.write(all);
     return next;

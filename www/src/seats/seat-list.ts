@@ -6,6 +6,7 @@
 // and names what is wrong in the row itself.
 
 import { el, setText } from '../shell/dom';
+import { nameLabel } from '../shell/names';
 import type { BotInfo } from '../shell/game';
 import { fewerSeats, moreSeats, type LiveRules } from '../shell/live-setup';
 import { isBotUrl } from '../shell/urlstate';
@@ -130,7 +131,9 @@ export class SeatList {
     this.rows.forEach((r, k) => {
       const seat = k + 1;
       const name = this.opts.names?.[k];
-      setText(r.label, name ?? String(seat));
+      // A replay's name, its origin (if any) whole beside it.
+      if (name) r.label.replaceChildren(nameLabel(name));
+      else setText(r.label, String(seat));
       const colour = this.opts.colours?.[k];
       r.swatch.style.visibility = colour === undefined ? 'hidden' : '';
       if (colour !== undefined) r.swatch.style.background = colour;

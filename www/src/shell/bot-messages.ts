@@ -5,6 +5,7 @@
 
 import { readShapes, type Shape } from './drawings';
 import type { GameId } from './game';
+import { cleanName } from './names';
 
 /** The forward model's start, as a hosted bot's worker gets it with a turn: the engine's snapshot
  * and the seat (0-based), or why `debug.simulate` is not available. `wasm` (the engine's binary)
@@ -83,7 +84,9 @@ export function readFromWorker(data: unknown): FromWorker | string {
   if (type === 'ready') {
     const name = own(data, 'name');
     if (name !== null && name !== undefined && (typeof name !== 'string' || name.length > MAX_NAME)) return `a name longer than ${MAX_NAME} characters`;
-    return { type: 'ready', name: typeof name === 'string' ? name : null, log, drawings };
+    // The name as the page shows it (no bidi controls, no invisible runs); none if nothing is left.
+    const shown = typeof name === 'string' ? cleanName(name) : '';
+    return { type: 'ready', name: shown === '' ? null : shown, log, drawings };
   }
   const turn = own(data, 'turn');
   if (!isTurn(turn)) return 'a message without a turn number';

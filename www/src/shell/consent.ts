@@ -68,8 +68,9 @@ export function isAgreed(origin: string): boolean {
   return agreed.has(origin) || readList(session(), TAB_KEY).includes(origin) || trustedOrigins().includes(origin);
 }
 
-/** Origins that can be remembered: a `data:` or `blob:` address is not an origin anyone can vouch for. */
-const rememberable = (origin: string) => !/^an? (data|blob|invalid)/.test(origin);
+/** Origins that can be remembered: web origins, with their scheme ("https://bots.example"); a
+ * `data:` or `blob:` address is not an origin anyone can vouch for. */
+const rememberable = (origin: string) => /^https?:\/\//.test(origin);
 
 /**
  * Asks the person, unless every origin is already agreed to and nothing else needs asking.
@@ -102,7 +103,18 @@ export function askConsent(req: ConsentRequest): Promise<boolean> {
     const canRemember = origins.filter((o) => rememberable(o.origin));
     if (canRemember.length) {
       trust = el('input', { attrs: { type: 'checkbox', 'data-part': 'consent-trust' } });
-      parts.push(el('label', { className: 'consent-trust' }, [trust, el('span', { text: `Always trust ${canRemember.map((o) => o.origin).join(', ')} in this browser (you can remove it on the Play page)` })]));
+      // Each origin whole, in its own element: a long one wraps, it is never cut.
+      const names: Node[] = [];
+      canRemember.forEach((o, k) => {
+        if (k > 0) names.push(document.createTextNode(', '));
+        names.push(el('span', { className: 'consent-origin', text: o.origin }));
+      });
+      const line = el('span', { className: 'consent-trust-text', attrs: { 'data-part': 'consent-trust-text' } }, [
+        document.createTextNode('Always trust '),
+        ...names,
+        document.createTextNode(' in this browser (you can remove it on the Play page)'),
+      ]);
+      parts.push(el('label', { className: 'consent-trust' }, [trust, line]));
     }
     const run = el('button', { className: 'btn btn-primary', text: origins.length ? 'Run these bots' : 'Run with these limits', attrs: { type: 'submit', value: 'run', 'data-part': 'consent-run' } });
     const no = el('button', { className: 'btn', text: origins.length ? 'Don\u2019t run them' : 'Use the usual limits', attrs: { type: 'submit', value: 'no', 'data-part': 'consent-decline' } });

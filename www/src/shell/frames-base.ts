@@ -3,6 +3,10 @@
 // or grown by each turn's new values (a live game).
 
 import type { SeriesDelta, SeriesMap } from './engine-protocol';
+import { cleanName } from './names';
+
+/** Names as the page shows them, whatever a replay's file or a header says (shell/names.ts). */
+const shown = (names: readonly string[]) => names.map((n, k) => cleanName(String(n)) || `Player ${k + 1}`);
 
 export interface FramesHeader {
   width: number;
@@ -24,7 +28,7 @@ export abstract class FramesBase {
     this.width = h.width;
     this.height = h.height;
     this.numPlayers = h.players;
-    this.names = h.names.slice();
+    this.names = shown(h.names);
   }
 
   abstract get numFrames(): number;
@@ -34,7 +38,7 @@ export abstract class FramesBase {
   }
 
   setNames(names: string[]): void {
-    this.names = names.slice();
+    this.names = shown(names);
     this.version++;
   }
 

@@ -3,6 +3,7 @@
 // logged anything.
 
 import { el, setText } from './dom';
+import { shortLabel } from './names';
 
 export class LogPane {
   private readonly root: HTMLElement;
@@ -49,7 +50,7 @@ export class LogPane {
   setNames(names: string[]): void {
     this.names = names;
     const keep = this.filter.value;
-    this.filter.replaceChildren(el('option', { text: 'Every bot', attrs: { value: '-1' } }), ...names.map((n, k) => el('option', { text: n, attrs: { value: String(k) } })));
+    this.filter.replaceChildren(el('option', { text: 'Every bot', attrs: { value: '-1' } }), ...names.map((n, k) => el('option', { text: shortLabel(n), attrs: { value: String(k), title: n } })));
     this.filter.value = [...this.filter.options].some((o) => o.value === keep) ? keep : '-1';
     this.shown = '';
   }

@@ -2,6 +2,7 @@
 // numbers at that frame and whether it is out. Mounted on the element it is given.
 
 import { el, fmt, setText } from './dom';
+import { nameLabel } from './names';
 import type { SeriesInfo } from './game';
 import { ordinal, type SeatStanding } from './standings';
 
@@ -40,8 +41,8 @@ export class PlayersPanel {
     this.list.replaceChildren();
     this.rows = names.map((n, seat) => {
       const swatch = el('span', { className: 'player-swatch', attrs: { 'aria-hidden': 'true' } });
-      const name = el('span', { className: 'player-name', text: n });
-      name.title = n;
+      // The name is cut when there is no room, never the origin beside it.
+      const name = nameLabel(n, 'player-name');
       const rank = el('span', { className: 'player-rank' });
       const values = columns.map(() => el('b'));
       const status = el('span', { className: 'player-status' });

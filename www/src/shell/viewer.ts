@@ -5,6 +5,7 @@
 
 import { bindCamera } from './camera';
 import { el, setText } from './dom';
+import { shortLabel } from './names';
 import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, Perspective, Standing } from './game';
 import { GraphPanel } from './graphs';
 import { ShapePainter, turnLayers, type Drawings, type ShapeLayer } from './drawings';
@@ -722,7 +723,7 @@ export class Viewer {
     const sel = this.parts.perspective;
     sel.replaceChildren(el('option', { text: 'Whole map', attrs: { value: '-1' } }));
     this.info.names.forEach((name, seat) => {
-      sel.appendChild(el('option', { text: `What ${name} saw`, attrs: { value: String(seat) } }));
+      sel.appendChild(el('option', { text: `What ${shortLabel(name)} saw`, attrs: { value: String(seat), title: name } }));
     });
   }
 

@@ -19,7 +19,6 @@ import { buildSearch, type UrlState } from '../../shell/urlstate';
 import { DEFAULT_GAME, loadGame } from '../../games/index';
 import { nextRequest, type HumanSlot, type LiveRequest, type LiveShown, type ShowLive, type WatchContext } from './context';
 import type { ResultOverlay } from './result';
-import { titleOf } from './ui';
 
 /** Budgets of the home page's built-in bots (quick games), and of user bots (the original's). */
 export const BUILTIN_BUDGETS: Budgets = { initMs: 5000, turnMs: 200 };
@@ -264,7 +263,7 @@ export class LiveSession {
       this.resetResign();
       e.resign.hidden = !human || host.over;
     });
-    ui.setTitle(titleOf(names()));
+    ui.setSeatsTitle(names());
     const fog = request.fog !== undefined ? ` · ${ctx.module.fogName ?? 'fog'}, fog radius ${request.fog}` : '';
     const game = ctx.module.title;
     setText(e.meta, from ? `${game} · ${src.width}×${src.height} · ${src.numPlayers} players · continued from frame ${src.numFrames - 1} of ${from}` : `${game} · ${src.width}×${src.height} · ${src.numPlayers} players · seed ${seed}${fog}`);
@@ -289,7 +288,7 @@ export class LiveSession {
       onName: () => {
         if (!isCurrent()) return;
         viewer().setNames(names());
-        ui.setTitle(titleOf(names()));
+        ui.setSeatsTitle(names());
       },
       onEject: (seat, name, reason, frame) => {
         if (!isCurrent()) return;

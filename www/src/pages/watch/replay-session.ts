@@ -10,7 +10,7 @@ import { loadStoredReplay, MAX_STORED, MAX_STORED_BYTES } from '../../shell/resu
 import type { UrlState } from '../../shell/urlstate';
 import { recogniseReplay } from '../../games/index';
 import type { ReplayShown, WatchContext } from './context';
-import { progressText, titleOf } from './ui';
+import { progressText } from './ui';
 
 export class ReplaySession {
   constructor(private readonly ctx: WatchContext) {}
@@ -169,7 +169,7 @@ export class ReplaySession {
         play: startFrame === undefined,
       },
     );
-    ui.setTitle(titleOf(names));
+    ui.setSeatsTitle(names);
     const fog = opened.fogOfWar;
     const module = ctx.module;
     setText(e.meta, `${module.title} · ${src.width}×${src.height} · ${src.numPlayers} players · ${frames - 1} turns${fog !== undefined && fog !== null ? ` · ${module.fogName ?? 'fog'}, fog radius ${fog}` : ''} · ${name}`);

@@ -5,6 +5,7 @@
 
 import { WorkerSeat } from '../../seats/worker-seat';
 import { el, fmt, setText } from '../../shell/dom';
+import { nameLabel } from '../../shell/names';
 import type { Standing } from '../../shell/game';
 import { ordinal } from '../../shell/standings';
 import { nextRequest, type LiveShown, type WatchContext } from './context';
@@ -55,7 +56,7 @@ export class ResultOverlay {
         dot.style.background = ctx.viewer.paletteColours[s.seat + 1] ?? '#fff';
         const ej = match.ejections.get(s.seat);
         const detail = ej ? (ej.kind === 'resigned' ? `resigned at frame ${ej.frame}` : `ejected at frame ${ej.frame}: ${ej.reason}`) : s.alive ? `${fmt(s.score)} ${unit}` : `out at frame ${s.lastFrameAlive + 1}`;
-        return el('li', {}, [el('span', { className: 'rank', text: ordinal(s.rank) }), dot, el('span', { text: s.name }), el('span', { className: 'detail', text: detail })]);
+        return el('li', {}, [el('span', { className: 'rank', text: ordinal(s.rank) }), dot, nameLabel(s.name, 'result-name'), el('span', { className: 'detail', text: detail })]);
       }),
     );
     e.result.hidden = false;

@@ -3,6 +3,7 @@
 
 import { el, formatBytes, setText } from '../../shell/dom';
 import { gunzipBounded } from '../../shell/loader';
+import { nameLabel, splitOrigin } from '../../shell/names';
 import { finder } from './markup';
 
 export type BadgeState = 'ok' | 'bad' | 'pending' | 'live' | 'unfinished';
@@ -77,7 +78,27 @@ export class WatchUi {
   }
 
   setTitle(title: string): void {
+    this.els.title.classList.remove('has-origins');
     setText(this.els.title, title);
+    this.els.title.title = title;
+    document.title = `${title} — ${this.gameTitle()}`;
+  }
+
+  /** The title of a game between `names`: a third-party bot's origin shows whole beside its
+   * name (the name is what gets cut), and the heading takes the lines it needs for them. */
+  setSeatsTitle(names: string[]): void {
+    const title = titleOf(names);
+    if (!names.some((n) => splitOrigin(n).origin !== null)) {
+      this.setTitle(title);
+      return;
+    }
+    const parts: Node[] = [];
+    names.forEach((n, k) => {
+      if (k > 0) parts.push(document.createTextNode(' vs '));
+      parts.push(nameLabel(n, 'title-name'));
+    });
+    this.els.title.replaceChildren(...parts);
+    this.els.title.classList.add('has-origins');
     this.els.title.title = title;
     document.title = `${title} — ${this.gameTitle()}`;
   }
