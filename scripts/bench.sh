@@ -3,7 +3,7 @@
 # drawing, playback, main-thread long tasks, the home page's first paint and the wasm it
 # fetched), a full 50x50 game through the live path (time outside the bots), a human's game
 # against bots at the limits of drawings and logs (the page's delays, its main thread's work, the
-# bytes kept), the built-in bots' strength, and the engine in wasm (Node) against native.
+# bytes kept), what a bot's sandbox costs (start-up and memory), the built-in bots' strength, and the engine in wasm (Node) against native.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -16,6 +16,7 @@ node www/bench/bench.mjs
 node www/bench/home.mjs
 node www/bench/game.mjs --reps 3 --size 50x50 --bots greedy,greedy
 node www/bench/limits.mjs --turns 60
+node www/bench/sandboxes.mjs --runs 3
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,greedy
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,expander
 node www/bench/arena.mjs --games 50 --size 30x30 --bots tactician,greedy

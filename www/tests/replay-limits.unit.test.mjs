@@ -175,22 +175,29 @@ test('readBotExtras cuts logs, drops turns past the replay\u2019s and says what 
   const x = readBotExtras({ bot_logs: [['a', big, 'c', 'd', 'e'], ['', 7]] }, 2, 3);
   assert.deepEqual(x.logs, [['a', capLog(big), 'c', 'd'], ['', '']]);
   assert.equal(x.logsCut, 1);
-  assert.equal(x.drawingsDropped, false);
-  // Drawings over the limits are left out, and that is said.
-  const tooMany = Array.from({ length: 1001 }, () => ['dot', 1, 1, null]);
-  const y = readBotExtras({ bot_drawings: [[tooMany]] }, 2, 3);
-  assert.equal(y.drawings, null);
-  assert.equal(y.drawingsDropped, true);
-  assert.equal(readBotExtras({}, 2, 3).drawingsDropped, false);
+  assert.equal(x.drawingsCut, 0);
+  // A turn's shapes past the limit, and shapes no bot could draw, are left out and counted; the
+  // rest is kept, as a live game keeps it.
+  const tooMany = [...Array.from({ length: 1003 }, () => ['dot', 1, 1, null])];
+  tooMany[5] = ['text', 1, 1, 'x'.repeat(101), null];
+  const y = readBotExtras({ bot_drawings: [[tooMany, 'nonsense', null, [['dot', 2, 2, null]], [['dot', 3, 3, null]]], [], [[['dot', 1, 1, null]]]] }, 2, 3);
+  assert.equal(y.drawings?.[0]?.[0]?.length, 999);
+  assert.equal(y.drawings?.[0]?.[1], undefined);
+  assert.deepEqual(y.drawings?.[0]?.[3], [['dot', 2, 2, null]]);
+  assert.equal(y.drawings?.[0]?.length, 4, 'turns past the replay are left out');
+  assert.deepEqual(y.drawings?.[1], []);
+  assert.equal(y.drawingsCut, 3 + 1 + 1 + 1 + 1, 'past the limit, the long text, the unreadable turn, the turn past the end, the seat past the players');
+  assert.equal(readBotExtras({}, 2, 3).drawingsCut, 0);
+  assert.equal(readBotExtras({ bot_drawings: 'x' }, 2, 3).drawings, null);
   assert.equal(readBotExtras({ bot_drawings: [[[['text', 1, 1, 'hi', null]]]] }, 2, 3).drawings?.[0]?.[0]?.length, 1);
 });
 
 test('the sentence says what a replay\u2019s reading cut', () => {
-  assert.equal(cutsText({ names: 0, logs: 0, drawings: false }), null);
-  assert.equal(cutsText({ names: 2, logs: 0, drawings: false }), 'This replay holds more than a live game keeps: 2 player names cut to 40 characters.');
+  assert.equal(cutsText({ names: 0, logs: 0, drawings: 0 }), null);
+  assert.equal(cutsText({ names: 2, logs: 0, drawings: 0 }), 'This replay holds more than a live game keeps: 2 player names cut to 40 characters.');
   assert.equal(
-    cutsText({ names: 1, logs: 3, drawings: true }),
-    'This replay holds more than a live game keeps: 1 player name cut to 40 characters, 3 turns\u2019 bot logs cut to 10,000 characters and its bot drawings left out (more than a live game allows, or unreadable).',
+    cutsText({ names: 1, logs: 3, drawings: 7 }),
+    'This replay holds more than a live game keeps: 1 player name cut to 40 characters, 3 turns\u2019 bot logs cut to 10,000 characters and 7 bot drawings left out (past 1,000 shapes a turn, or unreadable).',
   );
 });
 

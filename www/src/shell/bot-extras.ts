@@ -43,13 +43,13 @@ export interface BotExtras {
   drawings: Drawings | null;
   /** Turns' logs cut to MAX_LOG characters (see shell/replay-caps.ts). */
   logsCut: number;
-  /** The replay has drawings, left out: they break the limits or cannot be read. */
-  drawingsDropped: boolean;
+  /** Shapes left out of the replay's drawings: past a live game's limits, or unreadable. */
+  drawingsCut: number;
 }
 
 /** The logs and drawings a parsed replay carries, checked (`players` seats, `turns` turns) and
  * held to a live game's limits: a turn's log is cut to MAX_LOG characters (with a note), turns
- * past the replay's are dropped, drawings that break the limits are left out. */
+ * past the replay's are dropped, a turn's shapes past the limits (or unreadable) are left out. */
 export function readBotExtras(json: unknown, players: number, turns: number): BotExtras {
   const o = typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {};
   const l = o.bot_logs;
@@ -65,7 +65,6 @@ export function readBotExtras(json: unknown, players: number, turns: number): Bo
           }),
         )
       : null;
-  const drawings = readDrawingsTable(o.bot_drawings, players, turns);
-  const drawingsDropped = drawings === null && o.bot_drawings !== undefined && o.bot_drawings !== null;
-  return { logs, drawings, logsCut, drawingsDropped };
+  const { drawings, cut } = readDrawingsTable(o.bot_drawings, players, turns);
+  return { logs, drawings, logsCut, drawingsCut: cut };
 }

@@ -48,26 +48,52 @@ export function readShapes(v: unknown): Shape[] | null {
   return out;
 }
 
-/** `bot_drawings` of a replay file (`[seat][turn]` lists of shapes), checked; null if absent or
- * malformed. `players` and `turns` bound the table. */
-export function readDrawingsTable(v: unknown, players: number, turns: number): Drawings | null {
-  if (!Array.isArray(v) || v.length > players) return null;
+/** `bot_drawings` of a replay file (`[seat][turn]` lists of shapes), held to a live game's
+ * limits as it is read: seats past `players` and turns past `turns` are left out, and so are a
+ * turn's shapes past MAX_SHAPES and every shape that is not one a bot could draw. `cut` counts the
+ * shapes left out (a seat's or turn's entry that is not a list counts as one). `drawings` is null
+ * when the replay has none, or nothing readable. */
+export function readDrawingsTable(v: unknown, players: number, turns: number): { drawings: Drawings | null; cut: number } {
+  if (v === undefined || v === null) return { drawings: null, cut: 0 };
+  if (!Array.isArray(v)) return { drawings: null, cut: 1 };
   const out: Drawings = [];
-  for (const seat of v) {
-    if (!Array.isArray(seat) || seat.length > turns + 1) return null;
+  let cut = 0;
+  for (let p = 0; p < v.length; p++) {
+    const seat: unknown = v[p];
+    if (p >= players || !Array.isArray(seat)) {
+      cut++;
+      continue;
+    }
     const row: (Shape[] | undefined)[] = [];
-    for (const turn of seat) {
+    for (let t = 0; t < seat.length; t++) {
+      const turn: unknown = seat[t];
+      if (t > turns) {
+        cut++;
+        continue;
+      }
       if (turn === null) {
         row.push(undefined);
         continue;
       }
-      const shapes = readShapes(turn);
-      if (!shapes) return null;
+      if (!Array.isArray(turn)) {
+        cut++;
+        row.push(undefined);
+        continue;
+      }
+      const n = Math.min(turn.length, MAX_SHAPES);
+      cut += turn.length - n;
+      const shapes: Shape[] = [];
+      for (let i = 0; i < n; i++) {
+        const s = readShape(turn[i]);
+        if (s) shapes.push(s);
+        else cut++;
+      }
       row.push(shapes.length ? shapes : undefined);
     }
+    while (out.length < p) out.push([]);
     out.push(row);
   }
-  return out;
+  return { drawings: out.length ? out : null, cut };
 }
 
 /** Where a board puts map points (canvas pixels, CSS units) and how many pixels a map unit is. */

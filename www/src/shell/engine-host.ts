@@ -130,7 +130,7 @@ export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCod
       case 'open': {
         // A replay's names are held to a live game's limits on their way to the page, and its
         // last message says what its reading cut.
-        const cuts: ReplayCuts = { names: 0, logs: 0, drawings: false };
+        const cuts: ReplayCuts = { names: 0, logs: 0, drawings: 0 };
         await codec.open(m.bytes, (msg, transfer) => {
           if (msg.type === 'opened') {
             const n = capNames(msg.header.names);
@@ -139,7 +139,7 @@ export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCod
           } else if (msg.type === 'standings') post({ ...msg, standings: capStandingNames(msg.standings).standings }, transfer);
           else if (msg.type === 'logs') {
             cuts.logs = msg.logsCut ?? 0;
-            cuts.drawings = msg.drawingsDropped === true;
+            cuts.drawings = msg.drawingsCut ?? 0;
             post({ ...msg, trimmed: cutsText(cuts) }, transfer);
           } else post(msg, transfer);
         });

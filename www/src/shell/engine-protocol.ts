@@ -152,9 +152,9 @@ export type FromEngine<H, B> =
   | { type: 'standings'; standings: unknown }
   | { type: 'verdict'; verdict: unknown }
   | { type: 'moves'; moves: unknown }
-  // (`logsCut`, `drawingsDropped`: what the game's reading cut to a live game's limits; the host
+  // (`logsCut`, `drawingsCut`: what the game's reading cut to a live game's limits; the host
   // adds `trimmed`, the sentence that says what was cut, names included: shell/replay-caps.ts.)
-  | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null; logsCut?: number; drawingsDropped?: boolean; trimmed?: string | null }
+  | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null; logsCut?: number; drawingsCut?: number; trimmed?: string | null }
   // A match.
   | ({ type: 'started'; header: H } & TurnState<B>)
   | ({ type: 'observations'; id: number } & Seen)

@@ -4,6 +4,7 @@
 // the page says what was cut.
 
 import { LOG_SLACK, MAX_LOG, MAX_NAME } from './bot-messages';
+import { MAX_SHAPES } from './drawings';
 
 /** What reading a replay cut to the limits. */
 export interface ReplayCuts {
@@ -11,8 +12,8 @@ export interface ReplayCuts {
   names: number;
   /** Turns' logs cut to MAX_LOG characters. */
   logs: number;
-  /** Drawings left out: they break the limits of shell/drawings.ts (or cannot be read). */
-  drawings: boolean;
+  /** Shapes left out of the drawings: past MAX_SHAPES a turn, or unreadable. */
+  drawings: number;
 }
 
 /** The note that ends a log cut in a replay. */
@@ -70,7 +71,7 @@ export function cutsText(c: ReplayCuts): string | null {
   const parts: string[] = [];
   if (c.names) parts.push(`${count(c.names, 'player name', 'player names')} cut to ${MAX_NAME} characters`);
   if (c.logs) parts.push(`${count(c.logs, 'turn’s bot log', 'turns’ bot logs')} cut to ${MAX_LOG.toLocaleString('en-US')} characters`);
-  if (c.drawings) parts.push('its bot drawings left out (more than a live game allows, or unreadable)');
+  if (c.drawings) parts.push(`${count(c.drawings, 'bot drawing', 'bot drawings')} left out (past ${MAX_SHAPES.toLocaleString('en-US')} shapes a turn, or unreadable)`);
   if (!parts.length) return null;
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
   return `This replay holds more than a live game keeps: ${list}.`;

@@ -62,7 +62,7 @@ function header(src: Replay | Game, names: string[], fog: number | undefined): H
  * keys the original tools ignore). Only plain JSON is searched, and parsed only when one of the
  * keys is there. */
 function botExtras(bytes: Uint8Array, players: number, frames: number): BotExtras {
-  const none = { logs: null, drawings: null, logsCut: 0, drawingsDropped: false };
+  const none = { logs: null, drawings: null, logsCut: 0, drawingsCut: 0 };
   if (bytes[0] === 0x1f) return none;
   const marker = new TextEncoder().encode('"bot_');
   search: for (let i = bytes.length - marker.length; i >= 0; i--) {
