@@ -16,6 +16,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
+import { LIMITS_BOT, monitorPage } from '../tests/support/responsive.mjs';
 import { builtApp, opt } from './support.mjs';
 
 const dist = builtApp();
@@ -25,32 +26,6 @@ const BOTS = Number(opt('bots', '2'));
 const SIZE = opt('size', '30x30');
 const SEED = Number(opt('seed', '5'));
 
-/** A Halite I bot at the limits: 1,000 texts of 100 characters and 10,000 logged characters a
- * turn; it moves nothing. */
-export const LIMITS_BOT = `
-export const name = 'Limits';
-let state = 0x9e3779b9;
-/** Characters that compress as little as a bot's own numbers and names would. */
-function noise(n) {
-  let out = '';
-  while (out.length < n) {
-    state ^= state << 13; state ^= state >>> 17; state ^= state << 5;
-    out += (state >>> 0).toString(36);
-  }
-  return out.slice(0, n);
-}
-export default function bot(obs, debug) {
-  for (let i = 0; i < 1000; i++) {
-    const label = obs.turn + ':' + i + ' ';
-    debug.text(((i * 7) % obs.width) + 0.5, ((i * 13 + obs.turn) % obs.height) + 0.5, label + noise(100 - label.length));
-  }
-  const lines = [];
-  for (let k = 0; k < 100; k++) lines.push(noise(99));
-  console.log(('turn ' + obs.turn + '\\n' + lines.join('\\n')).slice(0, 9999));
-  return [];
-}
-`;
-
 /** Serves `limits.js` with CORS, as a bot author's server must. */
 async function botOrigin() {
   const server = http.createServer((req, res) => {
@@ -59,32 +34,6 @@ async function botOrigin() {
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   return { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)) };
-}
-
-/** In the page: the event loop's worst lateness since the last call (`__lag()`), and the longest
- * task since the last call (`__longest()`). */
-function monitors() {
-  let worst = 0;
-  let last = performance.now();
-  setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last - 50);
-    last = now;
-  }, 50);
-  window.__lag = () => {
-    const w = worst;
-    worst = 0;
-    return w;
-  };
-  let longest = 0;
-  new PerformanceObserver((l) => {
-    for (const e of l.getEntries()) longest = Math.max(longest, e.duration);
-  }).observe({ type: 'longtask', buffered: false });
-  window.__longest = () => {
-    const l = longest;
-    longest = 0;
-    return l;
-  };
 }
 
 /** In the page: the bytes of every record of every store of the page's database (typed arrays by
@@ -136,7 +85,7 @@ async function storedBytes() {
  * the longest task and the stored bytes. */
 async function measure(browser, app, origin) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-  await context.addInitScript(monitors);
+  await monitorPage(context);
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));

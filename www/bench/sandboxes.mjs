@@ -9,9 +9,9 @@
 //
 //   node www/bench/sandboxes.mjs [--runs 3] [--baseline DIR] [--dist DIR]
 
-import fs from 'node:fs';
 import http from 'node:http';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
+import { browserMemoryMb } from '../tests/support/responsive.mjs';
 import { builtApp, opt } from './support.mjs';
 
 const dist = builtApp();
@@ -35,20 +35,6 @@ const botUrl = (k) => `http://127.0.0.1:${origin.address().port}/calm${k}.js`;
 const { chromium } = await import('playwright-core');
 const browser = await chromium.launch(CHROMIUM);
 
-async function memoryMb() {
-  const cdp = await browser.newBrowserCDPSession();
-  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
-  await cdp.detach();
-  let kb = 0;
-  for (const p of processInfo) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p.id}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return kb / 1024;
-}
 
 /** One game of `n` hosted bots on the build served at `url`: ms from Run to the first turn, MB. */
 async function once(url, n) {
@@ -62,7 +48,7 @@ async function once(url, n) {
   await page.waitForFunction(() => Number((document.querySelector('[data-part="frame-total"]')?.textContent ?? '').replace(/[^0-9]/g, '') || 0) >= 2, null, { timeout: 60_000 });
   const ms = Date.now() - t0;
   await page.waitForTimeout(1500);
-  const mb = await memoryMb();
+  const mb = await browserMemoryMb(browser);
   const frames = await page.locator('iframe.bot-host-frame').count();
   await context.close();
   return { ms, mb, frames };

@@ -18,6 +18,7 @@ import { Readable } from 'node:stream';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
+import { monitorPage, watchLag } from './support/responsive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -145,32 +146,7 @@ after(async () => {
  * peak; `page.done()` closes it and asserts no error was logged. */
 async function openPage(search, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 500 });
-  await context.addInitScript(() => {
-    let worst = 0;
-    let last = performance.now();
-    let heap = 0;
-    let tasks = [];
-    setInterval(() => {
-      const now = performance.now();
-      worst = Math.max(worst, now - last - 50);
-      last = now;
-      heap = Math.max(heap, performance.memory?.usedJSHeapSize ?? 0);
-    }, 50);
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) tasks.push(e.duration);
-    }).observe({ type: 'longtask', buffered: true });
-    window.__lag = () => {
-      const w = worst;
-      worst = 0;
-      return w;
-    };
-    window.__heap = () => heap;
-    window.__tasks = () => {
-      const t = tasks;
-      tasks = [];
-      return t;
-    };
-  });
+  await monitorPage(context);
   const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => {
@@ -185,18 +161,6 @@ async function openPage(search, viewport = { width: 1280, height: 800 }) {
   return page;
 }
 
-/** Samples the page's worst timer delay until `until()` holds; returns it. */
-async function watchLag(page, until, timeoutMs = 60_000) {
-  let worst = 0;
-  const t0 = Date.now();
-  for (;;) {
-    worst = Math.max(worst, await page.evaluate(() => window.__lag()));
-    if (await until()) break;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
-    await page.waitForTimeout(100);
-  }
-  return worst;
-}
 
 const bannerShown = (page) => page.isVisible('[data-part="banner"]');
 const banner = (page) => page.textContent('[data-part="banner-text"]');
@@ -318,7 +282,7 @@ for (const [game, file] of [
 ]) {
   test(`${game}: a replay with a 20 MB log and 1 MB names is cut to a live game's limits, and stepping to the log stays smooth`, { timeout: 180_000 }, async () => {
     const page = await openPage(`?replay=${file}&frame=0`);
-    const worstOpen = await watchLag(page, () => page.evaluate(() => window.__viewer.kind === 'replay'), 90_000);
+    const worstOpen = await watchLag(page, () => page.evaluate(() => window.__viewer.kind === 'replay'), { timeoutMs: 90_000 });
     assert.equal(await page.evaluate(() => window.__viewer.game), game);
     // The names, cut to 40 characters and ending with "…".
     const title = await page.textContent('[data-part="title"]');

@@ -22,6 +22,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
+import { browserMemoryMb, monitorPage, watchLag } from './support/responsive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../dist');
@@ -189,22 +190,9 @@ after(async () => {
   await evil?.close();
 });
 
-/** A page with a monitor of the event loop's worst delay (`window.__lag()`, reset by each call). */
+/** A page of `context` at `url`, its event loop watched (support/responsive.mjs). */
 async function openPage(context, url) {
-  await context.addInitScript(() => {
-    let worst = 0;
-    let last = performance.now();
-    setInterval(() => {
-      const now = performance.now();
-      worst = Math.max(worst, now - last - 50);
-      last = now;
-    }, 50);
-    window.__lag = () => {
-      const w = worst;
-      worst = 0;
-      return w;
-    };
-  });
+  await monitorPage(context);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -212,17 +200,6 @@ async function openPage(context, url) {
   return page;
 }
 
-/** Waits until `until()` holds, sampling the page's worst event-loop delay; returns it. */
-async function watchLag(page, until, timeoutMs = 60_000) {
-  let worst = 0;
-  const t0 = Date.now();
-  for (;;) {
-    worst = Math.max(worst, await page.evaluate(() => window.__lag()));
-    if (await until()) return worst;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms (players: ${await players(page)})`);
-    await page.waitForTimeout(150);
-  }
-}
 
 const players = (page) => page.locator('.players').innerText();
 /** The frames played so far (the timeline's "/ N"). */
@@ -265,21 +242,6 @@ async function appStorage(page) {
   });
 }
 
-/** The resident memory of this browser's processes (the browser, its renderers and helpers), MB. */
-async function browserMemoryMb() {
-  const cdp = await browser.newBrowserCDPSession();
-  const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
-  await cdp.detach();
-  let kb = 0;
-  for (const p of processInfo) {
-    try {
-      kb += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p.id}/status`, 'utf8'))?.[1] ?? 0);
-    } catch {
-      // A process that has ended since.
-    }
-  }
-  return kb / 1024;
-}
 
 test('bot-host.html framed by a page of the same site runs nothing, however it is framed', { timeout: 60_000 }, async () => {
   const context = await browser.newContext();
@@ -323,7 +285,7 @@ test('bot-host.html framed by a page of the same site runs nothing, however it i
 test('two bots from one site share no origin: no BroadcastChannel or lock reaches the other', { timeout: 90_000 }, async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await runBots(context, `bots=${evil.url}talker.js,${evil.url}listener.js&seed=3&size=20x20&speed=30`);
-  const worst = await watchLag(page, async () => (await frames(page)) >= 25 || /ejected/.test(await players(page)));
+  const worst = await watchLag(page, async () => (await frames(page)) >= 25 || /ejected/.test(await players(page)), { describe: () => players(page) });
   // Each bot in a frame of its own.
   assert.equal(await page.locator('iframe.bot-host-frame').count(), 2);
   const sandboxes = await page.locator('iframe.bot-host-frame').evaluateAll((fs) => fs.map((f) => f.getAttribute('sandbox')));
@@ -344,7 +306,7 @@ test('two bots from one site share no origin: no BroadcastChannel or lock reache
 async function honestAgainst(neighbour) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   const page = await runBots(context, `bots=${evil.url}honest.js,${evil.url}${neighbour}&seed=5&size=20x20&speed=60`);
-  const worst = await watchLag(page, async () => page.locator('[data-part="result"]').isVisible(), 120_000);
+  const worst = await watchLag(page, async () => page.locator('[data-part="result"]').isVisible(), { timeoutMs: 120_000, describe: () => players(page) });
   const text = await players(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-part="download"]')]);
   const bytes = fs.readFileSync(await download.path());
@@ -372,7 +334,7 @@ test('a bot that keeps its thread busy after answering is ejected; the honest bo
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   // A third player, so the game goes on after one is out.
   const page = await runBots(context, `bots=${evil.url}honest.js,${evil.url}spinner.js,greedy&seed=5&size=20x20&speed=60`);
-  const worst = await watchLag(page, async () => /Spinner[^\n]*\n\S+\nejected/.test(await players(page)));
+  const worst = await watchLag(page, async () => /Spinner[^\n]*\n\S+\nejected/.test(await players(page)), { describe: () => players(page) });
   await framesBeyond(page, (await frames(page)) + 10);
   const text = await players(page);
   assert.match(text, /Spinner \([^)]*\)\n\S+\nejected at frame \d+: (kept computing after its answer|timed out)/);
@@ -388,11 +350,11 @@ test('a bot trying to flood its own channel is ejected at once, naming only it; 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await runBots(context, `bots=${evil.url}flooder.js,${evil.url}calm.js,greedy&seed=5&size=20x20&speed=10`);
   await framesBeyond(page, 3);
-  const before = await browserMemoryMb();
-  const worst = await watchLag(page, async () => /ejected/.test(await players(page)));
+  const before = await browserMemoryMb(browser);
+  const worst = await watchLag(page, async () => /ejected/.test(await players(page)), { describe: () => players(page) });
   await framesBeyond(page, (await frames(page)) + 10);
   await page.waitForTimeout(3000);
-  const grown = (await browserMemoryMb()) - before;
+  const grown = (await browserMemoryMb(browser)) - before;
   const text = await players(page);
   // The worker's own channel is gone before the bot loads: its first post throws.
   assert.match(text, /Flooder \([^)]*\)\n\S+\nejected at frame 11: threw: TypeError: self\.postMessage is not a function \(turn 10, line \d+, column \d+\)\n/);

@@ -13,6 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
+import { monitorPage, watchLag } from './support/responsive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../dist');
@@ -145,19 +146,8 @@ after(async () => {
  * the last call), recording CSP violations of the page itself and console errors. */
 async function openPage(search, viewport = { width: 1280, height: 800 }, inBrowser = browser) {
   const context = await inBrowser.newContext({ viewport, hasTouch: viewport.width < 500 });
+  await monitorPage(context);
   await context.addInitScript(() => {
-    let worst = 0;
-    let last = performance.now();
-    setInterval(() => {
-      const now = performance.now();
-      worst = Math.max(worst, now - last - 50);
-      last = now;
-    }, 50);
-    window.__lag = () => {
-      const w = worst;
-      worst = 0;
-      return w;
-    };
     window.__violations = [];
     document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
@@ -166,19 +156,6 @@ async function openPage(search, viewport = { width: 1280, height: 800 }, inBrows
   page.on('pageerror', (e) => page.errors.push(e.message));
   await page.goto(app.url + search);
   return { page, context };
-}
-
-/** Samples the page's responsiveness until `until()` holds; returns the worst delay seen. */
-async function watchLag(page, until, timeoutMs = 40_000) {
-  let worst = 0;
-  const t0 = Date.now();
-  for (;;) {
-    worst = Math.max(worst, await page.evaluate(() => window.__lag()));
-    if (await until()) break;
-    if (Date.now() - t0 > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms`);
-    await page.waitForTimeout(100);
-  }
-  return worst;
 }
 
 const players = (page) => page.locator('.players').innerText();

@@ -17,6 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
+import { LIMITS_BOT, monitorPage } from './support/responsive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, '../../dist');
@@ -44,30 +45,6 @@ const SAVED_BUDGET = KEPT_TURN_BYTES + 512 * 1024;
 const STORED_BYTES = 100 * 1024 * 1024;
 const TURNS = 60;
 
-/** At the limits: 1,000 texts of 100 characters and 10,000 logged characters a turn. */
-const LIMITS_BOT = `
-export const name = 'Limits';
-let state = 0x9e3779b9;
-/** Characters that compress as little as a bot's own numbers and names would. */
-function noise(n) {
-  let out = '';
-  while (out.length < n) {
-    state ^= state << 13; state ^= state >>> 17; state ^= state << 5;
-    out += (state >>> 0).toString(36);
-  }
-  return out.slice(0, n);
-}
-export default function bot(obs, debug) {
-  for (let i = 0; i < 1000; i++) {
-    const label = obs.turn + ':' + i + ' ';
-    debug.text(((i * 7) % obs.width) + 0.5, ((i * 13 + obs.turn) % obs.height) + 0.5, label + noise(100 - label.length));
-  }
-  const lines = [];
-  for (let k = 0; k < 100; k++) lines.push(noise(99));
-  console.log(('turn ' + obs.turn + '\\n' + lines.join('\\n')).slice(0, 9999));
-  return [];
-}
-`;
 
 let app;
 let origin;
@@ -97,20 +74,7 @@ after(async () => {
 /** A page with a monitor of the event loop's delay (`window.__lag()`: the worst delay in ms since
  * the last call), recording page errors. */
 async function openPage(context, search) {
-  await context.addInitScript(() => {
-    let worst = 0;
-    let last = performance.now();
-    setInterval(() => {
-      const now = performance.now();
-      worst = Math.max(worst, now - last - 50);
-      last = now;
-    }, 50);
-    window.__lag = () => {
-      const w = worst;
-      worst = 0;
-      return w;
-    };
-  });
+  await monitorPage(context);
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
