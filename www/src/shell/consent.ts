@@ -89,7 +89,7 @@ export function askConsent(req: ConsentRequest): Promise<boolean> {
       parts.push(
         el('p', {
           className: 'dialog-note',
-          text: 'This link runs code that does not come from this site. Only run it if you trust whoever wrote it. It runs in a sandbox: it cannot reach the network, this site\u2019s storage or the page, but it can use your computer\u2019s processor and memory while the game lasts.',
+          text: 'This link runs code that does not come from this site. Only run it if you trust whoever wrote it. Each bot runs in a sandbox of its own: it cannot reach the network, this site\u2019s storage, the page or another bot, but it can use one of your computer\u2019s cores and its memory while the game lasts.',
         }),
       );
       const list = el('ul', { className: 'consent-origins' });
