@@ -620,3 +620,26 @@ fn verify_names_an_unfinished_replay_and_accepts_it_with_the_flag() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+#[test]
+fn a_reader_that_stops_reading_ends_the_output_quietly() {
+    // `halite mapgen ... | head`: the reader is gone before (or while) the map is written.
+    for args in [
+        vec!["mapgen", "-d", "250 250", "-s", "1"],
+        vec![
+            "--game", "halite2", "mapgen", "-d", "384 256", "-s", "1", "-n", "4",
+        ],
+    ] {
+        let mut child = halite()
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(out.status.success(), "{args:?}: {:?} {err}", out.status);
+    }
+}

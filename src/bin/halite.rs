@@ -68,6 +68,20 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
         /// The game's tools refused (its map generator, its match setup, the match).
         #[error(transparent)]
         Tool(#[from] ToolError),
+        /// Standard output could not be written (other than a reader that stopped reading).
+        #[error("could not write the output: {0}")]
+        Write(std::io::Error),
+    }
+
+    /// Writes `text` to standard output. A reader that stops reading (`halite mapgen | head`)
+    /// ends the output quietly, as for any command-line tool, rather than with a panic.
+    fn emit(text: &str) -> Result<(), CliError> {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(CliError::Write(e)),
+            _ => Ok(()),
+        }
     }
 
     /// Why `--dims` was not understood.
@@ -254,7 +268,7 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
             replay: a.replay,
         };
         let out = tools(game)?.run(&setup, &commands, names.as_deref(), &report)?;
-        print!("{out}");
+        emit(&out)?;
         Ok(ExitCode::SUCCESS)
     }
 
@@ -282,7 +296,7 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
                     m
                 }
             };
-            println!("{}: {line}", p.display());
+            emit(&format!("{}: {line}\n", p.display()))?;
         }
         Ok(if broken {
             ExitCode::FAILURE
@@ -300,16 +314,16 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
         players: usize,
     ) -> Result<ExitCode, CliError> {
         let json = tools(game)?.mapgen_json(width, height, seed, players)?;
-        println!("{json}");
+        emit(&format!("{json}\n"))?;
         Ok(ExitCode::SUCCESS)
     }
 
     fn stats(path: &Path, json: bool) -> Result<ExitCode, CliError> {
         let replay = read_replay(path)?;
         if json {
-            println!("{}", replay.stats_json());
+            emit(&format!("{}\n", replay.stats_json()))?;
         } else {
-            print!("{}", replay.stats_table());
+            emit(&replay.stats_table())?;
         }
         Ok(ExitCode::SUCCESS)
     }
