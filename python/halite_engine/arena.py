@@ -22,7 +22,8 @@ Results: every replay in ``DIR`` (``game-00000.hlt`` ...) and ``DIR/results.json
 (seed, width, height, seats, ranks, replay, command), ``bots`` (name, games, wins, mean_rank,
 mu, sigma: TrueSkill with mu 25, sigma 25/3, beta 25/6, tau 0 unless set, no draws, applied in
 game order), ``score_ci95`` (the first two bots' score difference, each game scoring 1 for the
-bot ranked above the other: mean and 95% interval, and the same as an Elo difference) and
+bot ranked above the other: mean and Wilson's 95% interval, which stays within the score's range
+and is never zero width, and the same as an Elo difference) and
 ``sprt`` when asked.
 
 ``--sprt ELO0 ELO1`` (two bots only) judges the games in game order and stops at the first
@@ -221,22 +222,31 @@ class Sprt:
 
 def _score_ci95(scores):
     """Mean score difference of bot 0 over bot 1 (each game 1 or 0 for bot 0) with a 95%
-    interval, and the same as an Elo difference."""
+    interval, and the same as an Elo difference. The interval is Wilson's on the win rate: it
+    stays within the score's range and is never zero width after a finite number of games (a
+    normal approximation gives [+1, +1] after 6 wins of 6). Elo is logistic, clamped at a win rate
+    of 1e-6 from either end (+-2400), so a clean sweep reads +2400 with a finite lower end."""
     n = len(scores)
     if n == 0:
         return None
-    s = np.asarray(scores, dtype=float)
-    mean = float(s.mean())
-    sd = float(s.std(ddof=1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n)
+    mean = float(sum(scores)) / n
+    lo, hi = _wilson(mean, n)
 
     def elo(p):
         p = min(max(p, 1e-6), 1 - 1e-6)
         return -400 * math.log10(1 / p - 1)
 
-    return {"games": n, "score": mean, "diff": 2 * mean - 1, "low": 2 * (mean - half) - 1,
-            "high": 2 * (mean + half) - 1, "elo": elo(mean), "elo_low": elo(mean - half),
-            "elo_high": elo(mean + half)}
+    return {"games": n, "score": mean, "diff": 2 * mean - 1, "low": 2 * lo - 1, "high": 2 * hi - 1,
+            "elo": elo(mean), "elo_low": elo(lo), "elo_high": elo(hi)}
+
+
+def _wilson(p, n, z=1.96):
+    """Wilson's 95% score interval for a win rate ``p`` over ``n`` games."""
+    z2 = z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    # At a rate of 0 or 1 that end is exactly 0 or 1 (rounding would put it a hair inside).
+    return (0.0 if p <= 0 else max(0.0, centre - half)), (1.0 if p >= 1 else min(1.0, centre + half))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -217,3 +217,14 @@ def test_a_lost_ray_worker_loses_only_its_game(tmp_path, ray_cluster, monkeypatc
           runtime_env={"env_vars": {"HALITE_TEST_CRASH_MARKER": str(tmp_path / "marker")}})
     assert (tmp_path / "marker").exists()
     assert read(tmp_path / "ref") == read(tmp_path / "ray")
+
+
+def test_the_score_interval_is_wilsons_within_range_and_never_zero_width():
+    from halite_engine.arena import _score_ci95
+    for wins, n in [(6, 6), (0, 6), (17, 20), (20, 20), (1, 1), (3, 5), (500, 1000)]:
+        ci = _score_ci95([1] * wins + [0] * (n - wins))
+        assert -1 <= ci["low"] <= ci["diff"] <= ci["high"] <= 1, (wins, n, ci)
+        assert ci["high"] - ci["low"] > 0, (wins, n, ci)
+        assert ci["elo_low"] <= ci["elo"] <= ci["elo_high"]
+    ci = _score_ci95([1] * 17 + [0] * 3)
+    assert abs((ci["low"] + 1) / 2 - 0.6396) < 1e-3 and abs((ci["high"] + 1) / 2 - 0.9476) < 1e-3

@@ -155,3 +155,22 @@ test('a selection finds results.json and the replays beside it, and nothing furt
   assert.equal(only.results, null);
   assert.equal(only.replays.size, 1);
 });
+
+test("the head-to-head's interval is Wilson's: within the score's range, never zero width, Elo from its ends", () => {
+  // A record of `wins` games won by participant 0 of `n`.
+  const games = (wins, n) => Array.from({ length: n }, (_, k) => ({ error: null, seats: [{ participant: 0, rank: k < wins ? 1 : 2 }, { participant: 1, rank: k < wins ? 2 : 1 }] }));
+  for (const [wins, n] of [[6, 6], [0, 6], [17, 20], [20, 20], [1, 1], [3, 5], [500, 1000]]) {
+    const ci = results.scoreCi95(games(wins, n));
+    assert.equal(ci.games, n);
+    assert.ok(ci.low >= -1 && ci.high <= 1, `${wins}/${n}: [${ci.low}, ${ci.high}] within [-1, +1]`);
+    assert.ok(ci.high - ci.low > 0, `${wins}/${n}: not zero width`);
+    assert.ok(ci.low <= ci.diff && ci.diff <= ci.high);
+    assert.ok(ci.eloLow <= ci.elo && ci.elo <= ci.eloHigh);
+  }
+  // 20 of 20: the point is the clamp, its lower end a finite, modest Elo.
+  const sweep = results.scoreCi95(games(20, 20));
+  assert.ok(Math.abs(sweep.elo - 2400) < 0.01 && sweep.eloLow > 200 && sweep.eloLow < 400, `sweep: ${sweep.eloLow}`);
+  // Wilson's interval for 17 of 20 (a textbook value): [0.640, 0.948].
+  const [lo, hi] = results.wilson(17 / 20, 20);
+  assert.ok(Math.abs(lo - 0.6396) < 1e-3 && Math.abs(hi - 0.9476) < 1e-3, `${lo} ${hi}`);
+});

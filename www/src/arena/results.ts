@@ -183,25 +183,35 @@ export function byRank(seats: readonly GameSeat[]): GameSeat[] {
 
 /** The first two participants' score difference over the games played (not failed), as the
  * Python arena's `score_ci95`: a game scores 1 for the first participant when it ranked above
- * the second, else 0; the mean with a 95% interval (normal approximation), each also as a
- * difference (2·score − 1) and as logistic Elo. Null before the first game. */
+ * the second, else 0; the mean with Wilson's 95% interval on the win rate (it stays within the
+ * score's range and is never zero width after a finite number of games), each also as a
+ * difference (2·score − 1) and as logistic Elo (clamped at ±2400). Null before the first game. */
 export function scoreCi95(records: readonly GameRecord[]): { games: number; score: number; diff: number; low: number; high: number; elo: number; eloLow: number; eloHigh: number } | null {
-  const scores: number[] = [];
+  let wins = 0;
+  let n = 0;
   for (const r of records) {
     if (r.error) continue;
     const a = r.seats.find((s) => s.participant === 0);
     const b = r.seats.find((s) => s.participant === 1);
     if (!a || !b) continue;
-    scores.push(a.rank < b.rank ? 1 : 0);
+    n++;
+    if (a.rank < b.rank) wins++;
   }
-  const n = scores.length;
   if (n === 0) return null;
-  const mean = scores.reduce((x, y) => x + y, 0) / n;
-  const sd = n > 1 ? Math.sqrt(scores.reduce((x, y) => x + (y - mean) ** 2, 0) / (n - 1)) : 0;
-  const half = (1.96 * sd) / Math.sqrt(n);
+  const mean = wins / n;
+  const [lo, hi] = wilson(mean, n);
   const elo = (p: number) => {
     const q = Math.min(Math.max(p, 1e-6), 1 - 1e-6);
     return -400 * Math.log10(1 / q - 1);
   };
-  return { games: n, score: mean, diff: 2 * mean - 1, low: 2 * (mean - half) - 1, high: 2 * (mean + half) - 1, elo: elo(mean), eloLow: elo(mean - half), eloHigh: elo(mean + half) };
+  return { games: n, score: mean, diff: 2 * mean - 1, low: 2 * lo - 1, high: 2 * hi - 1, elo: elo(mean), eloLow: elo(lo), eloHigh: elo(hi) };
+}
+
+/** Wilson's 95% score interval for a win rate `p` over `n` games. */
+export function wilson(p: number, n: number, z = 1.96): [number, number] {
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  // At a rate of 0 or 1 that end is exactly 0 or 1 (rounding would put it a hair inside).
+  return [p <= 0 ? 0 : Math.max(0, centre - half), p >= 1 ? 1 : Math.min(1, centre + half)];
 }
