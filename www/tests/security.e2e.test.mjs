@@ -136,7 +136,11 @@ before(async () => {
   browser = await chromium.launch(CHROMIUM);
 });
 
+/** Browsers a test launched for itself. */
+const ownBrowsers = [];
+
 after(async () => {
+  for (const b of ownBrowsers) await b.close().catch(() => {});
   await browser?.close();
   await app?.close();
   await evil?.close();
@@ -271,6 +275,8 @@ test('a bot that fills its heap crashes only its sandbox: the page goes on and s
   // A browser of its own: the attacks before this one leave memory behind in the shared one.
   const { chromium } = await import('playwright-core');
   const own = await chromium.launch(CHROMIUM);
+  // Closed whatever happens (an open browser would keep this file's process from ending).
+  ownBrowsers.push(own);
   const browser = own;
   const { page, context } = await openPage(`?bots=${evil.url}hog.js,greedy&seed=3&turnMs=30000`, undefined, own);
   await consent(page).waitFor();
@@ -325,5 +331,5 @@ test('a bot that fills its heap crashes only its sandbox: the page goes on and s
   assert.ok(worst < 200, `the page answered within 200 ms (worst delay ${worst.toFixed(0)} ms; ${samples.join(' ')})`);
   await cdp.detach().catch(() => {});
   await context.close().catch(() => {});
-  await own.close();
+  await own.close().catch(() => {});
 });
