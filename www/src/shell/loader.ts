@@ -5,8 +5,8 @@ export type ProgressFn = (loaded: number, total: number | null) => void;
 
 /** The largest replay file this page downloads or opens: 100 MB of the bytes a download yields
  * (after the browser undoes any `Content-Encoding`, so a compressed response counts at its full
- * size), or of a file's size on disk. Real replays are far below it: Halite II's are a few MB,
- * Halite I's largest plain JSON tens of MB. */
+ * size), or of a file's size on disk. Real replays are far below it: compressed ones a few MB,
+ * the largest plain JSON ones tens of MB. */
 export const MAX_REPLAY_FILE_BYTES = 100 * 1024 * 1024;
 
 /** Thrown when the person cancelled a download or a read: the page says nothing more. */
@@ -183,9 +183,8 @@ export function readFile(file: File, onProgress: ProgressFn, signal?: AbortSigna
   });
 }
 
-/** The most bytes a compressed replay may unpack to: what the engines' own readers accept
- * (`MAX_REPLAY_BYTES` of src/halite1/replay.rs and src/halite2/replay.rs), a guard against a
- * small file that inflates without end. */
+/** The most bytes a compressed replay may unpack to: what every game's engine reader accepts
+ * (its `MAX_REPLAY_BYTES`), a guard against a small file that inflates without end. */
 export const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
 
 /** gzip bytes unpacked by the browser's own decompressor, stopped with a sentence once they pass
