@@ -18,7 +18,8 @@ mod native {
     use clap::builder::{PossibleValue, PossibleValuesParser};
     use clap::{Args, Parser, Subcommand};
     use halite::env::cli::Report;
-    use halite::games::{self, GameTools, ReplayTools, RunSetup, ToolError};
+    use halite::env::tools::{GameTools, ReplayTools, RunSetup, ToolError};
+    use halite::games;
     use std::path::{Path, PathBuf};
     use std::process::ExitCode;
 

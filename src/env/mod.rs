@@ -14,6 +14,8 @@
 //! * [`contract`]: checks every game must pass (random play, replay round trip, determinism,
 //!   fork), written once against these traits.
 //! * [`sort`]: the one sort every part of the engine uses (stable, by key).
+//! * [`tools`]: what a game offers the registry (`crate::games`, the one list of games): its
+//!   replays, map generator, forward model and subprocess matches, behind one interface.
 //!
 //! Seats are numbered from 0 everywhere at this seam; a game maps them to its own ids inside
 //! (Halite I: the owner value `seat + 1` on the board).
@@ -30,6 +32,7 @@ pub mod record;
 pub mod runner;
 pub mod series;
 pub mod sort;
+pub mod tools;
 
 use serde::Serialize;
 use std::fmt::Display;

@@ -10,7 +10,7 @@ use super::replay::Replay;
 use super::stats::{replay_series, standings, Series, SERIES};
 use super::verify::verify;
 use crate::env;
-use crate::games::{Registered, ReplayTools, Tools, Verdict};
+use crate::env::tools::{Registered, ReplayTools, Tools, Verdict};
 use serde_json::Value;
 
 impl env::Game for Game {
@@ -89,21 +89,23 @@ impl Registered for Game {
         height: usize,
         seed: u32,
         players: usize,
-    ) -> Result<Value, crate::games::ToolError> {
+    ) -> Result<Value, crate::env::tools::ToolError> {
         let request = MapRequest {
             width,
             height,
             players,
             seed,
         };
-        let board = request.generate().map_err(crate::games::ToolError::map)?;
+        let board = request
+            .generate()
+            .map_err(crate::env::tools::ToolError::map)?;
         Ok(serde_json::to_value(&board)?)
     }
     #[cfg(not(target_arch = "wasm32"))]
     fn for_run(
-        setup: &crate::games::RunSetup,
+        setup: &crate::env::tools::RunSetup,
         players: usize,
-    ) -> Result<Game, crate::games::ToolError> {
+    ) -> Result<Game, crate::env::tools::ToolError> {
         let (width, height) = setup.dims.unwrap_or_else(|| {
             // The reference's sizes when none is asked for: 20 to 50, square.
             use rand::seq::SliceRandom;
@@ -123,7 +125,7 @@ impl Registered for Game {
             fog_radius: setup.fog,
             player_names: Vec::new(),
         };
-        Game::new(&config).map_err(crate::games::ToolError::setup)
+        Game::new(&config).map_err(crate::env::tools::ToolError::setup)
     }
 }
 
@@ -139,7 +141,7 @@ impl ReplayTools for Replay {
             let per: Vec<Vec<u32>> = (0..series.players).map(|p| series.get(k, p)).collect();
             s.insert(name.to_string(), serde_json::json!(per));
         }
-        crate::games::stats_json(self, serde_json::json!(standings(self)), s)
+        crate::env::tools::stats_json(self, serde_json::json!(standings(self)), s)
     }
     fn stats_table(&self) -> String {
         stats_table(self, &standings(self), &replay_series(self))

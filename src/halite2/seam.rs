@@ -9,7 +9,7 @@ use super::ranking::Score;
 use super::replay::{Frame, Replay, ShipCommand};
 use super::{mapgen, replay, stats, verify};
 use crate::env;
-use crate::games::{Registered, ReplayTools, Tools, Verdict};
+use crate::env::tools::{Registered, ReplayTools, Tools, Verdict};
 use serde_json::Value;
 
 impl env::ReplayFile for Replay {
@@ -156,23 +156,25 @@ impl Registered for Game {
         height: usize,
         seed: u32,
         players: usize,
-    ) -> Result<Value, crate::games::ToolError> {
+    ) -> Result<Value, crate::env::tools::ToolError> {
         let request = mapgen::MapRequest {
             width: width as u32,
             height: height as u32,
             players,
             seed,
         };
-        let map = request.generate().map_err(crate::games::ToolError::map)?;
+        let map = request
+            .generate()
+            .map_err(crate::env::tools::ToolError::map)?;
         let mut v = serde_json::to_value(&map)?;
         v["dims_flag"] = true.into();
         Ok(v)
     }
     #[cfg(not(target_arch = "wasm32"))]
     fn for_run(
-        setup: &crate::games::RunSetup,
+        setup: &crate::env::tools::RunSetup,
         players: usize,
-    ) -> Result<Game, crate::games::ToolError> {
+    ) -> Result<Game, crate::env::tools::ToolError> {
         let (width, height) = match setup.dims {
             Some((w, h)) => (w as u32, h as u32),
             None => mapgen::size_from_seed(setup.seed),
@@ -184,7 +186,7 @@ impl Registered for Game {
             seed: setup.seed,
             player_names: Vec::new(),
         };
-        Game::new(&config).map_err(crate::games::ToolError::setup)
+        Game::new(&config).map_err(crate::env::tools::ToolError::setup)
     }
 }
 
@@ -200,7 +202,7 @@ impl ReplayTools for Replay {
             let per: Vec<Vec<u32>> = (0..series.players).map(|p| series.get(k, p)).collect();
             s.insert(name.to_string(), serde_json::json!(per));
         }
-        crate::games::stats_json(self, serde_json::json!(stats::standings(self)), s)
+        crate::env::tools::stats_json(self, serde_json::json!(stats::standings(self)), s)
     }
     fn stats_table(&self) -> String {
         stats::table(self, &verify::replay_series(self))
