@@ -122,7 +122,7 @@ pub struct TurnScratch {
     /// The strength a piece carries (after production when it stays still).
     carry: [Vec<u8>; 5],
     /// Production lost to the cap by a piece staying still.
-    grow_loss: Vec<u8>,
+    growth_loss: Vec<u8>,
     /// Strength gained by a piece staying still.
     gain: Vec<u8>,
     /// Neutral strength of each site at combat time (0 where a player owned the site).
@@ -148,13 +148,12 @@ impl TurnScratch {
         TurnScratch::default()
     }
 
-    /// Sizes every array for `sites` (padded, padding reading as empty) and returns the padded
-    /// length. The passes keep the padding empty (empty inputs give empty outputs there), so the
+    /// Sizes every array for `sites` (padded to whole lanes, padding reading as empty). The passes keep the padding empty (empty inputs give empty outputs there), so the
     /// arrays are only sized again when the board's size changes.
-    fn prepare(&mut self, sites: usize) -> usize {
+    fn prepare(&mut self, sites: usize) {
         let padded = sites.div_ceil(LANES) * LANES;
         if self.sized_for == sites {
-            return padded;
+            return;
         }
         self.sized_for = sites;
         for v in [
@@ -162,7 +161,7 @@ impl TurnScratch {
             &mut self.strength,
             &mut self.production,
             &mut self.moves,
-            &mut self.grow_loss,
+            &mut self.growth_loss,
             &mut self.gain,
             &mut self.neutral,
             &mut self.total,
@@ -180,7 +179,6 @@ impl TurnScratch {
             v.resize(padded, 0);
             v[sites..].fill(0);
         }
-        padded
     }
 }
 
@@ -234,6 +232,12 @@ pub fn check_turn_input(sites: usize, moves: &[u8], players: usize) -> Result<()
 /// only where a player owns the site. Owners above `players` (at most [`super::MAX_PLAYERS`])
 /// are treated as neutral. Panics only if `moves` or the board's arrays are shorter than
 /// `width * height`.
+///
+/// The phases, each a pass over every site: [`TurnScratch::encode_moves`],
+/// [`TurnScratch::gather_arrivals`], [`TurnScratch::settle_quiet_sites`], then
+/// [`TurnScratch::resolve_fights`] for the sites left and [`TurnScratch::tally_players`] for the
+/// per-player totals; between them, each site's neighbours' values are lined up beside its own
+/// ([`shift_neighbours`]).
 pub fn resolve_turn(
     board: &mut Board,
     moves: &[u8],
@@ -242,171 +246,214 @@ pub fn resolve_turn(
     report: &mut TurnReport,
 ) {
     let players = players.min(super::MAX_PLAYERS);
-    let (w, h) = (board.width, board.height);
-    let n = w * h;
-    report.reset(players, n);
-    if n == 0 {
+    let (width, height) = (board.width, board.height);
+    let sites = width * height;
+    report.reset(players, sites);
+    if sites == 0 {
         return;
     }
-    let padded = scratch.prepare(n);
-    let chunks = padded / LANES;
-    scratch.owner[..n].copy_from_slice(&board.owner[..n]);
-    scratch.strength[..n].copy_from_slice(&board.strength[..n]);
-    scratch.production[..n].copy_from_slice(&board.production[..n]);
-    scratch.moves[..n].copy_from_slice(&moves[..n]);
-    let sc = &mut *scratch;
+    scratch.prepare(sites);
+    scratch.owner[..sites].copy_from_slice(&board.owner[..sites]);
+    scratch.strength[..sites].copy_from_slice(&board.strength[..sites]);
+    scratch.production[..sites].copy_from_slice(&board.production[..sites]);
+    scratch.moves[..sites].copy_from_slice(&moves[..sites]);
 
-    // 1. Encode every site: who moves where, carrying what (production first for STILL).
-    let top = players as u8;
-    for c in 0..chunks {
-        let (o, s, d, prod) = (
-            lane(&sc.owner, c),
-            lane(&sc.strength, c),
-            lane(&sc.moves, c),
-            lane(&sc.production, c),
-        );
-        let (k, cr) = (lane_mut(&mut sc.key[0], c), lane_mut(&mut sc.carry[0], c));
-        let (z, gl) = (lane_mut(&mut sc.neutral, c), lane_mut(&mut sc.grow_loss, c));
-        let g = lane_mut(&mut sc.gain, c);
-        for j in 0..LANES {
-            let owned = all(o[j] != 0) & all(o[j] <= top);
-            let still = all(d[j] == 0);
-            let moving = all(d[j].wrapping_sub(1) < 4);
-            // Bytes only (saturating adds; what the cap cut off, modulo 256): no widening.
-            let capped = s[j].saturating_add(prod[j]);
-            k[j] = ((o[j] << 3) | (d[j] & moving)) & owned;
-            cr[j] = (capped & still) | (s[j] & !still);
-            z[j] = s[j] & !owned;
-            gl[j] = s[j].wrapping_add(prod[j]).wrapping_sub(capped) & owned & still;
-            g[j] = capped.wrapping_sub(s[j]) & owned & still;
-        }
-    }
-    shift_neighbours(&mut sc.key, w, h);
-    shift_neighbours(&mut sc.carry, w, h);
+    scratch.encode_moves(players as u8);
+    shift_neighbours(&mut scratch.key, width, height);
+    shift_neighbours(&mut scratch.carry, width, height);
+    scratch.gather_arrivals();
+    shift_neighbours(&mut scratch.first, width, height);
+    shift_neighbours(&mut scratch.mixed, width, height);
+    scratch.settle_quiet_sites();
+    scratch.resolve_fights(width, height, players, report);
+    scratch.tally_players(report);
 
-    // 2. What stands on each site after movement: the site's own piece (a piece that moves
-    //    away leaves a 0-strength one) and the neighbours that moved onto it. The highest tag
-    //    among them is `first`; the site is `mixed` if another player's piece is there too.
-    for c in 0..chunks {
-        let k = [0, 1, 2, 3, 4].map(|d| lane(&sc.key[d], c));
-        let cr = [0, 1, 2, 3, 4].map(|d| lane(&sc.carry[d], c));
-        let [first, ..] = &mut sc.first;
-        let [mixed, ..] = &mut sc.mixed;
-        let (first, mixed) = (lane_mut(first, c), lane_mut(mixed, c));
-        let (tot, ml) = (lane_mut(&mut sc.total, c), lane_mut(&mut sc.merge_loss, c));
-        for j in 0..LANES {
-            let own = k[0][j] >> 3;
-            let tags = [1, 2, 3, 4].map(|d| (k[d][j] >> 3) & all(k[d][j] & 7 == TOWARDS[d]));
-            let f = own.max(tags[0]).max(tags[1]).max(tags[2]).max(tags[3]);
-            // The site's own piece counts towards `first` only if it is `first`'s and stays.
-            let stays = all(k[0][j] & 7 == 0) & all(own != 0) & all(own == f);
-            // The sum capped at 255 in bytes (saturating adds); `over` notes a carry out of
-            // any partial sum, i.e. whether the exact sum exceeds 255.
-            let mut t = cr[0][j] & stays;
-            let mut over = 0u8;
-            let mut other = all(own != f) & all(own != 0);
-            for d in 0..4 {
-                let arrived = all(tags[d] != 0);
-                let mine = all(tags[d] == f) & arrived;
-                let add = cr[d + 1][j] & mine;
-                over |= all(t.wrapping_add(add) < t);
-                t = t.saturating_add(add);
-                other |= !mine & arrived;
-            }
-            first[j] = f;
-            mixed[j] = other;
-            tot[j] = t;
-            // Whether combining lost strength to the cap (rare; counted exactly below).
-            ml[j] = over;
-        }
-    }
-    shift_neighbours(&mut sc.first, w, h);
-    shift_neighbours(&mut sc.mixed, w, h);
+    board.owner[..sites].copy_from_slice(&scratch.new_owner[..sites]);
+    board.strength[..sites].copy_from_slice(&scratch.new_strength[..sites]);
+}
 
-    // 3. Quiet sites keep their piece as it is; empty sites stay neutral; the rest fight.
-    for c in 0..chunks {
-        let f = [0, 1, 2, 3, 4].map(|d| lane(&sc.first[d], c));
-        let m = [0, 1, 2, 3, 4].map(|d| lane(&sc.mixed[d], c));
-        let (z, tot) = (lane(&sc.neutral, c), lane(&sc.total, c));
-        let fight = lane_mut(&mut sc.fight, c);
-        let new_owner = lane_mut(&mut sc.new_owner, c);
-        let new_strength = lane_mut(&mut sc.new_strength, c);
-        for j in 0..LANES {
-            let mut calm = !m[0][j] & all(z[j] == 0);
-            for d in 1..5 {
-                calm &= all(f[d][j] == 0) | (all(f[d][j] == f[0][j]) & !m[d][j]);
-            }
-            let present = all(f[0][j] != 0);
-            fight[j] = present & !calm;
-            new_owner[j] = f[0][j] & present & calm;
-            new_strength[j] = (tot[j] & present & calm) | (z[j] & !present);
-        }
+impl TurnScratch {
+    /// Whole lanes in the padded arrays.
+    fn lanes(&self) -> usize {
+        self.owner.len() / LANES
     }
 
-    // 4. The fights, one site at a time (eight quiet sites skipped at once).
-    for c in 0..padded / 8 {
-        let word = u64::from_le_bytes(sc.fight[c * 8..c * 8 + 8].try_into().unwrap_or([0; 8]));
-        if word == 0 {
-            continue;
-        }
-        for i in c * 8..(c * 8 + 8).min(n) {
-            if sc.fight[i] != 0 {
-                let (o, st) = combat(sc, w, h, i, players, report);
-                sc.new_owner[i] = o;
-                sc.new_strength[i] = st;
+    /// Phase 1: every site's move as a key (who moves where) and the strength it carries
+    /// (production first for a piece that stays, capped at 255), what the cap cut off, and the
+    /// neutral strength under each site. Owners above `top` count as neutral.
+    fn encode_moves(&mut self, top: u8) {
+        for c in 0..self.lanes() {
+            let owner = lane(&self.owner, c);
+            let strength = lane(&self.strength, c);
+            let direction = lane(&self.moves, c);
+            let production = lane(&self.production, c);
+            let key = lane_mut(&mut self.key[0], c);
+            let carry = lane_mut(&mut self.carry[0], c);
+            let neutral = lane_mut(&mut self.neutral, c);
+            let growth_loss = lane_mut(&mut self.growth_loss, c);
+            let gain = lane_mut(&mut self.gain, c);
+            for j in 0..LANES {
+                let owned = all(owner[j] != 0) & all(owner[j] <= top);
+                let still = all(direction[j] == 0);
+                let moving = all(direction[j].wrapping_sub(1) < 4);
+                // Bytes only (saturating adds; what the cap cut off, modulo 256): no widening.
+                let capped = strength[j].saturating_add(production[j]);
+                key[j] = ((owner[j] << 3) | (direction[j] & moving)) & owned;
+                carry[j] = (capped & still) | (strength[j] & !still);
+                neutral[j] = strength[j] & !owned;
+                growth_loss[j] =
+                    strength[j].wrapping_add(production[j]).wrapping_sub(capped) & owned & still;
+                gain[j] = capped.wrapping_sub(strength[j]) & owned & still;
             }
         }
     }
 
-    // Per-player totals: production gained and lost to the cap, combining losses on sites where
-    // one player stands (mixed sites count theirs in `combat`), sites captured.
-    let mut exact_merge = [0u32; super::MAX_PLAYERS + 1];
-    for c in 0..chunks {
-        let ml = lane(&sc.merge_loss, c);
-        if ml.iter().all(|&v| v == 0) {
-            continue;
-        }
-        // Rare: recompute the exact loss of these sites.
-        for j in 0..LANES {
-            let i = c * LANES + j;
-            if i < n && ml[j] != 0 && sc.mixed[0][i] == 0 {
-                let (pieces, count) = pieces_at(sc, i);
-                let lost: u16 = pieces[..count].iter().map(|p| p.lost).sum();
-                exact_merge[usize::from(sc.first[0][i])] += u32::from(lost);
+    /// Phase 2: what stands on each site after movement: the site's own piece (a piece that
+    /// moves away leaves a 0-strength one) and the neighbours that moved onto it. The highest
+    /// tag among them is `first`, with its strength `total`; the site is `mixed` if another
+    /// player's piece is there too; `merge_loss` notes where combining hit the cap.
+    fn gather_arrivals(&mut self) {
+        for c in 0..self.lanes() {
+            let key = [0, 1, 2, 3, 4].map(|d| lane(&self.key[d], c));
+            let carry = [0, 1, 2, 3, 4].map(|d| lane(&self.carry[d], c));
+            let first = lane_mut(&mut self.first[0], c);
+            let mixed = lane_mut(&mut self.mixed[0], c);
+            let total = lane_mut(&mut self.total, c);
+            let merge_loss = lane_mut(&mut self.merge_loss, c);
+            for j in 0..LANES {
+                let own = key[0][j] >> 3;
+                let arriving =
+                    [1, 2, 3, 4].map(|d| (key[d][j] >> 3) & all(key[d][j] & 7 == TOWARDS[d]));
+                let highest = own
+                    .max(arriving[0])
+                    .max(arriving[1])
+                    .max(arriving[2])
+                    .max(arriving[3]);
+                // The site's own piece counts towards `first` only if it is `first`'s and stays.
+                let stays = all(key[0][j] & 7 == 0) & all(own != 0) & all(own == highest);
+                // The sum capped at 255 in bytes (saturating adds); `over` notes a carry out of
+                // any partial sum, i.e. whether the exact sum exceeds 255.
+                let mut sum = carry[0][j] & stays;
+                let mut over = 0u8;
+                let mut other = all(own != highest) & all(own != 0);
+                for d in 0..4 {
+                    let arrived = all(arriving[d] != 0);
+                    let joins = all(arriving[d] == highest) & arrived;
+                    let add = carry[d + 1][j] & joins;
+                    over |= all(sum.wrapping_add(add) < sum);
+                    sum = sum.saturating_add(add);
+                    other |= !joins & arrived;
+                }
+                first[j] = highest;
+                mixed[j] = other;
+                total[j] = sum;
+                // Whether combining lost strength to the cap (rare; counted exactly later).
+                merge_loss[j] = over;
             }
         }
     }
-    for (p, stats) in report.players.iter_mut().enumerate() {
-        let tag = (p + 1) as u8;
-        // Lane-wise sums, added up once at the end (a u16 lane holds 256 chunks of bytes).
-        let (mut gained, mut lost, mut captured) = (0u32, 0u32, 0u32);
-        let mut start = 0;
-        while start < chunks {
-            let end = (start + 256).min(chunks);
-            let mut sums = [0u16; LANES];
-            let mut caps = [0u16; LANES];
-            let mut took = [0u16; LANES];
-            for c in start..end {
-                let (o, no) = (lane(&sc.owner, c), lane(&sc.new_owner, c));
-                let (g, gl) = (lane(&sc.gain, c), lane(&sc.grow_loss, c));
-                for j in 0..LANES {
-                    let mine = all(o[j] == tag);
-                    sums[j] += u16::from(g[j] & mine);
-                    caps[j] += u16::from(gl[j] & mine);
-                    took[j] += u16::from(all(no[j] == tag) & !mine & 1);
+
+    /// Phase 3: quiet sites (one player, no enemy near, no neutral strength) keep their piece
+    /// as it is; empty sites stay neutral; the rest are marked to `fight`.
+    fn settle_quiet_sites(&mut self) {
+        for c in 0..self.lanes() {
+            let first = [0, 1, 2, 3, 4].map(|d| lane(&self.first[d], c));
+            let mixed = [0, 1, 2, 3, 4].map(|d| lane(&self.mixed[d], c));
+            let neutral = lane(&self.neutral, c);
+            let total = lane(&self.total, c);
+            let fight = lane_mut(&mut self.fight, c);
+            let new_owner = lane_mut(&mut self.new_owner, c);
+            let new_strength = lane_mut(&mut self.new_strength, c);
+            for j in 0..LANES {
+                let mut calm = !mixed[0][j] & all(neutral[j] == 0);
+                for d in 1..5 {
+                    calm &=
+                        all(first[d][j] == 0) | (all(first[d][j] == first[0][j]) & !mixed[d][j]);
+                }
+                let present = all(first[0][j] != 0);
+                fight[j] = present & !calm;
+                new_owner[j] = first[0][j] & present & calm;
+                new_strength[j] = (total[j] & present & calm) | (neutral[j] & !present);
+            }
+        }
+    }
+
+    /// Phase 4: the fights, one site at a time (eight quiet sites skipped at once).
+    fn resolve_fights(
+        &mut self,
+        width: usize,
+        height: usize,
+        players: usize,
+        report: &mut TurnReport,
+    ) {
+        let sites = self.sized_for;
+        for group in 0..self.fight.len() / 8 {
+            let at = group * 8;
+            let word = u64::from_le_bytes(self.fight[at..at + 8].try_into().unwrap_or([0; 8]));
+            if word == 0 {
+                continue;
+            }
+            for i in at..(at + 8).min(sites) {
+                if self.fight[i] != 0 {
+                    let (owner, strength) = combat(self, width, height, i, players, report);
+                    self.new_owner[i] = owner;
+                    self.new_strength[i] = strength;
                 }
             }
-            gained += sums.iter().map(|&v| u32::from(v)).sum::<u32>();
-            lost += caps.iter().map(|&v| u32::from(v)).sum::<u32>();
-            captured += took.iter().map(|&v| u32::from(v)).sum::<u32>();
-            start = end;
         }
-        stats.production = gained;
-        stats.cap_loss += lost + exact_merge[p + 1];
-        stats.sites_captured = captured;
     }
-    board.owner[..n].copy_from_slice(&sc.new_owner[..n]);
-    board.strength[..n].copy_from_slice(&sc.new_strength[..n]);
+
+    /// Phase 5: per-player totals: production gained and lost to the cap, combining losses on
+    /// sites where one player stands (sites where several stand count theirs in [`combat`]),
+    /// sites captured.
+    fn tally_players(&self, report: &mut TurnReport) {
+        let (sites, lanes) = (self.sized_for, self.lanes());
+        let mut exact_merge = [0u32; super::MAX_PLAYERS + 1];
+        for c in 0..lanes {
+            let merge_loss = lane(&self.merge_loss, c);
+            if merge_loss.iter().all(|&v| v == 0) {
+                continue;
+            }
+            // Rare: recompute the exact loss of these sites.
+            for j in 0..LANES {
+                let i = c * LANES + j;
+                if i < sites && merge_loss[j] != 0 && self.mixed[0][i] == 0 {
+                    let (pieces, count) = pieces_at(self, i);
+                    let lost: u16 = pieces[..count].iter().map(|p| p.lost).sum();
+                    exact_merge[usize::from(self.first[0][i])] += u32::from(lost);
+                }
+            }
+        }
+        for (p, stats) in report.players.iter_mut().enumerate() {
+            let tag = (p + 1) as u8;
+            // Lane-wise sums, added up once at the end (a u16 lane holds 256 lanes of bytes).
+            let (mut gained, mut lost, mut captured) = (0u32, 0u32, 0u32);
+            let mut start = 0;
+            while start < lanes {
+                let end = (start + 256).min(lanes);
+                let mut gain_sums = [0u16; LANES];
+                let mut cap_sums = [0u16; LANES];
+                let mut taken = [0u16; LANES];
+                for c in start..end {
+                    let (owner, new_owner) = (lane(&self.owner, c), lane(&self.new_owner, c));
+                    let (gain, growth_loss) = (lane(&self.gain, c), lane(&self.growth_loss, c));
+                    for j in 0..LANES {
+                        let mine = all(owner[j] == tag);
+                        gain_sums[j] += u16::from(gain[j] & mine);
+                        cap_sums[j] += u16::from(growth_loss[j] & mine);
+                        taken[j] += u16::from(all(new_owner[j] == tag) & !mine & 1);
+                    }
+                }
+                gained += gain_sums.iter().map(|&v| u32::from(v)).sum::<u32>();
+                lost += cap_sums.iter().map(|&v| u32::from(v)).sum::<u32>();
+                captured += taken.iter().map(|&v| u32::from(v)).sum::<u32>();
+                start = end;
+            }
+            stats.production = gained;
+            stats.cap_loss += lost + exact_merge[p + 1];
+            stats.sites_captured = captured;
+        }
+    }
 }
 
 /// A piece after movement: its player's tag, its strength, and what combining lost to the cap.
