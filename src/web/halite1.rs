@@ -510,6 +510,14 @@ impl Halite1Game {
         series_array(self.game.series(), name)
     }
 
+    /// Every statistics series from frame `from` on (as `Halite2Game.seriesFrom`), in
+    /// `seriesNames()` order: after a step, `seriesFrom(numFrames - 1)` is the new frame's
+    /// values, `[series][seat]`, so a live viewer takes only what is new.
+    #[wasm_bindgen(js_name = seriesFrom)]
+    pub fn series_from(&self, from: usize) -> Uint32Array {
+        Uint32Array::from(self.game.series().from_frame(from).as_slice())
+    }
+
     /// The game so far as a replay handle (a copy), for the viewer.
     #[wasm_bindgen(js_name = toReplay)]
     pub fn to_replay(&self) -> Halite1Replay {
