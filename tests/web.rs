@@ -430,6 +430,65 @@ fn a_lesson_steps_and_is_judged_by_the_engine() {
     assert_eq!(lesson.turn(), 0);
 }
 
+/// The match loop's path: each answer checked once and kept (`acceptAnswer`), the turn played
+/// from what was kept (`stepAccepted`), gives the same game as `step` with the joined answers.
+#[wasm_bindgen_test]
+fn accepted_answers_play_the_turn_step_would() {
+    let config =
+        || js_sys::JSON::parse(r#"{"width":20,"height":20,"players":2,"seed":7}"#).unwrap();
+    let (mut kept, mut joined) = (
+        Halite1Game::new(config()).unwrap(),
+        Halite1Game::new(config()).unwrap(),
+    );
+    for turn in 0..30u32 {
+        let owner = kept.owner(kept.num_frames() - 1).unwrap().to_vec();
+        let answer = |seat: u32| -> Vec<u32> {
+            owner
+                .iter()
+                .enumerate()
+                .filter(|&(_, &o)| o == seat as u8 + 1)
+                .flat_map(|(i, _)| [seat, i as u32 % 20, i as u32 / 20, (i as u32 + turn) % 5])
+                .collect()
+        };
+        let (a, b) = (answer(0), answer(1));
+        assert_eq!(kept.accept_answer(0, &a, false), None);
+        assert_eq!(kept.accept_answer(1, &b, false), None);
+        kept.step_accepted().unwrap();
+        joined.step(&[a, b].concat()).unwrap();
+        let last = kept.num_frames() - 1;
+        assert_eq!(
+            kept.owner(last).unwrap().to_vec(),
+            joined.owner(last).unwrap().to_vec(),
+            "turn {turn}"
+        );
+        assert_eq!(
+            kept.strength(last).unwrap().to_vec(),
+            joined.strength(last).unwrap().to_vec(),
+            "turn {turn}"
+        );
+    }
+    // A refused answer keeps nothing (the seat stays still), an unknown seat is named, and each
+    // kept answer is played once.
+    assert_eq!(
+        kept.accept_answer(1, &[1, 999, 0, 1], false).as_deref(),
+        Some("move 0 is off the map at (999, 0)")
+    );
+    assert_eq!(
+        kept.accept_answer(5, &[], false).as_deref(),
+        Some("no seat 5 (the game seats 2)")
+    );
+    let before = kept.owner(kept.num_frames() - 1).unwrap().to_vec();
+    let series = kept.series_from(kept.num_frames() - 1).to_vec();
+    assert_eq!(
+        series.len(),
+        series_names().length() as usize * 2,
+        "one frame's values per series and seat"
+    );
+    kept.step_accepted().unwrap();
+    let after = kept.owner(kept.num_frames() - 1).unwrap().to_vec();
+    assert_eq!(before, after, "no kept moves: every piece stays");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Halite II
 
@@ -530,6 +589,39 @@ fn halite2_a_live_game_steps_from_flat_commands_and_writes_a_replay() {
     );
     let fork = Halite2Game::from_replay(&open2(G02).unwrap(), 10).unwrap();
     assert_eq!(fork.turn(), 10);
+}
+
+/// Halite II's accepted answers (`acceptAnswer`, `stepAccepted`) play the turn `step` plays.
+#[wasm_bindgen_test]
+fn halite2_accepted_answers_play_the_turn_step_would() {
+    let config =
+        || js_sys::JSON::parse(r#"{"width":240,"height":160,"players":2,"seed":9}"#).unwrap();
+    let (mut kept, mut joined) = (
+        Halite2Game::new(config()).unwrap(),
+        Halite2Game::new(config()).unwrap(),
+    );
+    let a = vec![0.0, 0.0, 0.0, 7.0, 180.0, 0.0, 1.0, 0.0, 5.0, 90.0];
+    let b = vec![1.0, 3.0, 0.0, 7.0, 0.0];
+    assert_eq!(kept.accept_answer(0, &a), None);
+    assert_eq!(kept.accept_answer(1, &b), None);
+    kept.step_accepted().unwrap();
+    joined.step(&[a, b].concat()).unwrap();
+    assert_eq!(
+        kept.ships(1).unwrap().to_vec(),
+        joined.ships(1).unwrap().to_vec()
+    );
+    assert_eq!(
+        kept.accept_answer(0, &[0.0, 0.0, 0.0, 8.0, 0.0]).as_deref(),
+        Some("command 0: thrust magnitude 8 is not a whole number from 0 to 7")
+    );
+    assert!(kept.accept_answer(4, &[]).is_some(), "no seat 4");
+    kept.step_accepted().unwrap();
+    joined.step(&[]).unwrap();
+    assert_eq!(
+        kept.ships(2).unwrap().to_vec(),
+        joined.ships(2).unwrap().to_vec(),
+        "nothing kept: no commands"
+    );
 }
 
 /// Every reference replay re-simulates bit for bit in wasm, as it does natively.

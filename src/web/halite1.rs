@@ -325,7 +325,7 @@ impl Halite1Replay {
 #[wasm_bindgen]
 pub struct Halite1Game {
     game: Game,
-    /// Per seat, this turn's moves (reused).
+    /// Per seat, this turn's moves (reused): what `step` read, or what `acceptAnswer` kept.
     moves: Vec<Vec<Move>>,
     /// The moves of an answer being checked (reused).
     scratch: Vec<Move>,
@@ -471,6 +471,30 @@ impl Halite1Game {
         let r = read_answer(&self.game, seat, moves, recorded, &mut scratch);
         self.scratch = scratch;
         r.err().map(|e| e.to_string())
+    }
+
+    /// Checks one seat's answer as `checkAnswer` does and, when it passes, keeps its moves for
+    /// `stepAccepted` (replacing any this seat had); a refused answer leaves the seat with no
+    /// moves. `undefined` when it passes, else the reason.
+    #[wasm_bindgen(js_name = acceptAnswer)]
+    pub fn accept_answer(&mut self, seat: usize, moves: &[u32], recorded: bool) -> Option<String> {
+        let Some(list) = self.moves.get_mut(seat) else {
+            let seats = self.game.players();
+            return Some(AnswerError::NoSeat { seat, seats }.to_string());
+        };
+        list.clear();
+        read_answer(&self.game, seat, moves, recorded, list)
+            .err()
+            .map(|e| e.to_string())
+    }
+
+    /// Plays one turn with the answers `acceptAnswer` kept (a seat with none stays still), then
+    /// forgets them: each answer is read once. Returns nothing: ask `lastReport()`.
+    #[wasm_bindgen(js_name = stepAccepted)]
+    pub fn step_accepted(&mut self) -> Result<(), JsError> {
+        let r = self.game.step(&self.moves).map(|_| ()).map_err(js_error);
+        self.moves.iter_mut().for_each(Vec::clear);
+        r
     }
 
     /// Plays one turn. `moves` is flat quadruples `[seat, x, y, direction, ...]` (seat 0-based;

@@ -514,13 +514,17 @@ pub struct Halite2Game {
     rows: FrameRows,
     /// The commands of an answer being checked (reused).
     scratch: Vec<ShipCommand>,
+    /// Per seat, the commands `acceptAnswer` kept for `stepAccepted`.
+    accepted: Vec<Vec<ShipCommand>>,
 }
 
 impl Halite2Game {
     fn wrap(game: Game) -> Halite2Game {
         let rows = FrameRows::new(game.replay());
+        let seats = game.players();
         Halite2Game {
             game,
+            accepted: vec![Vec::new(); seats],
             rows,
             scratch: Vec::new(),
         }
@@ -587,6 +591,41 @@ impl Halite2Game {
         let r = read_answer(&self.game, seat, commands, &mut scratch);
         self.scratch = scratch;
         r.err().map(|e| e.to_string())
+    }
+
+    /// Checks one seat's answer as `checkAnswer` does and, when it passes, keeps its commands
+    /// for `stepAccepted` (replacing any this seat had); a refused answer leaves the seat with
+    /// no commands. `undefined` when it passes, else the reason.
+    #[wasm_bindgen(js_name = acceptAnswer)]
+    pub fn accept_answer(&mut self, seat: usize, commands: &[f64]) -> Option<String> {
+        let Some(list) = self.accepted.get_mut(seat) else {
+            let seats = self.game.players();
+            return Some(
+                AnswerError::NoSeat {
+                    seat: Js(seat as f64),
+                    seats,
+                }
+                .to_string(),
+            );
+        };
+        list.clear();
+        read_answer(&self.game, seat, commands, list)
+            .err()
+            .map(|e| e.to_string())
+    }
+
+    /// Plays one turn with the answers `acceptAnswer` kept (a seat with none gives no
+    /// commands), then forgets them: each answer is read once.
+    #[wasm_bindgen(js_name = stepAccepted)]
+    pub fn step_accepted(&mut self) -> Result<(), JsError> {
+        let r = self.game.step(&self.accepted).map_err(js_error);
+        self.accepted.iter_mut().for_each(Vec::clear);
+        r?;
+        let replay = self.game.replay();
+        if let Some(f) = replay.frames.last() {
+            self.rows.push(f, replay);
+        }
+        Ok(())
     }
 
     /// Plays one turn. `commands` is flat, five numbers per command: seat, ship id, kind (0
