@@ -1,5 +1,5 @@
-//! Halite II rules in small hand-built situations, with the values RULES.md gives: docking
-//! range r + 4.5, weapon reach 6 between centres, damage split between targets, collisions,
+//! Halite II rules in small hand-built situations, with the values `docs/rules-halite2.md` gives:
+//! docking range r + 4.5, weapon reach 6 between centres, damage split between targets, collisions,
 //! desertion, planet explosions and the turn limit.
 
 use halite::halite2::game::max_turns;

@@ -1,12 +1,12 @@
 //! Numbers and geometry exactly as the reference engine computes them.
 //!
 //! The reference keeps positions and velocities in x87 80-bit `long double` and mixes that
-//! precision with `double` in specific places (see `RULES.md`, "Numeric types"). [`F80`] is a
-//! software model of the x87 extended format (64-bit significand, round to nearest even) for
-//! add, subtract, multiply, divide and square root, so the same results come out natively and
-//! in WebAssembly. The helpers below reproduce which operation runs in which precision:
-//! distances and speeds are formed in extended precision but rounded to `double` before a
-//! `double` square root; squared distances and collision times stay extended.
+//! precision with `double` in specific places (see `docs/rules-halite2.md#numbers`).
+//! [`F80`] is a software model of the x87 extended format (64-bit significand, round to
+//! nearest even) for add, subtract, multiply, divide and square root, so the same results come
+//! out natively and in WebAssembly. The helpers below reproduce which operation runs in which
+//! precision: distances and speeds are formed in extended precision but rounded to `double`
+//! before a `double` square root; squared distances and collision times stay extended.
 
 use std::cmp::Ordering;
 

@@ -1,6 +1,7 @@
-//! The reference map generator, "SolarSystem" (RULES.md section 10): a centre cluster of four
-//! planets and elliptic orbits of 4 or 6 planets, drawn from `std::mt19937(seed)` through the
-//! reference's libc++-derived distributions, and three ships per player.
+//! The reference map generator, "SolarSystem" (`docs/rules-halite2.md#map-generation`): a
+//! centre cluster of four planets and elliptic orbits of 4 or 6 planets, drawn from
+//! `std::mt19937(seed)` through the reference's libc++-derived distributions, and three ships
+//! per player.
 
 use super::entities::{constants as k, Planet};
 use rand_mt::Mt;

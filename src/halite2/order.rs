@@ -2,7 +2,8 @@
 //!
 //! The reference keeps ships, contention lists, attackers, damage and the collision events in
 //! libstdc++ `unordered_map`/`unordered_set`s and sorts events with `std::sort`; the order these
-//! give is visible in `docked_ships` lists and in the order of events (RULES.md section 15).
+//! give is visible in `docked_ships` lists and in the order of events
+//! (`docs/rules-halite2.md#iteration-order`).
 //! [`HashOrder`] models the hash containers' element list; [`std_sort`] is libstdc++'s
 //! introsort, step for step, so equal keys end up in the same order.
 

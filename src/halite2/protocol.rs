@@ -1,5 +1,5 @@
-//! The reference's stdio protocol for bots (RULES.md section 3): what a bot is sent and how
-//! its command line is read, quirks included.
+//! The reference's stdio protocol for bots (`docs/rules-halite2.md#bots-commands-and-timeouts`):
+//! what a bot is sent and how its command line is read, quirks included.
 //!
 //! A bot gets its id, the map size and the map at the start, answers its name, then each turn
 //! gets the map and answers one line of commands: `t SHIP THRUST ANGLE`, `d SHIP PLANET`,

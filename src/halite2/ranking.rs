@@ -1,5 +1,5 @@
-//! Ranking (RULES.md section 11): players leaving in the same turn are shuffled with the
-//! game's `std::mt19937(seed)` (libstdc++'s `std::shuffle`), then stably sorted by ships
+//! Ranking (`docs/rules-halite2.md#ranking`): players leaving in the same turn are shuffled
+//! with the game's `std::mt19937(seed)` (libstdc++'s `std::shuffle`), then stably sorted by ships
 //! produced and damage dealt; the whole list is read best first.
 
 use rand_mt::Mt;

@@ -1,5 +1,5 @@
 //! Halite II replays (`.hlt`): one JSON document, either plain or in one zstd frame, as the
-//! reference engine writes them (RULES.md section 12).
+//! reference engine writes them (`docs/rules-halite2.md#replays`).
 //!
 //! Reading checks the schema and names what is wrong and where (`frames[12].ships.0.7.health:
 //! expected an integer`). Writing gives the reference's bytes exactly (keys sorted, every

@@ -1,4 +1,5 @@
-//! The turn: the one place the rules live (RULES.md sections 4 to 9).
+//! The turn: the one place the rules live (`docs/rules-halite2.md#a-turn-in-order` and the
+//! sections it links to).
 //!
 //! [`State::play_turn`] runs the reference's `process_next_frame` after the moves are in:
 //! ejections, docking progress, moves, docking contention, collisions and combat, movement,

@@ -22,7 +22,7 @@ const dist = path.join(root, 'dist');
 const GAMES = JSON.parse(fs.readFileSync(path.join(root, 'pkg/games.json'), 'utf8'));
 
 /** The most one game's binary may weigh, raw and compressed (gzip -9), in bytes: what a page may
- * download for one part of one game (README, "Sizes"). */
+ * download for one part of one game (docs/performance.md, "WebAssembly sizes"). */
 const LIMIT = { raw: 350_000, gzip: 130_000 };
 
 /** The game whose binary a file or address is (`<id>_bg.<hash>.wasm`, or

@@ -1,5 +1,5 @@
-// The structure the README's "Adding a game" promises: the registries and the games' own files
-// are the only code that names a game; no import cycles between files of www/src; imports go
+// The structure "Adding a game" in docs/architecture.md promises: the registries and the games'
+// own files are the only code that names a game; no import cycles between files of www/src; imports go
 // only down the layers (main → pages → games → arena, learn → bots → seats → shell), and one
 // game's files import neither another game's nor the registry.
 //
