@@ -1,0 +1,655 @@
+//! Collisions and combat: the broad phase (32-unit cells, as the reference's `CollisionMap`),
+//! the events a turn's movement meets in time order (attacks, collisions, leaving the map), and
+//! the damage they deal (`docs/rules-halite2.md#collisions` and `#attacks`).
+
+use super::*;
+
+/// Per player, damage per ship id.
+pub(super) type DamageMap = Vec<HashOrder<(u32, f64)>>;
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SimEvent {
+    /// 0 attack, 1 collision, 2 desertion (the reference's enum values, part of the hash).
+    kind: u8,
+    id1: EntityId,
+    id2: EntityId,
+    time: f64,
+}
+
+impl SimEvent {
+    fn hash(&self) -> u64 {
+        self.id1.hash() ^ self.id2.hash() ^ u64::from(self.kind)
+    }
+
+    fn same(&self, o: &SimEvent) -> bool {
+        self.kind == o.kind
+            && ((self.id1 == o.id1 && self.id2 == o.id2)
+                || (self.id1 == o.id2 && self.id2 == o.id1))
+    }
+}
+
+pub(super) struct AttackRecord {
+    pos: Vec2,
+    time: f64,
+    targets: Vec<EntityId>,
+}
+
+pub(super) fn damage_map(players: usize) -> DamageMap {
+    (0..players).map(|_| HashOrder::new()).collect()
+}
+
+pub(super) fn add_damage(map: &mut DamageMap, owner: u8, id: u32, amount: f64) {
+    let per = &mut map[owner as usize];
+    if let Some(e) = per.find_mut(|e| e.0 == id) {
+        e.1 += amount;
+    } else {
+        per.insert(u64::from(id), (id, amount), |e| e.0 == id);
+    }
+}
+
+/// The broad phase of the reference (`CollisionMap`): 32-unit cells, each listing the ships
+/// whose circle overlaps it. Only the order of candidates matters here.
+///
+/// The lists are built without a vector per cell: `add` records `(cell, ship)` pairs in order,
+/// and `finish` groups them by cell with a counting sort, which keeps each cell's ships in the
+/// order they were added.
+pub(super) struct CellMap {
+    w: usize,
+    h: usize,
+    pairs: Vec<(u32, EntityId)>,
+    /// Cell `c` lists `ids[start[c]..start[c + 1]]` once finished.
+    start: Vec<u32>,
+    ids: Vec<EntityId>,
+}
+
+pub(super) const CELL: i64 = 32;
+
+/// Whether two points (rounded to f64 by `Vec2::to_f64`) are certainly farther apart than
+/// `reach`: the f64 distance exceeds it by far more than f64 can be off from the extended
+/// values (a false answer decides nothing).
+pub(super) fn far_apart_f64(a: (f64, f64), b: (f64, f64), reach: f64) -> bool {
+    let dx = a.0 - b.0;
+    let dy = a.1 - b.1;
+    let r = reach + 1e-6;
+    dx.abs() > r || dy.abs() > r || dx * dx + dy * dy > r * r
+}
+
+/// Whether the circle around `c` (`xy` is `c.to_f64()`) overlaps cell `(cx, cy)`.
+pub(super) fn overlaps_cell(cx: usize, cy: usize, c: Vec2, xy: (f64, f64), radius: f64) -> bool {
+    // Most cells are clearly in or out: decide those in f64 with a margin far beyond its
+    // rounding (coordinates are below 2^16, so f64 is within 1e-11 of the extended values),
+    // and only borderline cells in extended precision as the reference computes them.
+    const MARGIN: f64 = 1e-6;
+    let (x, y) = xy;
+    let xd = (x - (cx as i64 * CELL) as f64 - 16.0).abs();
+    let yd = (y - (cy as i64 * CELL) as f64 - 16.0).abs();
+    let reach = 16.0 + radius;
+    if xd > reach + MARGIN || yd > reach + MARGIN {
+        return false;
+    }
+    if xd < reach - MARGIN && yd < reach - MARGIN {
+        if xd < 16.0 - MARGIN || yd < 16.0 - MARGIN {
+            return true;
+        }
+        if xd > 16.0 + MARGIN && yd > 16.0 + MARGIN {
+            let (dx, dy) = (xd - 16.0, yd - 16.0);
+            let d2 = dx * dx + dy * dy;
+            let r2 = radius * radius;
+            if d2 > r2 + MARGIN {
+                return false;
+            }
+            if d2 < r2 - MARGIN {
+                return true;
+            }
+        }
+    }
+    overlaps_cell_exact(cx, cy, c, radius)
+}
+
+pub(super) fn overlaps_cell_exact(cx: usize, cy: usize, c: Vec2, radius: f64) -> bool {
+    let half = F80::from_f64(16.0);
+    let rx = F80::from_i64(cx as i64 * CELL);
+    let ry = F80::from_i64(cy as i64 * CELL);
+    let abs = |v: F80| if v.lt(F80::ZERO) { v.negated() } else { v };
+    let xd = abs(c.x.minus(rx).minus(half));
+    let yd = abs(c.y.minus(ry).minus(half));
+    let reach = F80::from_f64(16.0 + radius);
+    if reach.lt(xd) || reach.lt(yd) {
+        return false;
+    }
+    if xd.le(half) || yd.le(half) {
+        return true;
+    }
+    let dx = xd.minus(half);
+    let dy = yd.minus(half);
+    dx.times(dx)
+        .plus(dy.times(dy))
+        .le(F80::from_f64(radius * radius))
+}
+
+impl CellMap {
+    fn new(width: u32, height: u32) -> CellMap {
+        let w = (f64::from(width) / CELL as f64).ceil() as usize;
+        let h = (f64::from(height) / CELL as f64).ceil() as usize;
+        CellMap {
+            w,
+            h,
+            pairs: Vec::new(),
+            start: Vec::new(),
+            ids: Vec::new(),
+        }
+    }
+
+    fn finish(&mut self) {
+        let mut start = vec![0u32; self.w * self.h + 1];
+        for &(c, _) in &self.pairs {
+            start[c as usize + 1] += 1;
+        }
+        for c in 1..start.len() {
+            start[c] += start[c - 1];
+        }
+        let mut next = start.clone();
+        let mut ids = vec![EntityId::Planet(0); self.pairs.len()];
+        for &(c, id) in &self.pairs {
+            ids[next[c as usize] as usize] = id;
+            next[c as usize] += 1;
+        }
+        self.start = start;
+        self.ids = ids;
+    }
+
+    /// The cells a circle may overlap, as ranges of columns and rows (the order of the cells
+    /// kept is unchanged). A column left out lies wholly more than `SLACK` beyond the circle's
+    /// bounding box: its centre is more than `16 + radius + SLACK` away in x, so
+    /// [`overlaps_cell`] would reject it by its first f64 test (`SLACK` is far above that
+    /// test's margin and the f64 rounding of these small coordinates); rows likewise.
+    fn span(
+        &self,
+        (x, y): (f64, f64),
+        radius: f64,
+    ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
+        let range = |v: f64, n: usize| {
+            const SLACK: f64 = 1e-3;
+            let lo = ((v - radius - SLACK) / CELL as f64).floor();
+            let hi = ((v + radius + SLACK) / CELL as f64).floor() + 1.0;
+            let clamp = |t: f64| {
+                if t.is_nan() {
+                    0
+                } else {
+                    t.clamp(0.0, n as f64) as usize
+                }
+            };
+            if lo.is_nan() || hi.is_nan() {
+                0..n
+            } else {
+                clamp(lo)..clamp(hi)
+            }
+        };
+        (range(x, self.w), range(y, self.h))
+    }
+
+    fn add(&mut self, c: Vec2, xy: (f64, f64), radius: f64, id: EntityId) {
+        let (xs, ys) = self.span(xy, radius);
+        for cx in xs {
+            for cy in ys.clone() {
+                if overlaps_cell(cx, cy, c, xy, radius) {
+                    self.pairs.push(((cx * self.h + cy) as u32, id));
+                }
+            }
+        }
+    }
+
+    fn test(&self, c: Vec2, xy: (f64, f64), radius: f64, out: &mut Vec<EntityId>) {
+        let (xs, ys) = self.span(xy, radius);
+        for cx in xs {
+            for cy in ys.clone() {
+                if overlaps_cell(cx, cy, c, xy, radius) {
+                    let cell = cx * self.h + cy;
+                    let (a, b) = (self.start[cell], self.start[cell + 1]);
+                    out.extend_from_slice(&self.ids[a as usize..b as usize]);
+                }
+            }
+        }
+    }
+}
+
+impl State {
+    pub(super) fn damage_entity(
+        &mut self,
+        id: EntityId,
+        damage: u16,
+        time: f64,
+        events: &mut Vec<Event>,
+    ) {
+        let health = self.health(id);
+        if health <= damage {
+            self.kill_entity(id, time, events);
+        } else {
+            match id {
+                EntityId::Ship { id, .. } => {
+                    if let Some(s) = self.ship_mut(id) {
+                        s.health -= damage;
+                    }
+                }
+                EntityId::Planet(p) => self.planets[p as usize].health -= damage,
+            }
+        }
+    }
+
+    pub(super) fn kill_entity(&mut self, id: EntityId, time: f64, events: &mut Vec<Event>) {
+        match id {
+            EntityId::Ship { id: sid, .. } => {
+                let Some(ship) = self.ship_mut(sid) else {
+                    return;
+                };
+                if !ship.is_alive() {
+                    return;
+                }
+                ship.health = 0;
+                let (x, y) = ship.pos.moved_by(ship.vel, time).to_f64();
+                events.push(Event::Destroyed {
+                    entity: id,
+                    x,
+                    y,
+                    radius: k::SHIP_RADIUS,
+                    time,
+                });
+                if ship.status != DockingStatus::Undocked {
+                    let planet = ship.planet as usize;
+                    ship.status = DockingStatus::Undocked;
+                    ship.planet = 0;
+                    if let Some(pl) = self.planets.get_mut(planet) {
+                        pl.remove_ship(sid);
+                    }
+                }
+            }
+            EntityId::Planet(p) => {
+                let pi = p as usize;
+                if !self.planets[pi].is_alive() {
+                    return;
+                }
+                self.planets[pi].health = 0;
+                let planet = self.planets[pi].clone();
+                let (x, y) = planet.pos.to_f64();
+                events.push(Event::Destroyed {
+                    entity: id,
+                    x,
+                    y,
+                    radius: planet.r,
+                    time,
+                });
+                for &sid in &planet.docked {
+                    if let Some(s) = self.ship_mut(sid) {
+                        if s.owner == planet.owner {
+                            s.reset_docking();
+                        }
+                    }
+                }
+                let max_distance = planet.r.max(k::DOCK_RADIUS);
+                let reach = planet.r + max_distance;
+                let mut caught = Vec::new();
+                for (qi, q) in self.planets.iter().enumerate() {
+                    if q.is_alive() {
+                        let t = reach + q.r;
+                        if planet.pos.distance2(q.pos).le(F80::from_f64(t * t)) {
+                            caught.push((EntityId::Planet(qi as u32), q.pos, q.r));
+                        }
+                    }
+                }
+                let ship_reach = reach + k::SHIP_RADIUS;
+                let ship_reach2 = F80::from_f64(ship_reach * ship_reach);
+                for player in 0..self.players {
+                    for &sid in self.order[player].iter() {
+                        if let Some(s) = self.ship(sid) {
+                            if s.is_alive() && planet.pos.distance2(s.pos).le(ship_reach2) {
+                                caught.push((
+                                    EntityId::Ship {
+                                        owner: s.owner,
+                                        id: sid,
+                                    },
+                                    s.pos,
+                                    k::SHIP_RADIUS,
+                                ));
+                            }
+                        }
+                    }
+                }
+                for (target, pos, radius) in caught {
+                    if target == id {
+                        continue;
+                    }
+                    let d = planet.pos.distance(pos) - radius;
+                    let damage = if d < planet.r {
+                        u16::MAX
+                    } else {
+                        let crust = d - planet.r;
+                        let max_hp = f64::from(k::MAX_SHIP_HEALTH);
+                        let min_damage = 0.5 * max_hp;
+                        let max_damage = 5.0 * max_hp;
+                        (min_damage + (1.0 - crust / max_distance) * (max_damage - min_damage))
+                            as u16
+                    };
+                    self.damage_entity(target, damage, time, events);
+                }
+                self.planets[pi].health = 0;
+            }
+        }
+    }
+
+    pub(super) fn process_damage(&mut self, map: &DamageMap, time: f64, events: &mut Vec<Event>) {
+        for (player, per) in map.iter().enumerate() {
+            for &(id, amount) in per.iter() {
+                let id = EntityId::Ship {
+                    owner: player as u8,
+                    id,
+                };
+                self.damage_entity(id, amount as u16, time, events);
+            }
+        }
+    }
+
+    pub(super) fn event_horizon(ship: &Ship) -> f64 {
+        F80::from_f64(k::SHIP_RADIUS)
+            .plus(F80::from_f64(ship.vel.magnitude()))
+            .plus(F80::from_f64(k::WEAPON_RADIUS))
+            .to_f64()
+    }
+
+    pub(super) fn find_events(&self) -> Vec<SimEvent> {
+        let mut set: HashOrder<SimEvent> = HashOrder::new();
+        let mut insert = |e: SimEvent| {
+            set.insert(e.hash(), e, |o| o.same(&e));
+        };
+        // Each ship's position rounded to f64, speed and event horizon, and each planet's
+        // position, once: the broad phase and the f64 pre-tests need them for every pair.
+        let ships: Vec<((f64, f64), f64, f64)> = self
+            .ships
+            .iter()
+            .map(|s| {
+                s.as_ref().map_or(((0.0, 0.0), 0.0, 0.0), |s| {
+                    (s.pos.to_f64(), s.vel.magnitude(), Self::event_horizon(s))
+                })
+            })
+            .collect();
+        let planets: Vec<(f64, f64)> = self.planets.iter().map(|p| p.pos.to_f64()).collect();
+        let mut cells = CellMap::new(self.width, self.height);
+        for p in 0..self.players {
+            for &sid in self.order[p].iter() {
+                if let Some(s) = self.ship(sid) {
+                    let (xy, _, horizon) = ships[sid as usize];
+                    cells.add(
+                        s.pos,
+                        xy,
+                        horizon,
+                        EntityId::Ship {
+                            owner: s.owner,
+                            id: sid,
+                        },
+                    );
+                }
+            }
+        }
+        cells.finish();
+        let mut candidates = Vec::new();
+        // A ship in several cells is a candidate several times; its events are the same each
+        // time and the set keeps the first, so later copies are skipped (`seen[id]` is the
+        // ship being tested when ship `id` was last a candidate, plus one).
+        let mut seen = vec![0u32; self.ships.len()];
+        for p in 0..self.players {
+            for &sid in self.order[p].iter() {
+                let Some(s1) = self.ship(sid) else {
+                    continue;
+                };
+                let id1 = EntityId::Ship {
+                    owner: s1.owner,
+                    id: sid,
+                };
+                candidates.clear();
+                let (xy1, m1, horizon1) = ships[sid as usize];
+                cells.test(s1.pos, xy1, horizon1, &mut candidates);
+                for &id2 in &candidates {
+                    let EntityId::Ship {
+                        owner: o2,
+                        id: sid2,
+                    } = id2
+                    else {
+                        continue;
+                    };
+                    if seen[sid2 as usize] == sid + 1 {
+                        continue;
+                    }
+                    seen[sid2 as usize] = sid + 1;
+                    let Some(s2) = self.ship(sid2) else {
+                        continue;
+                    };
+                    let (xy2, m2, _) = ships[sid2 as usize];
+                    let attack_radius = k::SHIP_RADIUS + k::SHIP_RADIUS + k::WEAPON_RADIUS;
+                    // Both tests below need the ships within m1 + m2 + attack_radius; most
+                    // candidates are clearly farther, which f64 tells without the extended sum.
+                    if far_apart_f64(xy1, xy2, m1 + m2 + attack_radius) {
+                        continue;
+                    }
+                    let distance = s1.pos.distance(s2.pos);
+                    if s1.owner != o2 && distance <= m1 + m2 + attack_radius {
+                        let t = collision_time(attack_radius, s1.pos, s2.pos, s1.vel, s2.vel);
+                        match t {
+                            Some(t) if (0.0..=1.0).contains(&t) => insert(SimEvent {
+                                kind: 0,
+                                id1,
+                                id2,
+                                time: round_event_time(t),
+                            }),
+                            _ if distance < attack_radius => insert(SimEvent {
+                                kind: 0,
+                                id1,
+                                id2,
+                                time: 0.0,
+                            }),
+                            _ => {}
+                        }
+                    }
+                    let collision_radius = k::SHIP_RADIUS + k::SHIP_RADIUS;
+                    if id1 != id2 && distance <= m1 + m2 + collision_radius {
+                        if let Some(t) =
+                            collision_time(collision_radius, s1.pos, s2.pos, s1.vel, s2.vel)
+                        {
+                            if (0.0..=1.0).contains(&t) {
+                                insert(SimEvent {
+                                    kind: 1,
+                                    id1,
+                                    id2,
+                                    time: round_event_time(t),
+                                });
+                            }
+                        }
+                    }
+                }
+                for (pi, planet) in self.planets.iter().enumerate() {
+                    if !planet.is_alive() {
+                        continue;
+                    }
+                    if far_apart_f64(xy1, planets[pi], m1 + k::SHIP_RADIUS + planet.r) {
+                        continue;
+                    }
+                    let distance = s1.pos.distance(planet.pos);
+                    if distance <= m1 + k::SHIP_RADIUS + planet.r {
+                        let r = k::SHIP_RADIUS + planet.r;
+                        if let Some(t) = collision_time(r, s1.pos, planet.pos, s1.vel, Vec2::ZERO) {
+                            if (0.0..=1.0).contains(&t) {
+                                insert(SimEvent {
+                                    kind: 1,
+                                    id1,
+                                    id2: EntityId::Planet(pi as u32),
+                                    time: round_event_time(t),
+                                });
+                            }
+                        }
+                    }
+                }
+                let end = s1.pos.moved_by(s1.vel, 1.0);
+                if !self.within_bounds(end) {
+                    let mut time = 1_000_000.0f64;
+                    let zero = F80::ZERO;
+                    let mut consider = |t: F80| {
+                        if t.lt(F80::from_f64(time)) && !t.lt(zero) {
+                            time = t.to_f64();
+                        }
+                    };
+                    if !s1.vel.x.is_zero() {
+                        consider(s1.pos.x.negated().divided(s1.vel.x));
+                        consider(
+                            F80::from_i64(i64::from(self.width))
+                                .minus(s1.pos.x)
+                                .divided(s1.vel.x),
+                        );
+                    }
+                    if !s1.vel.y.is_zero() {
+                        consider(s1.pos.y.negated().divided(s1.vel.y));
+                        consider(
+                            F80::from_i64(i64::from(self.height))
+                                .minus(s1.pos.y)
+                                .divided(s1.vel.y),
+                        );
+                    }
+                    insert(SimEvent {
+                        kind: 2,
+                        id1,
+                        id2: id1,
+                        time: round_event_time(time),
+                    });
+                }
+            }
+        }
+        set.iter().copied().collect()
+    }
+
+    pub(super) fn within_bounds(&self, p: Vec2) -> bool {
+        let zero = F80::ZERO;
+        !p.x.lt(zero)
+            && !p.y.lt(zero)
+            && p.x.lt(F80::from_i64(i64::from(self.width)))
+            && p.y.lt(F80::from_i64(i64::from(self.height)))
+    }
+
+    pub(super) fn credit_damage(&mut self, source: EntityId, target: EntityId, damage: u16) {
+        let EntityId::Ship { owner: dealer, .. } = source else {
+            return;
+        };
+        let receiver = match target {
+            EntityId::Planet(p) => {
+                let planet = &self.planets[p as usize];
+                if !planet.owned {
+                    return;
+                }
+                planet.owner
+            }
+            EntityId::Ship { owner, .. } => owner,
+        };
+        if dealer != receiver {
+            self.damage_dealt[dealer as usize] += u64::from(damage);
+        }
+    }
+
+    pub(super) fn process_events(&mut self, events: &mut Vec<Event>) {
+        let mut sorted = self.find_events();
+        std_sort(&mut sorted, &|a: &SimEvent, b: &SimEvent| a.time > b.time);
+        while let Some(first) = sorted.pop() {
+            let mut group = vec![first];
+            while sorted.last().is_some_and(|e| e.time == first.time) {
+                if let Some(e) = sorted.pop() {
+                    group.push(e);
+                }
+            }
+            group.retain(|e| self.is_valid(e.id1) && self.is_valid(e.id2));
+            if group.is_empty() {
+                continue;
+            }
+            let mut attackers: HashOrder<(EntityId, AttackRecord)> = HashOrder::new();
+            for ev in &group {
+                match ev.kind {
+                    1 => {
+                        let self_damage = self.health(ev.id1);
+                        let other_damage = match ev.id2 {
+                            EntityId::Ship { .. } => self.health(ev.id2),
+                            EntityId::Planet(_) => self_damage.min(self.health(ev.id2)),
+                        };
+                        self.credit_damage(ev.id2, ev.id1, self_damage);
+                        self.credit_damage(ev.id1, ev.id2, other_damage);
+                        self.damage_entity(ev.id1, self_damage, ev.time, events);
+                        self.damage_entity(ev.id2, other_damage, ev.time, events);
+                    }
+                    2 => {
+                        let damage = self.health(ev.id1);
+                        self.damage_entity(ev.id1, damage, ev.time, events);
+                    }
+                    _ => {
+                        self.register_attack(&mut attackers, ev.id1, ev.id2, ev.time);
+                        self.register_attack(&mut attackers, ev.id2, ev.id1, ev.time);
+                    }
+                }
+            }
+            let mut dm = damage_map(self.players);
+            for (src, rec) in attackers.iter() {
+                let (x, y) = rec.pos.to_f64();
+                events.push(Event::Attack {
+                    entity: *src,
+                    x,
+                    y,
+                    targets: rec.targets.clone(),
+                    time: rec.time,
+                });
+                let EntityId::Ship { owner, id } = *src else {
+                    continue;
+                };
+                self.damage_dealt[owner as usize] += u64::from(k::WEAPON_DAMAGE);
+                let share = f64::from(k::WEAPON_DAMAGE) / rec.targets.len() as f64;
+                for target in &rec.targets {
+                    if let Some(s) = self.ship_mut(id) {
+                        s.cooldown = k::WEAPON_COOLDOWN;
+                    }
+                    if let EntityId::Ship { owner: to, id: tid } = *target {
+                        add_damage(&mut dm, to, tid, share);
+                    }
+                }
+            }
+            let time = group.last().map_or(0.0, |e| e.time);
+            self.process_damage(&dm, time, events);
+            self.cleanup();
+        }
+    }
+
+    pub(super) fn register_attack(
+        &self,
+        attackers: &mut HashOrder<(EntityId, AttackRecord)>,
+        src: EntityId,
+        target: EntityId,
+        time: f64,
+    ) {
+        let EntityId::Ship { id, .. } = src else {
+            return;
+        };
+        let Some(ship) = self.ship(id) else {
+            return;
+        };
+        if !ship.is_alive() || ship.cooldown > 0 || ship.status != DockingStatus::Undocked {
+            return;
+        }
+        if attackers.find(|e| e.0 == src).is_none() {
+            attackers.insert(
+                src.hash(),
+                (
+                    src,
+                    AttackRecord {
+                        pos: ship.pos,
+                        time,
+                        targets: Vec::new(),
+                    },
+                ),
+                |e| e.0 == src,
+            );
+        }
+        if let Some((_, rec)) = attackers.find_mut(|e| e.0 == src) {
+            rec.targets.push(target);
+        }
+    }
+}

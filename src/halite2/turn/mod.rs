@@ -1,0 +1,523 @@
+//! The turn: the one place the rules live (`docs/rules-halite2.md#a-turn-in-order` and the
+//! sections it links to).
+//!
+//! [`State::play_turn`] runs the reference's `process_next_frame` after the moves are in:
+//! ejections, docking progress, moves, docking contention, collisions and combat, movement,
+//! production, drag and cooldowns. Every container the reference iterates in hash order is
+//! iterated in the same order ([`HashOrder`]), and positions stay in x87 extended precision.
+
+use super::entities::{constants as k, DockingStatus, EntityId, Planet, Ship};
+use super::events::Event;
+use super::geometry::{atan2, collision_time, cos, round_event_time, sin, Vec2, F80};
+use super::order::{std_sort, HashOrder};
+use super::replay::{Command, Frame, PlanetRecord, ShipCommand, ShipRecord};
+
+mod collisions;
+mod docking;
+
+use collisions::far_apart_f64;
+use docking::Contention;
+
+/// The board and the counters the ranking uses.
+#[derive(Clone, Debug)]
+pub struct State {
+    pub width: u32,
+    pub height: u32,
+    pub players: usize,
+    /// Every ship ever made, by id (`None` once removed).
+    pub ships: Vec<Option<Ship>>,
+    /// Per player, the ids of its ships in the reference's `unordered_map` order.
+    pub order: Vec<HashOrder<u32>>,
+    pub planets: Vec<Planet>,
+    /// Ships produced per player (initial ships not counted).
+    pub total_ship_count: Vec<u64>,
+    pub damage_dealt: Vec<u64>,
+}
+
+/// The cosine and sine of a thrust angle in degrees, `angle * pi / 180` in doubles as the
+/// reference computes it. The whole degrees below 360 (all that bots send in practice) come from
+/// a table filled once by the same functions, so the bits are the same; the software
+/// fused multiply-adds of the trigonometry are costly in wasm, which has no such instruction.
+fn thrust_cos_sin(angle: u16) -> (f64, f64) {
+    fn direct(angle: u16) -> (f64, f64) {
+        let a = f64::from(angle) * std::f64::consts::PI / 180.0;
+        (cos(a), sin(a))
+    }
+    static TABLE: std::sync::OnceLock<Vec<(f64, f64)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| (0..360).map(direct).collect());
+    table
+        .get(usize::from(angle))
+        .copied()
+        .unwrap_or_else(|| direct(angle))
+}
+
+/// The cosine and sine of `atan2(dy, dx)` for a spawn offset, from a table filled once by the
+/// same functions (the offsets are the same few small integers for every spawn).
+fn spawn_cos_sin(dx: i32, dy: i32) -> (f64, f64) {
+    const R: i32 = k::SPAWN_RADIUS;
+    const SIDE: usize = (2 * R + 1) as usize;
+    fn direct(dx: i32, dy: i32) -> (f64, f64) {
+        let angle = atan2(f64::from(dy), f64::from(dx));
+        (cos(angle), sin(angle))
+    }
+    static TABLE: std::sync::OnceLock<Vec<(f64, f64)>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..SIDE * SIDE)
+            .map(|i| direct((i / SIDE) as i32 - R, (i % SIDE) as i32 - R))
+            .collect()
+    });
+    if dx.abs() <= R && dy.abs() <= R {
+        table[(dx + R) as usize * SIDE + (dy + R) as usize]
+    } else {
+        direct(dx, dy)
+    }
+}
+
+/// What a turn produced besides the new state.
+#[derive(Clone, Debug, Default)]
+pub struct TurnOutcome {
+    pub events: Vec<Event>,
+    /// Per player, the commands applied to its ships (sorted by ship id).
+    pub moves: Vec<Vec<ShipCommand>>,
+    /// Per player, whether it is still in the game.
+    pub alive: Vec<bool>,
+}
+
+impl State {
+    /// A board from planets `(x, y, r)` and ship positions per player (ids given in order
+    /// from 0, player by player).
+    pub fn new(
+        width: u32,
+        height: u32,
+        planets: &[(f64, f64, f64)],
+        ships: &[Vec<(f64, f64)>],
+    ) -> State {
+        let players = ships.len();
+        let mut st = State {
+            width,
+            height,
+            players,
+            ships: Vec::new(),
+            order: (0..players).map(|_| HashOrder::new()).collect(),
+            planets: planets
+                .iter()
+                .enumerate()
+                .map(|(i, &(x, y, r))| Planet::new(i as u32, x, y, r))
+                .collect(),
+            total_ship_count: vec![0; players],
+            damage_dealt: vec![0; players],
+        };
+        for (p, list) in ships.iter().enumerate() {
+            for &(x, y) in list {
+                st.add_ship(p as u8, Vec2::from_f64(x, y));
+            }
+        }
+        st
+    }
+
+    fn add_ship(&mut self, owner: u8, pos: Vec2) -> u32 {
+        let id = self.ships.len() as u32;
+        self.ships.push(Some(Ship::new(id, owner, pos)));
+        self.order[owner as usize].insert(u64::from(id), id, |&s| s == id);
+        id
+    }
+
+    pub fn ship(&self, id: u32) -> Option<&Ship> {
+        self.ships.get(id as usize).and_then(Option::as_ref)
+    }
+
+    fn ship_mut(&mut self, id: u32) -> Option<&mut Ship> {
+        self.ships.get_mut(id as usize).and_then(Option::as_mut)
+    }
+
+    /// A ship of `owner` still on the board (possibly destroyed this step, not yet removed).
+    fn owned_ship(&self, owner: u8, id: u32) -> Option<&Ship> {
+        self.ship(id).filter(|s| s.owner == owner)
+    }
+
+    pub fn ship_count(&self, player: usize) -> usize {
+        self.order[player].len()
+    }
+
+    /// Ids of a player's ships in the reference's iteration order.
+    pub fn ship_ids(&self, player: usize) -> Vec<u32> {
+        self.order[player].iter().copied().collect()
+    }
+
+    fn is_valid(&self, id: EntityId) -> bool {
+        match id {
+            EntityId::Ship { owner, id } => self.owned_ship(owner, id).is_some(),
+            EntityId::Planet(p) => self.planets.get(p as usize).is_some_and(Planet::is_alive),
+        }
+    }
+
+    fn health(&self, id: EntityId) -> u16 {
+        match id {
+            EntityId::Ship { id, .. } => self.ship(id).map_or(0, |s| s.health),
+            EntityId::Planet(p) => self.planets.get(p as usize).map_or(0, |p| p.health),
+        }
+    }
+
+    /// Removes destroyed ships (`cleanup_entities`).
+    fn cleanup(&mut self) {
+        for p in 0..self.players {
+            let ships = &mut self.ships;
+            let mut gone = Vec::new();
+            self.order[p].retain(|&id| {
+                let alive = ships[id as usize].as_ref().is_some_and(Ship::is_alive);
+                if !alive {
+                    gone.push(id);
+                }
+                alive
+            });
+            for id in gone {
+                ships[id as usize] = None;
+            }
+        }
+    }
+
+    /// Ejects a player: its ships vanish without events, its planets become unowned (keeping
+    /// their production).
+    pub fn kill_player(&mut self, player: usize) {
+        for id in self.ship_ids(player) {
+            if let Some(s) = self.ship_mut(id) {
+                s.health = 0;
+            }
+        }
+        self.cleanup();
+        for planet in &mut self.planets {
+            if planet.owned && planet.owner as usize == player {
+                planet.owned = false;
+                planet.docked.clear();
+            }
+        }
+    }
+
+    fn process_moves(
+        &mut self,
+        alive: &[bool],
+        moves: &[Vec<ShipCommand>],
+    ) -> (Contention, Vec<Vec<ShipCommand>>) {
+        let mut contention = Contention::new();
+        let mut recorded = vec![Vec::new(); self.players];
+        // `first[id]`: the index of the first command for ship `id` in the player's list
+        // (`u32::MAX` if none), what a search of the list from the front finds.
+        let mut first = vec![u32::MAX; self.ships.len()];
+        for (p, rec) in recorded.iter_mut().enumerate() {
+            if !alive.get(p).copied().unwrap_or(false) {
+                continue;
+            }
+            let Some(list) = moves.get(p) else {
+                continue;
+            };
+            if list.is_empty() {
+                continue;
+            }
+            for (i, c) in list.iter().enumerate().rev() {
+                if let Some(slot) = first.get_mut(c.ship as usize) {
+                    *slot = i as u32;
+                }
+            }
+            for sid in self.ship_ids(p) {
+                let Some(cmd) = first.get(sid as usize).and_then(|&i| list.get(i as usize)) else {
+                    continue;
+                };
+                match cmd.command {
+                    Command::Thrust { magnitude, angle } => {
+                        if let Some(ship) = self.ship_mut(sid) {
+                            if ship.status == DockingStatus::Undocked {
+                                let (c, s) = thrust_cos_sin(angle);
+                                let m = f64::from(magnitude);
+                                ship.vel.x = ship.vel.x.plus(F80::from_f64(m * c));
+                                ship.vel.y = ship.vel.y.plus(F80::from_f64(m * s));
+                                let speed = ship.vel.magnitude();
+                                if speed > k::MAX_SPEED {
+                                    let scale = F80::from_f64(k::MAX_SPEED)
+                                        .divided(F80::from_f64(speed))
+                                        .to_f64();
+                                    let s = F80::from_f64(scale);
+                                    ship.vel.x = ship.vel.x.times(s);
+                                    ship.vel.y = ship.vel.y.times(s);
+                                }
+                            }
+                        }
+                    }
+                    Command::Dock { planet } => {
+                        self.docking_move(p as u8, sid, planet, &mut contention);
+                    }
+                    Command::Undock => {
+                        if let Some(ship) = self.ship_mut(sid) {
+                            if ship.status == DockingStatus::Docked {
+                                ship.status = DockingStatus::Undocking;
+                                ship.progress = k::DOCK_TURNS;
+                            }
+                        }
+                    }
+                }
+                rec.push(*cmd);
+            }
+            for c in list {
+                if let Some(slot) = first.get_mut(c.ship as usize) {
+                    *slot = u32::MAX;
+                }
+            }
+            crate::env::sort::by_key(rec, |c| c.ship);
+        }
+        (contention, recorded)
+    }
+
+    fn process_movement(&mut self) {
+        for p in 0..self.players {
+            for id in self.ship_ids(p) {
+                if let Some(s) = self.ship_mut(id) {
+                    s.pos = s.pos.moved_by(s.vel, 1.0);
+                }
+            }
+        }
+    }
+
+    fn spawn_spot(&self, planet: &Planet) -> Option<Vec2> {
+        let center = Vec2::from_f64(f64::from(self.width) / 2.0, f64::from(self.height) / 2.0);
+        let open_radius = k::SHIP_RADIUS * 3.0;
+        let ship_clear = open_radius + k::SHIP_RADIUS;
+        let ship_clear2 = F80::from_f64(ship_clear * ship_clear);
+        let w = F80::from_i64(i64::from(self.width));
+        let h = F80::from_i64(i64::from(self.height));
+        let mut best: Option<Vec2> = None;
+        let mut best_distance = f64::MAX;
+        // What a spot may collide with, with positions rounded to f64 once (for `far_apart`).
+        let planets: Vec<(&Planet, (f64, f64))> = self
+            .planets
+            .iter()
+            .filter(|q| q.is_alive())
+            .map(|q| (q, q.pos.to_f64()))
+            .collect();
+        let ships: Vec<(Vec2, (f64, f64))> = (0..self.players)
+            .flat_map(|p| self.order[p].iter())
+            .filter_map(|&sid| self.ship(sid))
+            .filter(|s| s.is_alive())
+            .map(|s| (s.pos, s.pos.to_f64()))
+            .collect();
+        for dx in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
+            for dy in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
+                let (c, s) = spawn_cos_sin(dx, dy);
+                let ox = f64::from(dx) + planet.r * c;
+                let oy = f64::from(dy) + planet.r * s;
+                let x = planet.pos.x.plus(F80::from_f64(ox));
+                if x.lt(F80::ZERO) || !x.lt(w) {
+                    continue;
+                }
+                let y = planet.pos.y.plus(F80::from_f64(oy));
+                if y.lt(F80::ZERO) || !y.lt(h) {
+                    continue;
+                }
+                let spot = Vec2 { x, y };
+                let distance = spot.distance(center);
+                // Only a nearer spot can win (`partial_cmp`: a NaN distance never does).
+                if distance.partial_cmp(&best_distance) != Some(std::cmp::Ordering::Less) {
+                    continue;
+                }
+                let xy = spot.to_f64();
+                let occupied = planets.iter().any(|&(q, q_xy)| {
+                    let t = open_radius + q.r;
+                    !far_apart_f64(xy, q_xy, t) && spot.distance2(q.pos).le(F80::from_f64(t * t))
+                }) || ships.iter().any(|&(pos, s_xy)| {
+                    !far_apart_f64(xy, s_xy, ship_clear) && spot.distance2(pos).le(ship_clear2)
+                });
+                if !occupied {
+                    best_distance = distance;
+                    best = Some(spot);
+                }
+            }
+        }
+        best
+    }
+
+    fn process_production(&mut self, events: &mut Vec<Event>) {
+        for pi in 0..self.planets.len() {
+            let planet = &self.planets[pi];
+            if !planet.is_alive() || !planet.owned {
+                continue;
+            }
+            let owner = planet.owner;
+            let docked = planet
+                .docked
+                .iter()
+                .filter(|&&sid| {
+                    self.owned_ship(owner, sid)
+                        .is_some_and(|s| s.status == DockingStatus::Docked)
+                })
+                .count() as u16;
+            if docked == 0 {
+                continue;
+            }
+            let production = planet.remaining_production.min(
+                k::BASE_PRODUCTIVITY
+                    .wrapping_add((docked - 1).wrapping_mul(k::ADDITIONAL_PRODUCTIVITY)),
+            );
+            self.planets[pi].current_production =
+                self.planets[pi].current_production.wrapping_add(production);
+            while self.planets[pi].current_production >= k::PRODUCTION_PER_SHIP {
+                let planet = self.planets[pi].clone();
+                let Some(spot) = self.spawn_spot(&planet) else {
+                    break;
+                };
+                self.planets[pi].current_production -= k::PRODUCTION_PER_SHIP;
+                let id = self.add_ship(owner, spot);
+                self.total_ship_count[owner as usize] += 1;
+                let (x, y) = spot.to_f64();
+                let (planet_x, planet_y) = planet.pos.to_f64();
+                events.push(Event::Spawned {
+                    entity: EntityId::Ship { owner, id },
+                    planet: EntityId::Planet(pi as u32),
+                    x,
+                    y,
+                    planet_x,
+                    planet_y,
+                });
+            }
+        }
+    }
+
+    fn process_drag(&mut self) {
+        for p in 0..self.players {
+            for id in self.ship_ids(p) {
+                if let Some(s) = self.ship_mut(id) {
+                    if s.vel.magnitude() <= k::DRAG {
+                        s.vel = Vec2::ZERO;
+                    }
+                    // Speeds never exceed MAX_SPEED (7) < DRAG (10), so every ship stops.
+                }
+            }
+        }
+    }
+
+    fn process_cooldowns(&mut self) {
+        for s in self.ships.iter_mut().flatten() {
+            if s.cooldown > 0 {
+                s.cooldown -= 1;
+            }
+        }
+    }
+
+    /// `find_living_players`: who has ships, unless one player owns every living planet.
+    pub fn living_players(&self) -> Vec<bool> {
+        let mut alive: Vec<bool> = (0..self.players)
+            .map(|p| !self.order[p].is_empty())
+            .collect();
+        let mut owned = vec![0usize; self.players];
+        let mut total = 0;
+        for planet in &self.planets {
+            if !planet.is_alive() {
+                continue;
+            }
+            total += 1;
+            if planet.owned && !planet.docked.is_empty() {
+                let docked = planet.docked.iter().any(|&sid| {
+                    self.owned_ship(planet.owner, sid)
+                        .is_some_and(|s| s.status == DockingStatus::Docked)
+                });
+                if docked {
+                    if let Some(c) = owned.get_mut(planet.owner as usize) {
+                        *c += 1;
+                    }
+                }
+            }
+        }
+        for (p, &n) in owned.iter().enumerate() {
+            if n == total {
+                alive.iter_mut().for_each(|a| *a = false);
+                if self.players > 1 {
+                    alive[p] = true;
+                }
+            }
+        }
+        alive
+    }
+
+    /// One turn: `ejected` players are removed first, then the rules run with `moves` for the
+    /// players `alive` at the start of the turn.
+    pub fn play_turn(
+        &mut self,
+        alive: &[bool],
+        ejected: &[usize],
+        moves: &[Vec<ShipCommand>],
+    ) -> TurnOutcome {
+        for &p in ejected {
+            if p < self.players {
+                self.kill_player(p);
+            }
+        }
+        let mut events = Vec::new();
+        self.process_docking();
+        let (contention, recorded) = self.process_moves(alive, moves);
+        self.process_dock_fighting(&contention, &mut events);
+        self.process_events(&mut events);
+        self.process_movement();
+        self.process_production(&mut events);
+        self.process_drag();
+        self.process_cooldowns();
+        TurnOutcome {
+            events,
+            moves: recorded,
+            alive: self.living_players(),
+        }
+    }
+
+    /// The state as a replay frame (without events).
+    pub fn frame(&self) -> Frame {
+        let ships = (0..self.players)
+            .map(|p| {
+                let mut list = Vec::with_capacity(self.order[p].len());
+                list.extend(
+                    self.order[p]
+                        .iter()
+                        .filter_map(|&id| self.ship(id))
+                        .map(|s| {
+                            let (x, y) = s.pos.to_f64();
+                            let (vel_x, vel_y) = s.vel.to_f64();
+                            let docked = s.status != DockingStatus::Undocked;
+                            let moving = matches!(
+                                s.status,
+                                DockingStatus::Docking | DockingStatus::Undocking
+                            );
+                            ShipRecord {
+                                id: s.id,
+                                owner: s.owner,
+                                x,
+                                y,
+                                vel_x,
+                                vel_y,
+                                health: u32::from(s.health),
+                                cooldown: s.cooldown,
+                                status: s.status,
+                                planet: docked.then_some(s.planet),
+                                turns_left: moving.then_some(s.progress),
+                            }
+                        }),
+                );
+                crate::env::sort::by_key(&mut list, |s: &ShipRecord| s.id);
+                list
+            })
+            .collect();
+        let mut planets = Vec::with_capacity(self.planets.len());
+        planets.extend(
+            self.planets
+                .iter()
+                .filter(|p| p.is_alive())
+                .map(|p| PlanetRecord {
+                    id: p.id,
+                    health: u32::from(p.health),
+                    owner: p.owner(),
+                    docked_ships: p.docked.clone(),
+                    current_production: u32::from(p.current_production),
+                    remaining_production: u32::from(p.remaining_production),
+                }),
+        );
+        Frame {
+            ships,
+            planets,
+            events: None,
+        }
+    }
+}
