@@ -10,7 +10,7 @@
 // Each page is its own chunk, loaded when its address is opened.
 
 import { errorMessage } from './shell/engine';
-import { installPointerFocusRelease } from './shell/focus';
+import { installPointerFocusRelease } from './shell/page/focus';
 
 type Mount = (root: HTMLElement, search: string) => Promise<unknown>;
 

@@ -1,6 +1,6 @@
-// The bot runtime (seats/bot-runtime.ts) run from its source text alone, as the bot host runs it,
+// The bot runtime (bots/bot-runtime.ts) run from its source text alone, as the bot host runs it,
 // in a context of its own (a stand-in worker scope), and the page's check of what a worker sends
-// (shell/bot-messages.ts readFromWorker), including forged and oversized messages.
+// (shell/engine/bot-messages.ts readFromWorker), including forged and oversized messages.
 //
 //   node --test www/tests/bot-runtime.unit.test.mjs
 
@@ -16,10 +16,10 @@ let runtimeSource;
 
 before(() => {
   src = compileSources();
-  const m = src.load('shell/bot-messages.js');
+  const m = src.load('shell/engine/bot-messages.js');
   readFromWorker = m.readFromWorker;
   limits = m;
-  runtimeSource = src.load('seats/bot-runtime.js').botWorkerMain.toString();
+  runtimeSource = src.load('bots/bot-runtime.js').botWorkerMain.toString();
 });
 
 after(() => src.cleanup());

@@ -248,7 +248,7 @@ test('misbehaving bots misbehave on turn 2: a throw, a thrust of 9', { skip: noE
 // ------------------------------------------------------------------ set-up rules of the pages
 
 test("the pages' set-up rules come from the module: seat counts, sizes, fog", () => {
-  const live = src.load('shell/live-setup.js');
+  const live = src.load('shell/page/live-setup.js');
   const h1 = live.liveRules({ perspectives: true }, 1, 6);
   assert.deepEqual(h1.playerCounts, [2, 3, 4, 5, 6], 'a module without counts: 2 to the page’s most');
   assert.equal(h1.sizes, null);

@@ -320,7 +320,7 @@ test('ships move from one frame to the next along their motion rows; attacks, bu
 
 test('the address names the game of a live game; Halite I is the default and is left out', () => {
   src.load('shell/catalog.js').registerGames(['halite1', 'halite2'].map((g) => src.load(`games/${g}/info.js`).INFO)); // as the registry does when it loads
-  const url = src.load('shell/urlstate.js');
+  const url = src.load('shell/page/urlstate.js');
   assert.deepEqual(url.parseUrlState('?game=halite2&bots=a,b&seed=5&size=240x160'), { game: 'halite2', bots: ['a', 'b'], seed: 5, size: { width: 240, height: 160 } });
   assert.deepEqual(url.parseUrlState('?game=HALITE2'), { game: 'halite2' });
   assert.deepEqual(url.parseUrlState('?game=chess&bots=a'), { bots: ['a'] });

@@ -13,10 +13,11 @@ import { compileSources, loadLearn } from './support/compile.mjs';
 
 const src = compileSources();
 after(() => src.cleanup());
-const phases = src.load('learn/phases.js');
-const orders = src.load('learn/orders.js');
-const scenario = src.load('learn/scenario.js');
-const variants = src.load('learn/variants.js');
+const phases = src.load('games/halite1/lessons/phases.js');
+const orders = src.load('games/halite1/lessons/orders.js');
+const scenario = src.load('games/halite1/lessons/scenario.js');
+const variants = src.load('games/halite1/lessons/variants.js');
+const stars = src.load('learn/stars.js');
 const engine = await loadLearn('halite1');
 
 const lessonDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../src/games/halite1/lessons');
@@ -51,12 +52,12 @@ test('typed moves parse, with a message for what is wrong', () => {
 });
 
 test('stars: par, then fewer after hints, never below one', () => {
-  assert.equal(orders.starsFor(3, 3, 0), 3);
-  assert.equal(orders.starsFor(5, 3, 0), 2);
-  assert.equal(orders.starsFor(9, 3, 0), 1);
-  assert.equal(orders.starsFor(3, 3, 1), 2);
-  assert.equal(orders.starsFor(3, 3, 3), 1);
-  assert.equal(orders.starsFor(9, 3, 2), 1);
+  assert.equal(stars.starsFor(3, 3, 0), 3);
+  assert.equal(stars.starsFor(5, 3, 0), 2);
+  assert.equal(stars.starsFor(9, 3, 0), 1);
+  assert.equal(stars.starsFor(3, 3, 1), 2);
+  assert.equal(stars.starsFor(3, 3, 3), 1);
+  assert.equal(stars.starsFor(9, 3, 2), 1);
 });
 
 test('the sandbox URL form round-trips and bad input is named', () => {

@@ -14,9 +14,9 @@ import { compileSources } from './support/compile.mjs';
 
 const src = compileSources();
 after(() => src.cleanup());
-const { BotLibrary } = src.load('seats/library.js');
+const { BotLibrary } = src.load('bots/library.js');
 const { resolveEntry, seatNames, botFileName } = src.load('seats/entries.js');
-const files = src.load('seats/files.js');
+const files = src.load('bots/files.js');
 const { HALITE1_STARTER } = src.load('games/halite1/starter.js');
 /** A new Halite I bot's text (the module's `starterBot`). */
 const starterBot = () => HALITE1_STARTER;

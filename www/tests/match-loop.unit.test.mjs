@@ -1,4 +1,4 @@
-// The match loop of the engine workers (shell/match-loop.ts), run in node on the real engine (the
+// The match loop of the engine workers (shell/engine/match-loop.ts), run in node on the real engine (the
 // wasm package) with Halite I's check and bots: the game it plays is the game a plain loop plays
 // (observe, each bot, check, step), built-in bots that throw or answer garbage are ejected with
 // the reasons a bot worker's failure gets, page seats are asked once a turn, the credit holds the
@@ -15,11 +15,11 @@ import { compileSources, loadEngine, loadFiles } from './support/compile.mjs';
 
 const src = compileSources();
 after(() => src.cleanup());
-const loopModule = src.load('shell/match-loop.js');
+const loopModule = src.load('shell/engine/match-loop.js');
 const protocol = src.load('games/halite1/protocol.js');
 const builtin = src.load('games/halite1/bots.js');
-const { concatActions } = src.load('shell/engine-client.js');
-const engineHost = src.load('shell/engine-host.js');
+const { concatActions } = src.load('shell/engine/engine-client.js');
+const engineHost = src.load('shell/engine/engine-host.js');
 const engine = await loadEngine('halite1');
 const files = await loadFiles('halite1');
 /** The game's replay as the plain file. */

@@ -1,4 +1,4 @@
-// Names from outside as the page shows them (shell/names.ts): bidi controls dropped, runs of
+// Names from outside as the page shows them (shell/page/names.ts): bidi controls dropped, runs of
 // invisible and wide blanks made one space; a label's origin read back from the form `withOrigin`
 // writes; and the places that take a name in (a bot's `ready` message, a module's file name, a
 // saved bot, numbered seats) through them.
@@ -24,11 +24,11 @@ let opened;
 
 before(() => {
   src = compileSources();
-  names = src.load('shell/names.js');
-  readFromWorker = src.load('shell/bot-messages.js').readFromWorker;
+  names = src.load('shell/page/names.js');
+  readFromWorker = src.load('shell/engine/bot-messages.js').readFromWorker;
   entries = src.load('seats/entries.js');
-  sources = src.load('seats/sources.js');
-  BotLibrary = src.load('seats/library.js').BotLibrary;
+  sources = src.load('bots/sources.js');
+  BotLibrary = src.load('bots/library.js').BotLibrary;
   opened = src.load('arena/opened.js');
 });
 

@@ -25,7 +25,7 @@ const root = path.resolve(here, '../..');
 const dist = path.join(root, 'dist');
 const shots = path.join(here, 'screenshots');
 const MB = 1024 * 1024;
-/** The cap (shell/loader.ts, MAX_REPLAY_FILE_BYTES) as the page words it. */
+/** The cap (shell/page/loader.ts, MAX_REPLAY_FILE_BYTES) as the page words it. */
 const TOO_LARGE = 'it is larger than the 100 MB this page opens (real replays are far smaller)';
 /** The worst delay a download may cause the page's 50 ms timer, ms. */
 const DOWNLOAD_LAG_MS = 200;
@@ -57,7 +57,7 @@ function bigReplay(game) {
     json = JSON.parse(r.stdout.toString('utf8'));
   }
   // Both games name their players in `player_names`; the page keeps bots' logs in
-  // `bot_logs[seat][frame]` (shell/bot-extras.ts).
+  // `bot_logs[seat][frame]` (shell/engine/bot-extras.ts).
   const frames = game === 'halite1' ? json.num_frames : json.frames.length;
   json.player_names = ['A'.repeat(BIG_NAME), 'B'.repeat(BIG_NAME)];
   const logs = [0, 1].map((seat) => Array.from({ length: frames }, (_, f) => (f === LOG_FRAME ? (seat === 0 ? 'L'.repeat(BIG_LOG) : 'small log') : '')));

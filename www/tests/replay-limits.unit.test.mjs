@@ -11,10 +11,10 @@ import { compileSources } from './support/compile.mjs';
 
 const src = compileSources();
 after(() => src.cleanup());
-const { fetchBytes, readFile, LoadCancelled, MAX_REPLAY_FILE_BYTES, tooLargeText, sizeText, joinChunks } = src.load('shell/loader.js');
-const { capName, capLog, capNames, capStandingNames, cutsText, REPLAY_LOG_NOTE } = src.load('shell/replay-caps.js');
-const { readBotExtras } = src.load('shell/bot-extras.js');
-const { MAX_LOG, MAX_NAME } = src.load('shell/bot-messages.js');
+const { fetchBytes, readFile, LoadCancelled, MAX_REPLAY_FILE_BYTES, tooLargeText, sizeText, joinChunks } = src.load('shell/page/loader.js');
+const { capName, capLog, capNames, capStandingNames, cutsText, REPLAY_LOG_NOTE } = src.load('shell/engine/replay-caps.js');
+const { readBotExtras } = src.load('shell/engine/bot-extras.js');
+const { MAX_LOG, MAX_NAME } = src.load('shell/engine/bot-messages.js');
 
 const realFetch = globalThis.fetch;
 afterEach(() => {
@@ -203,7 +203,7 @@ test('the sentence says what a replay\u2019s reading cut', () => {
 
 test('gzip data is unpacked to at most the limit, with a sentence past it', async () => {
   const zlib = await import('node:zlib');
-  const { gunzipBounded, MAX_UNPACKED_BYTES } = src.load('shell/loader.js');
+  const { gunzipBounded, MAX_UNPACKED_BYTES } = src.load('shell/page/loader.js');
   assert.equal(MAX_UNPACKED_BYTES, 1024 ** 3);
   const small = new Uint8Array(zlib.gzipSync(Buffer.from('{"a":1}')));
   assert.equal(new TextDecoder().decode(await gunzipBounded(small)), '{"a":1}');

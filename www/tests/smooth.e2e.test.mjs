@@ -37,11 +37,11 @@ const MAX_LAG_MS = 500;
 const MAX_TASK_CPU_MS = 50;
 /** The budget of the game kept in the browser after 60 turns: the engine's replay of a 30×30 game
  * so far, gzipped, is tens of kilobytes; of the bots' 60 turns of drawings and logs (over 14 MB
- * of characters) only the latest turns within MAX_KEPT_TURN_BYTES (2 MiB, www/src/shell/resume.ts)
+ * of characters) only the latest turns within MAX_KEPT_TURN_BYTES (2 MiB, www/src/shell/page/resume.ts)
  * are kept, a record per turn. */
 const KEPT_TURN_BYTES = 2 * 1024 * 1024;
 const SAVED_BUDGET = KEPT_TURN_BYTES + 512 * 1024;
-/** The stored replays' byte budget (MAX_STORED_BYTES in www/src/shell/resume.ts). */
+/** The stored replays' byte budget (MAX_STORED_BYTES in www/src/shell/page/resume.ts). */
 const STORED_BYTES = 100 * 1024 * 1024;
 const TURNS = 60;
 

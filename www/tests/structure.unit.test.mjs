@@ -1,7 +1,8 @@
 // The structure "Adding a game" in docs/architecture.md promises: the registries and the games'
-// own files are the only code that names a game; no import cycles between files of www/src; imports go
-// only down the layers (main → pages → games → arena, learn → bots → seats → shell), and one
-// game's files import neither another game's nor the registry.
+// own files are the only code that names a game; no import cycles between files of www/src;
+// imports go only down the layers (main → pages → games → arena, learn → seats → bots →
+// shell/viewer, shell/engine → shell/page → shell: support/structure.mjs's LAYERS says what each
+// holds), and one game's files import neither another game's nor the registry.
 //
 //   node --test www/tests/structure.unit.test.mjs
 

@@ -3,7 +3,7 @@
 // Python arena). The same view serves an in-page run and opened results. Mounted on the element
 // it is given.
 
-import { el } from '../shell/dom';
+import { el } from '../shell/page/dom';
 import type { ScoreCi, SprtResult } from './opened';
 
 const signed = (v: number, d: number) => `${v >= 0 ? '+' : '−'}${Math.abs(v).toFixed(d)}`;

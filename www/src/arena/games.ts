@@ -13,9 +13,9 @@
 // (`showOpened`): those rows are built only when their page shows, and their last cell (Open, or
 // a way to add the replay) comes from the page.
 
-import { el, fmt, setText } from '../shell/dom';
-import { nameLabel } from '../shell/names';
-import { storeReplay } from '../shell/resume';
+import { el, fmt, setText } from '../shell/page/dom';
+import { nameLabel } from '../shell/page/names';
+import { storeReplay } from '../shell/page/resume';
 import { byRank, type GameRecord } from './results';
 
 /** Games a page of the list shows. */

@@ -8,7 +8,7 @@
 
 import type { EjectionKind } from '../seats/match';
 import type { GameRecord, GameSeat, Row } from './results';
-import { cleanName } from '../shell/names';
+import { cleanName } from '../shell/page/names';
 
 export const RESULTS_LIMITS = {
   /** results.json's size (a 100,000-game run of six stdio bots is about 60 MB). */
@@ -219,7 +219,7 @@ export function checkResults(data: unknown): OpenedResults {
     const wins = int(b.wins, `${w}.wins`, 0, L.games);
     if (wins > games) throw new ResultsError(`${w}.wins is ${wins}, more than its ${games} games`);
     return {
-      // Shown as every name from outside is (shell/names.ts).
+      // Shown as every name from outside is (shell/page/names.ts).
       name: cleanName(str(b.name, `${w}.name`, L.nameChars)) || `bot ${i + 1}`,
       games,
       wins,

@@ -2,7 +2,7 @@
 // `first + i`, on a map size drawn from that seed, with a seat lineup fixed by the seat order and
 // `i`: the same settings always give the same games, whatever order they finish in. Pure.
 
-import { countsText, sizeText } from '../shell/live-setup';
+import { countsText, sizeText } from '../shell/page/live-setup';
 import { rng } from '../shell/random';
 import type { Budgets } from '../shell/seat';
 import type { GameId } from '../shell/game';
@@ -104,7 +104,7 @@ export function planGame(c: Pick<ArenaConfig, 'entries' | 'size' | 'seed' | 'ord
   return { index, seed, ...sizeFor(c.size, seed), lineup: seatLineup(c.entries.length, index, c.order, seed) };
 }
 
-/** What a game allows beyond the arena's own limits (shell/live-setup.ts): its seat counts and,
+/** What a game allows beyond the arena's own limits (shell/page/live-setup.ts): its seat counts and,
  * when it has a list, its map sizes. */
 export interface GameLimits {
   playerCounts: readonly number[];

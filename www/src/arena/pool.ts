@@ -6,9 +6,9 @@
 // game at once and starts no more.
 
 import { Match } from '../seats/match';
-import type { BotSource } from '../seats/messages';
+import type { BotSource } from '../bots/messages';
 import { WorkerSeat } from '../seats/worker-seat';
-import { botMembers } from '../shell/bot-extras';
+import { botMembers } from '../shell/engine/bot-extras';
 import type { GameModule, MatchHost } from '../shell/game';
 import { planGame, type ArenaConfig, type GamePlan } from './plan';
 import type { GameRecord } from './results';

@@ -6,11 +6,11 @@
 // by data-part.
 
 import { SeatList } from '../seats/seat-list';
-import type { BotLibrary } from '../seats/library';
+import type { BotLibrary } from '../bots/library';
 import { ORIGINAL_BUDGETS } from '../shell/seat';
-import { el } from '../shell/dom';
+import { el } from '../shell/page/dom';
 import type { BotInfo, GameId } from '../shell/game';
-import { sizeText, type LiveRules } from '../shell/live-setup';
+import { sizeText, type LiveRules } from '../shell/page/live-setup';
 import { checkConfig, LIMITS, type ArenaConfig, type SeatOrder } from './plan';
 import type { ArenaQuery } from './url';
 

@@ -2,8 +2,8 @@
 // ladder's key, by default). Mounted on the element it is given; rebuilt after every game (a
 // handful of rows).
 
-import { el } from '../shell/dom';
-import { nameLabel } from '../shell/names';
+import { el } from '../shell/page/dom';
+import { nameLabel } from '../shell/page/names';
 import type { Row } from './results';
 
 type Key = 'name' | 'games' | 'wins' | 'avgRank' | 'timeouts' | 'otherEjections' | 'mu' | 'sigma' | 'conservative';

@@ -4,7 +4,7 @@
 // are left out (the form keeps its defaults; a size the game does not offer is the form's to
 // refuse).
 
-import { parseUrlState } from '../shell/urlstate';
+import { parseUrlState } from '../shell/page/urlstate';
 import { LIMITS, type ArenaConfig, type MapSize, type SeatOrder } from './plan';
 
 export type ArenaQuery = Partial<Omit<ArenaConfig, 'budgets' | 'size'>> & {

@@ -28,9 +28,9 @@ import {
 } from '@codemirror/view';
 import { tags as t } from '@lezer/highlight';
 import { StyleModule } from 'style-mod';
-import type { BotLibrary } from '../seats/library';
-import { syntaxError } from '../seats/syntax';
-import { declaredName } from '../seats/files';
+import type { BotLibrary } from './library';
+import { syntaxError } from './syntax';
+import { declaredName } from './files';
 
 /** How long after the last keystroke the text is saved. */
 export const AUTOSAVE_MS = 600;

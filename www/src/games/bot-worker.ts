@@ -1,9 +1,9 @@
 // The worker of a built-in bot: the app's own code, so it runs in a worker of the app's origin
-// (every other bot runs in the bot host, seats/bot-host.ts). The bot runtime does the rest; a
+// (every other bot runs in the bot host, bots/bot-host.ts). The bot runtime does the rest; a
 // game's built-in bots are its folder's bots.ts (one chunk each, found by the bundler).
 
-import type { BuiltinBots } from '../shell/builtin-bots';
-import { botWorkerMain } from '../seats/bot-runtime';
+import type { BuiltinBots } from '../shell/engine/builtin-bots';
+import { botWorkerMain } from '../bots/bot-runtime';
 
 botWorkerMain(async (game, id, seed) => {
   // A game id names a folder: nothing else reaches the import.

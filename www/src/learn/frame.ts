@@ -3,7 +3,7 @@
 // made) and the verdict show; retry starts the lesson again. A game's view says how to take a
 // turn from its plan, load it into its stepper, word a prediction, and draw its board.
 
-import { esc } from '../shell/dom';
+import { esc } from '../shell/page/dom';
 import { errorMessage } from '../shell/engine';
 import { showLessonResult, type LessonOutcome, type ResultContext } from './result';
 

@@ -2,10 +2,9 @@
 // best so far, saved the instant the engine says so), not solved yet, or punished by the
 // enemy's answer, each with its way to try again.
 
-import { esc } from '../shell/dom';
-import { starsFor } from './orders';
+import { esc } from '../shell/page/dom';
 import { recordSolve } from './progress';
-import { starsHtml } from './stars';
+import { starsFor, starsHtml } from './stars';
 
 export interface LessonOutcome {
   status: string;

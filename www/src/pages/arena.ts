@@ -10,7 +10,7 @@
 // shows a page at a time, and a replay is read only when its game is opened. A file that cannot
 // be shown is named with its fault, and what was shown stays.
 
-import { topbarHtml } from '../shell/nav';
+import { topbarHtml } from '../shell/page/nav';
 import { ArenaHelper } from '../arena/helper';
 import { defaultParallel, LIMITS, randomSeed, type ArenaConfig } from '../arena/plan';
 import { ArenaPool, type Participant } from '../arena/pool';
@@ -28,14 +28,14 @@ import { arenaSearch, parseArenaQuery } from '../arena/url';
 import { consentForSeats, raisedBudgets } from '../seats/consent';
 import { resolveEntry, seatNames, uniqueName } from '../seats/entries';
 import { ORIGINAL_BUDGETS } from '../shell/seat';
-import { BotLibrary } from '../seats/library';
-import { el, fmt, formatBytes, setText } from '../shell/dom';
-import { nameLabel } from '../shell/names';
-import { bindFileDrop } from '../shell/drop';
+import { BotLibrary } from '../bots/library';
+import { el, fmt, formatBytes, setText } from '../shell/page/dom';
+import { nameLabel } from '../shell/page/names';
+import { bindFileDrop } from '../shell/page/drop';
 import { errorMessage } from '../shell/engine';
 import type { GameId, GameModule } from '../shell/game';
 import { DEFAULT_PALETTE } from '../shell/palette';
-import { gameFromSearch, gameSearch, liveRules, sizeText } from '../shell/live-setup';
+import { gameFromSearch, gameSearch, liveRules, sizeText } from '../shell/page/live-setup';
 import { GAME_CHOICES, GAME_IDS, loadGame } from '../games/index';
 
 const PAGE = `

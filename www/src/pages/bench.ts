@@ -7,7 +7,7 @@ import { gameInfo } from '../shell/catalog';
 import type { GameModule, OpenedReplay } from '../shell/game';
 import type { DirectBot, Forward, Seat, SeatAnswer } from '../shell/seat';
 import { DEFAULT_GAME, loadGame, loadSelfPlay } from '../games/index';
-import { Viewer } from '../shell/viewer';
+import { Viewer } from '../shell/viewer/viewer';
 
 /** A full game through the live path, timed: where the time of each turn goes. */
 export interface FullGameTiming {

@@ -8,15 +8,15 @@
 
 import { consentForSeats } from '../seats/consent';
 import { resolveEntry } from '../seats/entries';
-import { BotLibrary } from '../seats/library';
-import type { BotSource } from '../seats/messages';
+import { BotLibrary } from '../bots/library';
+import type { BotSource } from '../bots/messages';
 import { WorkerSeat } from '../seats/worker-seat';
-import { el, setText } from '../shell/dom';
-import { shortLabel } from '../shell/names';
+import { el, setText } from '../shell/page/dom';
+import { shortLabel } from '../shell/page/names';
 import type { Shape, ShapeLayer } from '../shell/drawings';
 import { errorMessage } from '../shell/engine';
 import type { GameModule, MatchHost, OpenedReplay, PieceOrder } from '../shell/game';
-import type { Viewer } from '../shell/viewer';
+import type { Viewer } from '../shell/viewer/viewer';
 
 /** What Debug this turn works on: the game shown (its replay bytes, its frames), its seats' names,
  * and for a live game the sources of its bot seats. */

@@ -2,8 +2,8 @@
 // one. Each game's lessons are its own book (the registry loads them): its list section and its
 // lesson view; the page lays the books out and opens the lesson an address names.
 
-import { esc } from '../shell/dom';
-import { topbarHtml } from '../shell/nav';
+import { esc } from '../shell/page/dom';
+import { topbarHtml } from '../shell/page/nav';
 import { loadProgress, resetProgress } from '../learn/progress';
 import type { LessonBook } from '../learn/book';
 import { loadLessonBooks } from '../games/index';

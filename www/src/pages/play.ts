@@ -4,9 +4,9 @@
 // never evaluated. It runs when a game gives it a seat, inside that seat's Worker, so a saved
 // endless loop cannot freeze this page.
 
-import { BotLibrary } from '../seats/library';
+import { BotLibrary } from '../bots/library';
 import type { BotInfo, GameId, GameModule } from '../shell/game';
-import { gameFromSearch } from '../shell/live-setup';
+import { gameFromSearch } from '../shell/page/live-setup';
 import { GAME_CHOICES, GAME_IDS, loadGame } from '../games/index';
 import { BotShelf } from './play/bot-shelf';
 import { PAGE, playElements } from './play/markup';

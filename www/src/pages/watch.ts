@@ -7,18 +7,18 @@
 // sessions in watch/ (opening replays, live games, the Continue dialog, the result overlay) and
 // Debug this turn.
 
-import { BotLibrary } from '../seats/library';
+import { BotLibrary } from '../bots/library';
 import { resolveEntry } from '../seats/entries';
 import { WorkerSeat } from '../seats/worker-seat';
-import { botMembers } from '../shell/bot-extras';
-import { el, setText } from '../shell/dom';
+import { botMembers } from '../shell/engine/bot-extras';
+import { el, setText } from '../shell/page/dom';
 import { errorMessage } from '../shell/engine';
 import type { GameModule, MatchHost } from '../shell/game';
-import { downloadName } from '../shell/loader';
-import { bindFileDrop } from '../shell/drop';
+import { downloadName } from '../shell/page/loader';
+import { bindFileDrop } from '../shell/page/drop';
 import { DEFAULT_GAME, GAME_LIMITS, SAMPLES, loadGame, recogniseReplay } from '../games/index';
-import { buildSearch, checkAddress, parseUrlState, type UrlState } from '../shell/urlstate';
-import { Viewer } from '../shell/viewer';
+import { buildSearch, checkAddress, parseUrlState, type UrlState } from '../shell/page/urlstate';
+import { Viewer } from '../shell/viewer/viewer';
 import { DebugPanel } from './debug-turn';
 import type { Current, LiveRequest, ShowLive, WatchContext } from './watch/context';
 import { ContinueDialog } from './watch/continue';

@@ -1,10 +1,10 @@
 // What a set of seats needs the person's consent for: the third-party origins of their bots and
-// a link's raised time limits. Asks once (shell/consent.ts) for all of them.
+// a link's raised time limits. Asks once (bots/consent-dialog.ts) for all of them.
 
-import { askConsent } from '../shell/consent';
+import { askConsent } from '../bots/consent-dialog';
 import { botFileName, type SeatChoice } from './entries';
 import type { Budgets } from '../shell/seat';
-import { sourceOrigin } from './sources';
+import { sourceOrigin } from '../bots/sources';
 
 /** Budgets a link asks for; `null` is no limit, undefined the page's default. */
 export interface LinkBudgets {

@@ -1,11 +1,11 @@
 // What one `?bots=` entry names: `human`, a built-in bot, a bot saved in the browser
 // (`saved:<id>`), or a bot module URL (it contains `/` or ends in `.js` / `.mjs`). Pure.
 
-import { isBotUrl } from '../shell/urlstate';
-import type { BotLibrary } from './library';
-import type { BotSource } from './messages';
-import { foreignOrigin } from './sources';
-import { cleanName, splitOrigin, withOrigin } from '../shell/names';
+import { isBotUrl } from '../shell/page/urlstate';
+import type { BotLibrary } from '../bots/library';
+import type { BotSource } from '../bots/messages';
+import { foreignOrigin } from '../bots/sources';
+import { cleanName, splitOrigin, withOrigin } from '../shell/page/names';
 
 export { isBotUrl };
 

@@ -1,4 +1,4 @@
-// A match, as the page sees it: its loop runs in the game's engine worker (shell/match-loop.ts),
+// A match, as the page sees it: its loop runs in the game's engine worker (shell/engine/match-loop.ts),
 // which calls the game's built-in bots itself and asks the page, once a turn, for the answers only
 // the page can give (a human, a lesson's script, a recorded seat). A bot in the bot host is
 // started by the page, which then hands the loop its worker's port: the loop asks it its turns

@@ -5,12 +5,12 @@
 // name, the picker and a line for the row's problem; `check()` reads every row's `?bots=` entry
 // and names what is wrong in the row itself.
 
-import { el, setText } from '../shell/dom';
-import { nameLabel } from '../shell/names';
+import { el, setText } from '../shell/page/dom';
+import { nameLabel } from '../shell/page/names';
 import type { BotInfo } from '../shell/game';
-import { fewerSeats, moreSeats, type LiveRules } from '../shell/live-setup';
-import { isBotUrl } from '../shell/urlstate';
-import type { BotLibrary } from './library';
+import { fewerSeats, moreSeats, type LiveRules } from '../shell/page/live-setup';
+import { isBotUrl } from '../shell/page/urlstate';
+import type { BotLibrary } from '../bots/library';
 import { SeatPicker } from './seat-picker';
 
 const SELECT = '[data-part="seat-select"]';

@@ -7,12 +7,12 @@
 // move through it, and a choice that opens a file dialog must not stand between keyboard users
 // and the choices below it.
 
-import { firstBotFile, saveBotFile } from './files';
-import { el } from '../shell/dom';
+import { firstBotFile, saveBotFile } from '../bots/files';
+import { el } from '../shell/page/dom';
 import { errorMessage } from '../shell/engine';
 import type { BotInfo } from '../shell/game';
-import { isBotUrl } from '../shell/urlstate';
-import type { BotLibrary } from './library';
+import { isBotUrl } from '../shell/page/urlstate';
+import type { BotLibrary } from '../bots/library';
 
 export interface SeatPickerOptions {
   /** Offer "Human (you)" as a choice (the play page does; the arena does not). */

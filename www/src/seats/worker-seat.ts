@@ -11,12 +11,12 @@
 
 import { builtinBotWorker } from './builtin';
 import type { Forward, GameId } from '../shell/game';
-import { hostBot, type HostedBot } from './bot-host';
+import { hostBot, type HostedBot } from '../bots/bot-host';
 import { engineBinary } from './engine-binary';
-import { readFromWorker, turnFailure, type FromWorker, type SimStart, type ToWorker } from '../shell/bot-messages';
-import type { BotSource } from './messages';
-import { fetchBotSource, sourceOrigin, withOrigin } from './sources';
-import { syntaxError } from './syntax';
+import { readFromWorker, turnFailure, type FromWorker, type SimStart, type ToWorker } from '../shell/engine/bot-messages';
+import type { BotSource } from '../bots/messages';
+import { fetchBotSource, sourceOrigin, withOrigin } from '../bots/sources';
+import { syntaxError } from '../bots/syntax';
 import type { DirectBot, Seat, SeatAnswer } from '../shell/seat';
 
 interface Pending {

@@ -38,7 +38,7 @@ export type ToEngine<C> =
   /** The game so far as the original's replay file, `members` inserted into its JSON; gzipped
    * here, off the page's main thread, when `gzip` is set. */
   | { type: 'save'; id: number; members: string; gzip?: boolean }
-  // A match whose loop runs in the worker (shell/match-loop.ts): started once, then fed.
+  // A match whose loop runs in the worker (shell/engine/match-loop.ts): started once, then fed.
   | ({ type: 'play' } & LoopSetup)
   /** The game may now reach `frames` frames (the viewer caught up). */
   | { type: 'credit'; frames: number }
@@ -153,7 +153,7 @@ export type FromEngine<H, B> =
   | { type: 'verdict'; verdict: unknown }
   | { type: 'moves'; moves: unknown }
   // (`logsCut`, `drawingsCut`: what the game's reading cut to a live game's limits; the host
-  // adds `trimmed`, the sentence that says what was cut, names included: shell/replay-caps.ts.)
+  // adds `trimmed`, the sentence that says what was cut, names included: shell/engine/replay-caps.ts.)
   | { type: 'logs'; logs: string[][] | null; drawings: Drawings | null; logsCut?: number; drawingsCut?: number; trimmed?: string | null }
   // A match.
   | ({ type: 'started'; header: H } & TurnState<B>)

@@ -176,10 +176,10 @@ export interface MatchHost {
   /** Renames a seat (in the results, the replay and `source.playerNames()`). */
   setName(seat: number, name: string): void;
   /** The game so far as the original's replay file; `members` (JSON object members such as
-   * `"bot_logs":[...]`, see shell/bot-extras.ts) go into its JSON, before any compression;
+   * `"bot_logs":[...]`, see shell/engine/bot-extras.ts) go into its JSON, before any compression;
    * gzipped as well, by the engine's worker, with `gzip`. */
   replayBytes(members?: string, opts?: { gzip?: boolean }): Promise<Uint8Array>;
-  /** Plays the game to its end with the match loop in the engine worker (shell/match-loop.ts):
+  /** Plays the game to its end with the match loop in the engine worker (shell/engine/match-loop.ts):
    * `client` answers the page's seats and hears of the turns played (already in `source`), the
    * ejections and the end. */
   play(setup: LoopSetup, client: LoopClient): LoopHandle;

@@ -63,18 +63,40 @@ function resolveSpec(from, spec) {
   return null;
 }
 
+/** Template-literal specifiers: import(`./${game}/bots`), new URL(`./x.ts`, import.meta.url). */
+const TEMPLATE = /\bimport\s*\(\s*(?:\/\*[^*]*\*\/\s*)?`(\.{1,2}\/[^`]+)`/g;
+const TEMPLATE_WORKER = /new\s+URL\s*\(\s*`(\.{1,2}\/[^`]+\.ts)`/g;
+
+/** The files a template specifier may name: each `${…}` stands for one path segment, so
+ * import(`./${game}/bots`) reaches every games/<id>/bots.ts. */
+function resolveTemplate(from, spec, files) {
+  if (!spec.includes('${')) {
+    const r = resolveSpec(from, spec);
+    return r ? [r] : [];
+  }
+  const hole = '\u0000';
+  const path = resolve(dirname(from), spec.replace(/\$\{[^}]*\}/g, hole));
+  const body = path
+    .split(hole)
+    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  const re = new RegExp(`^${body}(?:\\.ts|/index\\.ts)?$`);
+  return files.filter((f) => re.test(f));
+}
+
 /** Every import between files of www/src: `from`, `import()`, side-effect imports and worker
- * entries (`new URL('./x.ts', import.meta.url)`). Paths relative to www/src. */
+ * entries (`new URL('./x.ts', import.meta.url)`), with quotes or backticks. Paths relative to www/src. */
 export function importGraph({ workers = true } = {}) {
   const files = walk(WWW, ['.ts']);
   const edges = new Map();
   for (const f of files) {
     const text = stripComments(readFileSync(f, 'utf8'));
     const to = new Set();
-    for (const m of [...text.matchAll(SPEC), ...(workers ? text.matchAll(WORKER) : [])]) {
-      const r = resolveSpec(f, m[1]);
+    const keep = (r) => {
       if (r && r.startsWith(WWW) && r.endsWith('.ts')) to.add(relative(WWW, r));
-    }
+    };
+    for (const m of [...text.matchAll(SPEC), ...(workers ? text.matchAll(WORKER) : [])]) keep(resolveSpec(f, m[1]));
+    for (const m of [...text.matchAll(TEMPLATE), ...(workers ? text.matchAll(TEMPLATE_WORKER) : [])]) resolveTemplate(f, m[1], files).forEach(keep);
     edges.set(relative(WWW, f), [...to].sort());
   }
   return edges;
@@ -114,12 +136,36 @@ export function cycles(edges) {
   return out;
 }
 
-/** The layer order, top first: a file may import its own folder or any folder below its own. */
-export const LAYERS = [['main.ts'], ['pages'], ['games'], ['arena', 'learn'], ['bots'], ['seats'], ['shell']];
+/** The layer order, top first: a file may import its own folder or any folder of a layer below
+ * its own, never a folder beside it or above it. This list is the architecture's statement:
+ *
+ *   main.ts                        the page's entry: picks a page from the URL
+ *   pages/                         each page (play, watch, learn, arena, sandbox, bench)
+ *   games/                         the registry (games/*.ts) and each game's own folder
+ *   arena/, learn/                 the arena's tournaments; what every game's lessons share
+ *   seats/                         seat kinds (human, worker, built-in), the seat list and picker, the match
+ *   bots/                          the bot host and its runtime, the user's bot store, the editor
+ *   shell/viewer/, shell/engine/   the replay viewer and its parts; the engine runtime (workers, match loop)
+ *   shell/page/                    page plumbing: DOM helpers, shown names, URL state, navigation, loading
+ *   shell/                         the seam's words: games, seats, the engine protocol, the catalogue */
+export const LAYERS = [
+  ['main.ts'],
+  ['pages'],
+  ['games'],
+  ['arena', 'learn'],
+  ['seats'],
+  ['bots'],
+  ['shell/viewer', 'shell/engine'],
+  ['shell/page'],
+  ['shell'],
+];
 
+/** The folder a file of www/src belongs to: its top folder, or shell's subfolder (`shell/page`);
+ * a file at the top (main.ts) is its own. */
 export function folderOf(file) {
   const parts = file.split('/');
-  return parts.length === 1 ? parts[0] : parts[0];
+  if (parts[0] === 'shell' && parts.length > 2) return `${parts[0]}/${parts[1]}`;
+  return parts[0];
 }
 
 export function layerOf(file) {

@@ -5,7 +5,7 @@
 // calls to wrap around the torus). Pieces are squares batched into one path per owner. Nothing
 // is allocated per frame: buffers grow only when the view needs more room.
 
-import { CanvasBoard } from '../../shell/canvas-view';
+import { CanvasBoard } from '../../shell/viewer/canvas-view';
 import type { BoardDrawState, BoardView, FrameSource, Perspective } from '../../shell/game';
 import type { Halite1Frames } from './frames';
 import type { FogFrame } from './types';

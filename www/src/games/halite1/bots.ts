@@ -1,7 +1,7 @@
 // The built-in bots: plain functions `(observation) => moves`. Each runs in its own worker
 // (games/bot-worker.ts); a factory gives each seat its own state (a seeded random generator).
 
-import { liveLineupOf, misbehavingBots, type BuiltinBot } from '../../shell/builtin-bots';
+import { liveLineupOf, misbehavingBots, type BuiltinBot } from '../../shell/engine/builtin-bots';
 import { rng } from '../../shell/random';
 import type { Bot, Move, Observation } from './protocol';
 import { tactician } from './tactician';

@@ -1,11 +1,11 @@
 // A Halite I engine off the main thread: one instance of the wasm engine per worker. It opens a
 // replay (decompress, parse, then statistics, standings and the rules check, each posted as soon
 // as it is known), or runs a match (new or forked from a replay) one joint step at a time. The
-// shared host (shell/engine-host.ts) runs the worker; this is Halite I's codec.
+// shared host (shell/engine/engine-host.ts) runs the worker; this is Halite I's codec.
 
-import { insertMembers, readBotExtras, type BotExtras } from '../../shell/bot-extras';
-import { concatActions } from '../../shell/engine-client';
-import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
+import { insertMembers, readBotExtras, type BotExtras } from '../../shell/engine/bot-extras';
+import { concatActions } from '../../shell/engine/engine-client';
+import { hostEngine, liveGame, type LiveGame } from '../../shell/engine/engine-host';
 import { packMoves } from './protocol';
 import type { FromEngine } from '../../shell/engine-protocol';
 import { FOG_NO_FORWARD } from '../../shell/game';

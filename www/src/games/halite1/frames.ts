@@ -5,7 +5,7 @@
 
 import { ENGINE } from './engine';
 import type { FrameSource } from '../../shell/game';
-import { FramesBase } from '../../shell/frames-base';
+import { FramesBase } from '../../shell/viewer/frames-base';
 import { asFogFrame, asTurnReport, type FogFrame, type TurnReport } from './types';
 import type { Header } from './worker-protocol';
 

@@ -4,9 +4,9 @@
 // drawn as arrows before the turn ends. Unset pieces stay. The answer is the same list of moves
 // a bot gives, checked by the same code.
 
-import { el } from '../../shell/dom';
+import { el } from '../../shell/page/dom';
 import type { HumanPlayHost } from '../../shell/game';
-import { HumanTurn, turnHeadHtml, undoRedoTimerHtml } from '../../shell/human-turn';
+import { HumanTurn, turnHeadHtml, undoRedoTimerHtml } from '../../shell/viewer/human-turn';
 import type { MapRenderer } from './board';
 import type { Move, Observation } from './protocol';
 import { TurnPlan } from './plan';

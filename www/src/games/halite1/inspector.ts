@@ -3,8 +3,8 @@
 // is given.
 
 import type { Perspective } from '../../shell/game';
-import { fmt, setText } from '../../shell/dom';
-import { FactsInspector } from '../../shell/facts-inspector';
+import { fmt, setText } from '../../shell/page/dom';
+import { FactsInspector } from '../../shell/viewer/facts-inspector';
 import type { Halite1Frames } from './frames';
 import type { TurnReport } from './types';
 

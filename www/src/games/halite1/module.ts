@@ -2,7 +2,7 @@
 // worker each; the main thread holds their frames as flat arrays (Halite1Frames) and draws them.
 
 import type { GameModule } from '../../shell/game';
-import { concatActions } from '../../shell/engine-client';
+import { concatActions } from '../../shell/engine/engine-client';
 import type { LayerInfo } from '../../shell/game';
 import { INFO } from './info';
 import { HALITE1_STARTER } from './starter';
@@ -12,12 +12,12 @@ import { Halite1HumanPlay } from './human';
 import { SiteInspector } from './inspector';
 import { checkMoves } from './protocol';
 import { looksLikeHalite1 } from './recognise';
-import { RecordedSeat } from '../../shell/recorded-seat';
+import { RecordedSeat } from '../../shell/engine/recorded-seat';
 import { recordedMoves } from './recorded-seat';
 import { asStandings, asVerifyResult } from './types';
 import type { FrameBatch, Header, MatchStartConfig } from './worker-protocol';
-import { engineRuntime, type FramesCodec } from '../../shell/engine-match';
-import { botList } from '../../shell/builtin-bots';
+import { engineRuntime, type FramesCodec } from '../../shell/engine/engine-match';
+import { botList } from '../../shell/engine/builtin-bots';
 
 export const SERIES: GameModule['series'] = [
   { key: 'territory', label: 'Territory', short: 'Sites', basic: true },

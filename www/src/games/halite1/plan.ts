@@ -2,7 +2,7 @@
 // each, and the standing "go to" orders that walk a piece toward a site over several turns.
 // Pure (no DOM): unit-tested in node. The play controls (human.ts) drive it and draw it.
 
-import { UndoHistory } from '../../shell/undo';
+import { UndoHistory } from '../../shell/viewer/undo';
 import type { Move, Observation } from './protocol';
 import { DX, DY, mod, wrapSigned } from './wrap';
 

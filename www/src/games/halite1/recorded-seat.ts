@@ -1,7 +1,7 @@
 // What a Halite I replay recorded for a seat on a turn: the moves from the sites it owned (every
 // recorded direction but 0, the invalid ones included: they stay without production).
 
-import type { RecordedAnswer } from '../../shell/recorded-seat';
+import type { RecordedAnswer } from '../../shell/engine/recorded-seat';
 import type { Halite1Frames } from './frames';
 import type { Move } from './protocol';
 

@@ -1,17 +1,17 @@
-// The sandbox (Halite I): `?sandbox=<scenario>` (see learn/scenario.ts) or `?sandbox` for a default board.
+// The sandbox (Halite I): `?sandbox=<scenario>` (see games/halite1/lessons/scenario.ts) or `?sandbox` for a default board.
 // Paint owners, strengths and productions, give every player's pieces moves, switch rules off,
 // and "Resolve turn" to read the whole turn in the stepper; the share link always holds the
 // board and moves shown, in the same URL form. Bad input is reported, and the default board opens.
 
-import { moveRowHtml } from '../../learn/move-row';
-import { topbarHtml } from '../../shell/nav';
-import { BoardGrid, type Arrow, type CellShow } from '../../learn/board-grid';
-import { DirectionPad } from '../../learn/dpad';
-import { parseMoves } from '../../learn/orders';
-import type { Phase } from '../../learn/phases';
-import { MAX_SIDE, defaultScenario, parseScenario, resized, scenarioText, type SandboxScenario } from '../../learn/scenario';
-import { Stepper } from '../../learn/stepper';
-import { ALL_RULES, DIR_NAMES, type Explanation, type Rules } from '../../learn/types';
+import { moveRowHtml } from './lessons/move-row';
+import { topbarHtml } from '../../shell/page/nav';
+import { BoardGrid, type Arrow, type CellShow } from './lessons/board-grid';
+import { DirectionPad } from './lessons/dpad';
+import { parseMoves } from './lessons/orders';
+import type { Phase } from './lessons/phases';
+import { MAX_SIDE, defaultScenario, parseScenario, resized, scenarioText, type SandboxScenario } from './lessons/scenario';
+import { Stepper } from './lessons/stepper';
+import { ALL_RULES, DIR_NAMES, type Explanation, type Rules } from './lessons/types';
 import { errorMessage } from '../../shell/engine';
 import { LEARN, type Learn } from './engine';
 

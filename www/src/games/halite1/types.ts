@@ -3,7 +3,7 @@
 
 import type { Standing, VerifyResult } from '../../shell/game';
 
-import type { PlayerTurnStats } from '../../learn/types';
+import type { PlayerTurnStats } from './lessons/types';
 
 /** Per-player statistics of one turn (the lessons read them too, so they are declared there). */
 export type { PlayerTurnStats };

@@ -57,8 +57,8 @@ export function wrappedCentre(coords: readonly number[], size: number): number {
 }
 
 /** The camera of a map view: `scale` CSS pixels per site and the world point at the view centre. */
-export type { Camera } from '../../shell/canvas-view';
-import type { Camera } from '../../shell/canvas-view';
+export type { Camera } from '../../shell/viewer/canvas-view';
+import type { Camera } from '../../shell/viewer/canvas-view';
 
 /** Where the map is drawn in the view: the clip rectangle and the world point at its top-left. */
 export interface Layout {

@@ -3,9 +3,9 @@
 // taken) and production toward the next ship (the inner arc); docked ships hang on tethers.
 // Ships are small triangles pointing where they fly, with a health bar when zoomed in. Between
 // two frames ships move in straight lines, and the turn's events play at their times: attack
-// lines, explosion bursts, spawn pulses. Zoom and pan are the shell camera's (shell/camera.ts).
+// lines, explosion bursts, spawn pulses. Zoom and pan are the shell camera's (shell/viewer/camera.ts).
 
-import { CanvasBoard } from '../../shell/canvas-view';
+import { CanvasBoard } from '../../shell/viewer/canvas-view';
 import type { BoardDrawState, BoardView, FrameSource, Perspective } from '../../shell/game';
 import { DEFAULT_PALETTE, ownerColour, type Palette } from '../../shell/palette';
 import type { Halite2Frames } from './frames';

@@ -1,7 +1,7 @@
 // The built-in Halite II bots: plain functions `(observation) => commands`, each run in its own
 // worker (games/bot-worker.ts).
 
-import { liveLineupOf, misbehavingBots, type BuiltinBot } from '../../shell/builtin-bots';
+import { liveLineupOf, misbehavingBots, type BuiltinBot } from '../../shell/engine/builtin-bots';
 import { rng } from '../../shell/random';
 import { Fleet, nearest } from './fleet';
 import { canDock, closestPointTo, distance, hasRoom } from './navigate';

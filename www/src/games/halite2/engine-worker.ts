@@ -3,10 +3,10 @@
 // check and the recorded moves, each posted as soon as it is known), or runs a match (new or
 // forked from a replay) one joint step at a time. The page gets flat rows only (rows.ts).
 
-import { readBotExtras } from '../../shell/bot-extras';
-import { gunzipBounded } from '../../shell/loader';
-import { concatActions } from '../../shell/engine-client';
-import { hostEngine, liveGame, type LiveGame } from '../../shell/engine-host';
+import { readBotExtras } from '../../shell/engine/bot-extras';
+import { gunzipBounded } from '../../shell/page/loader';
+import { concatActions } from '../../shell/engine/engine-client';
+import { hostEngine, liveGame, type LiveGame } from '../../shell/engine/engine-host';
 import { packCommands } from './protocol';
 import type { FromEngine, SeriesDelta, SeriesMap } from '../../shell/engine-protocol';
 import { observe } from './observe';

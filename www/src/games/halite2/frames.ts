@@ -12,7 +12,7 @@
 // - `recordedMoves(t, seat)`: the commands a replay recorded for a seat on turn t (packed fives).
 
 import type { FrameSource } from '../../shell/game';
-import { FramesBase } from '../../shell/frames-base';
+import { FramesBase } from '../../shell/viewer/frames-base';
 import { EV_STRIDE, MOTION_STRIDE, PLANET_STRIDE, P_ID, SHIP_STRIDE, S_ID, adoptRowLayout } from './layout';
 import type { FrameBatch, Header, RecordedMoves } from './worker-protocol';
 

@@ -4,7 +4,7 @@
 // and docks once in range, so a human sets a course once rather than a thrust every turn. Pure:
 // unit-tested in node.
 
-import { UndoHistory } from '../../shell/undo';
+import { UndoHistory } from '../../shell/viewer/undo';
 import { endOfMove, type Move } from './navigate';
 import type { Command, Observation, PlanetView, ShipView } from './types';
 

@@ -3,9 +3,9 @@
 // planet to dock (the ship flies into range first), undock with a key or button, hold, and Enter
 // ends the turn. The answer is the same list of commands a bot gives, checked by the same code.
 
-import { setText } from '../../shell/dom';
+import { setText } from '../../shell/page/dom';
 import type { BoardView, HumanPlayHost } from '../../shell/game';
-import { HumanTurn, turnHeadHtml, undoRedoTimerHtml } from '../../shell/human-turn';
+import { HumanTurn, turnHeadHtml, undoRedoTimerHtml } from '../../shell/viewer/human-turn';
 import { ShipPlan, type Steer } from './human-plan';
 import { lossLines } from './losses';
 import { decodeTarget, type Observation } from './types';

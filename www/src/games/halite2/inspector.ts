@@ -3,8 +3,8 @@
 // Mounted on the element it is given.
 
 import type { Perspective } from '../../shell/game';
-import { fmt, setText } from '../../shell/dom';
-import { FactsInspector } from '../../shell/facts-inspector';
+import { fmt, setText } from '../../shell/page/dom';
+import { FactsInspector } from '../../shell/viewer/facts-inspector';
 import type { Halite2Frames } from './frames';
 import {
   DOCKING,

@@ -3,9 +3,9 @@
 
 import type { Command, Observation } from './types';
 import type { GameModule, Standing, VerifyResult } from '../../shell/game';
-import { concatActions } from '../../shell/engine-client';
-import { engineRuntime, type FramesCodec } from '../../shell/engine-match';
-import { botList } from '../../shell/builtin-bots';
+import { concatActions } from '../../shell/engine/engine-client';
+import { engineRuntime, type FramesCodec } from '../../shell/engine/engine-match';
+import { botList } from '../../shell/engine/builtin-bots';
 import { INFO } from './info';
 import { HALITE2_STARTER } from './starter';
 import { Halite2Board } from './board';
@@ -15,7 +15,7 @@ import { navigate } from './navigate';
 import { Halite2Inspector } from './inspector';
 import { checkCommands } from './protocol';
 import { looksLikeHalite2 } from './recognise';
-import { RecordedSeat } from '../../shell/recorded-seat';
+import { RecordedSeat } from '../../shell/engine/recorded-seat';
 import { recordedCommands } from './recorded-seat';
 import { liveMapSize } from './sizes';
 import type { FrameBatch, Header, MatchStartConfig, RecordedMoves } from './worker-protocol';

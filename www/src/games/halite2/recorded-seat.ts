@@ -1,6 +1,6 @@
 // What a Halite II replay recorded for a seat on a turn: the commands it gave its ships.
 
-import type { RecordedAnswer } from '../../shell/recorded-seat';
+import type { RecordedAnswer } from '../../shell/engine/recorded-seat';
 import type { Halite2Frames } from './frames';
 import { K_DOCK, K_THRUST, type Command } from './types';
 

@@ -4,10 +4,10 @@
 
 import type { BotEditor, SaveState, SyntaxProblem } from '../../bots/editor';
 import { loadEditor } from '../../bots/load-editor';
-import { changedWhen, downloadBot, firstBotFile, renameInCode, saveBotFile } from '../../seats/files';
-import type { BotLibrary, SavedBot } from '../../seats/library';
-import { el, setText } from '../../shell/dom';
-import { bindFileDrop } from '../../shell/drop';
+import { changedWhen, downloadBot, firstBotFile, renameInCode, saveBotFile } from '../../bots/files';
+import type { BotLibrary, SavedBot } from '../../bots/library';
+import { el, setText } from '../../shell/page/dom';
+import { bindFileDrop } from '../../shell/page/drop';
 import { errorMessage } from '../../shell/engine';
 import type { GameModule } from '../../shell/game';
 import type { PlayElements } from './markup';

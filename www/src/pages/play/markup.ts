@@ -1,7 +1,7 @@
 // The play page's markup: the New game form, My bots with the editor's place, the drop target
 // and the rename and delete dialogs; and its elements, found once.
 
-import { topbarHtml } from '../../shell/nav';
+import { topbarHtml } from '../../shell/page/nav';
 import { ORIGINAL_BUDGETS } from '../../shell/seat';
 
 /** The page's bounds on seats; a game narrows them (`GameModule.playerCounts`). */

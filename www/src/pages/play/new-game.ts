@@ -4,15 +4,15 @@
 // the address (the watch page reads that address, so a link gives the same game).
 
 import { SeatList } from '../../seats/seat-list';
-import type { BotLibrary } from '../../seats/library';
-import { forgetTrusted, trustedOrigins } from '../../shell/consent';
-import { el } from '../../shell/dom';
+import type { BotLibrary } from '../../bots/library';
+import { forgetTrusted, trustedOrigins } from '../../bots/consent-dialog';
+import { el } from '../../shell/page/dom';
 import type { BotInfo, GameId, GameModule } from '../../shell/game';
-import { gameSearch, liveRules, seatsAllowed, sizeOffered, sizeText, type LiveRules } from '../../shell/live-setup';
+import { gameSearch, liveRules, seatsAllowed, sizeOffered, sizeText, type LiveRules } from '../../shell/page/live-setup';
 import { DEFAULT_PALETTE } from '../../shell/palette';
 import { rng } from '../../shell/random';
 import { ORIGINAL_BUDGETS } from '../../shell/seat';
-import { buildSearch, isBotUrl, parseUrlState, type UrlState } from '../../shell/urlstate';
+import { buildSearch, isBotUrl, parseUrlState, type UrlState } from '../../shell/page/urlstate';
 import { GAME_IDS } from '../../games/index';
 import { DEFAULT_FOG, MAX_SEATS, MAX_SEED, MAX_SIDE, MIN_SEATS, MIN_SIDE, type PlayElements } from './markup';
 

@@ -5,8 +5,8 @@
 
 import type { Match } from '../../seats/match';
 import type { GameModule, HumanPlay, OpenedReplay } from '../../shell/game';
-import type { UrlState } from '../../shell/urlstate';
-import type { Viewer } from '../../shell/viewer';
+import type { UrlState } from '../../shell/page/urlstate';
+import type { Viewer } from '../../shell/viewer/viewer';
 import type { WatchUi } from './ui';
 
 /** A replay being shown. */

@@ -1,7 +1,7 @@
 // The watch page's markup: the top bar's actions, the first screen's introduction, the Continue
 // dialog and the overlays of the map's well (messages, the empty state, progress, the result).
 
-import { topbarHtml, type PageName } from '../../shell/nav';
+import { topbarHtml, type PageName } from '../../shell/page/nav';
 import { replayExtensions } from '../../shell/catalog';
 
 const BADGE = '<button type="button" class="badge" data-part="badge" hidden></button>';

@@ -3,11 +3,11 @@
 // drawings and standings as they arrive. On any error the game shown before stays.
 
 import { errorMessage } from '../../shell/engine';
-import { formatBytes, setText } from '../../shell/dom';
+import { formatBytes, setText } from '../../shell/page/dom';
 import type { GameModule, OpenedReplay } from '../../shell/game';
-import { fetchBytes, LoadCancelled, readFile } from '../../shell/loader';
-import { loadStoredReplay, MAX_STORED, MAX_STORED_BYTES } from '../../shell/resume';
-import type { UrlState } from '../../shell/urlstate';
+import { fetchBytes, LoadCancelled, readFile } from '../../shell/page/loader';
+import { loadStoredReplay, MAX_STORED, MAX_STORED_BYTES } from '../../shell/page/resume';
+import type { UrlState } from '../../shell/page/urlstate';
 import { recogniseReplay } from '../../games/index';
 import type { ReplayShown, WatchContext } from './context';
 import { progressText } from './ui';

@@ -4,10 +4,10 @@
 // an ejection waits for the person instead.
 
 import { WorkerSeat } from '../../seats/worker-seat';
-import { el, fmt, setText } from '../../shell/dom';
-import { nameLabel } from '../../shell/names';
+import { el, fmt, setText } from '../../shell/page/dom';
+import { nameLabel } from '../../shell/page/names';
 import type { Standing } from '../../shell/game';
-import { ordinal } from '../../shell/standings';
+import { ordinal } from '../../shell/viewer/standings';
 import { nextRequest, type LiveShown, type WatchContext } from './context';
 
 const NEXT_GAME_S = 8;

@@ -1,9 +1,9 @@
 // The watch page's parts that every session uses: the title and its badge, the progress bar,
 // the error banner, passing messages (toasts) and downloads.
 
-import { el, formatBytes, setText } from '../../shell/dom';
-import { gunzipBounded } from '../../shell/loader';
-import { nameLabel, splitOrigin } from '../../shell/names';
+import { el, formatBytes, setText } from '../../shell/page/dom';
+import { gunzipBounded } from '../../shell/page/loader';
+import { nameLabel, splitOrigin } from '../../shell/page/names';
 import { finder } from './markup';
 
 export type BadgeState = 'ok' | 'bad' | 'pending' | 'live' | 'unfinished';

@@ -9,8 +9,8 @@ import { checkMoves } from '../protocol';
 import { WorkerSeat } from '../../../seats/worker-seat';
 import type { Learn } from '../engine';
 import { errorMessage } from '../../../shell/engine';
-import type { LessonSpec, LessonStep, Scenario, Status } from '../../../learn/types';
-import { variants } from '../../../learn/variants';
+import type { LessonSpec, LessonStep, Scenario, Status } from './types';
+import { variants } from './variants';
 
 export const STARTER = `// A bot: a function from what it sees to its moves. It runs in its own worker.
 // obs = { width, height, myId, owner, strength, production, turn }: flat arrays,

@@ -1,7 +1,7 @@
 // The Halite I and Blitz lessons: one JSON file each (judged by the engine's lesson parser) and
 // their English prose in en.json, keyed by lesson id so that another language is one more file.
 
-import type { Goal, LessonSpec, Rules } from '../../../learn/types';
+import type { Goal, LessonSpec, Rules } from './types';
 import { fill, lessonList, proseOf, type LessonEntry as Entry, type LessonProse } from '../../../learn/lessons';
 import en from './en.json';
 import captureNeutral from './capture-neutral.json';

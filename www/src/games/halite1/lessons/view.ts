@@ -3,18 +3,18 @@
 // phases in the stepper. The engine judges every turn (the `Halite1Lesson` handle); the view
 // only draws and collects moves.
 
-import { esc } from '../../../shell/dom';
-import { moveRowHtml } from '../../../learn/move-row';
-import { topbarHtml } from '../../../shell/nav';
+import { esc } from '../../../shell/page/dom';
+import { moveRowHtml } from './move-row';
+import { topbarHtml } from '../../../shell/page/nav';
 import { LESSONS, goalText, limitText, prose, rulesText, type LessonEntry } from './index';
-import { BoardGrid, type Arrow, type CellShow } from '../../../learn/board-grid';
-import { DirectionPad } from '../../../learn/dpad';
-import { parseMoves } from '../../../learn/orders';
-import type { Phase } from '../../../learn/phases';
+import { BoardGrid, type Arrow, type CellShow } from './board-grid';
+import { DirectionPad } from './dpad';
+import { parseMoves } from './orders';
+import type { Phase } from './phases';
 import { loadProgress } from '../../../learn/progress';
 import { LessonFrame, goalSectionHtml, predictBoxHtml } from '../../../learn/frame';
-import { Stepper } from '../../../learn/stepper';
-import { DIR_NAMES, type LessonSpec, type LessonStep, type Scenario } from '../../../learn/types';
+import { Stepper } from './stepper';
+import { DIR_NAMES, type LessonSpec, type LessonStep, type Scenario } from './types';
 import type { Learn } from '../engine';
 
 type LessonHandle = InstanceType<Learn['Halite1Lesson']>;

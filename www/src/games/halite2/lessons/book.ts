@@ -2,7 +2,7 @@
 
 import type { LessonBook } from '../../../learn/book';
 import { starsHtml } from '../../../learn/stars';
-import { esc } from '../../../shell/dom';
+import { esc } from '../../../shell/page/dom';
 import { LEARN } from '../engine';
 import { H2_LESSONS, h2LessonById, h2Prose } from './index';
 

@@ -5,8 +5,8 @@
 // production. The engine judges every turn (the `Halite2Lesson` handle); stars and progress go
 // through the learn page's shared parts.
 
-import { esc } from '../../../shell/dom';
-import { topbarHtml } from '../../../shell/nav';
+import { esc } from '../../../shell/page/dom';
+import { topbarHtml } from '../../../shell/page/nav';
 import type { Learn } from '../engine';
 import { LessonFrame, goalSectionHtml, predictBoxHtml } from '../../../learn/frame';
 import { PhaseStepper } from '../../../learn/stepper';

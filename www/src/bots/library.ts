@@ -2,7 +2,7 @@
 // source text is stored (localStorage); it is run only when a seat is given to it, inside that
 // seat's Worker, never on the page and never when the page loads.
 
-import { cleanName } from '../shell/names';
+import { cleanName } from '../shell/page/names';
 
 export interface SavedBot {
   /** Stable id, a slug of the first name (`?bots=saved:<id>`). */

@@ -3,7 +3,7 @@
 // written into the replay's JSON as two keys the original tools ignore, and read back when the
 // replay is opened.
 
-import { readDrawingsTable, type Drawings } from './drawings';
+import { readDrawingsTable, type Drawings } from '../drawings';
 import { capLog } from './replay-caps';
 
 /** The JSON object members for a game's logs and drawings (`"bot_logs":[...],"bot_drawings":[...]`),
@@ -41,7 +41,7 @@ export function insertMembers(json: Uint8Array, members: string): Uint8Array {
 export interface BotExtras {
   logs: string[][] | null;
   drawings: Drawings | null;
-  /** Turns' logs cut to MAX_LOG characters (see shell/replay-caps.ts). */
+  /** Turns' logs cut to MAX_LOG characters (see shell/engine/replay-caps.ts). */
   logsCut: number;
   /** Shapes left out of the replay's drawings: past a live game's limits, or unreadable. */
   drawingsCut: number;

@@ -4,7 +4,7 @@
 // lasts for the tab (sessionStorage); "Always trust" keeps an origin in this browser
 // (localStorage), and the Play page lists the trusted origins with a button to remove each.
 
-import { el } from './dom';
+import { el } from '../shell/page/dom';
 
 export interface ConsentRequest {
   /** Each third-party origin and the names of the bots from it. */

@@ -3,7 +3,7 @@
 // caused them. A game gives the codec: how to open its replays, start or fork a match, and read
 // a live game's rows, series and observations; the host does the rest.
 
-import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine } from './engine-protocol';
+import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine } from '../engine-protocol';
 import { runLoop, type LoopCodec, type LoopControl } from './match-loop';
 import { gzip } from './compress';
 import { capNames, capStandingNames, cutsText, type ReplayCuts } from './replay-caps';

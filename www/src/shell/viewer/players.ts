@@ -1,9 +1,9 @@
 // The players panel: each seat's colour, name, standing as of the current frame, its main
 // numbers at that frame and whether it is out. Mounted on the element it is given.
 
-import { el, fmt, setText } from './dom';
-import { nameLabel } from './names';
-import type { SeriesInfo } from './game';
+import { el, fmt, setText } from '../page/dom';
+import { nameLabel } from '../page/names';
+import type { SeriesInfo } from '../game';
 import { ordinal, type SeatStanding } from './standings';
 
 interface Row {

@@ -4,7 +4,7 @@
 // host has no network: the page fetches the module, after the person agreed, and hands it in).
 
 import type { BotSource } from './messages';
-import { withOrigin } from '../shell/names';
+import { withOrigin } from '../shell/page/names';
 
 export { withOrigin };
 

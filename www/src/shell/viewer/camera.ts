@@ -3,7 +3,7 @@
 // left-button gestures go to the play controls (selection); the map then pans with the right or
 // middle mouse button or two fingers.
 
-import type { BoardView, PointerIntercept } from './game';
+import type { BoardView, PointerIntercept } from '../game';
 
 export interface CameraEvents {
   /** The view moved (redraw). */

@@ -4,7 +4,7 @@
 // direction, "." stays still) and tappable on a phone. Lessons and the sandbox use small boards,
 // where a grid of elements reads better than a canvas and each number can be inspected.
 
-import { DEFAULT_PALETTE, ownerColour } from '../shell/palette';
+import { DEFAULT_PALETTE, ownerColour } from '../../../shell/palette';
 
 export interface PieceShow {
   owner: number;

@@ -4,8 +4,8 @@
 // Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y, Enter, Esc), and the turn ended by the person, the button or
 // the timer. A game writes its own orders, gestures and words.
 
-import { el, setText } from './dom';
-import type { HumanPlay, HumanPlayHost, PointerIntercept } from './game';
+import { el, setText } from '../page/dom';
+import type { HumanPlay, HumanPlayHost, PointerIntercept } from '../game';
 import { mountOrdersPanel, unmountOrdersPanel } from './orders-panel';
 import { TurnTimer, timerOptionsHtml } from './turn-timer';
 

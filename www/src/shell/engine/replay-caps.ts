@@ -4,7 +4,7 @@
 // the page says what was cut.
 
 import { LOG_SLACK, MAX_LOG, MAX_NAME } from './bot-messages';
-import { MAX_SHAPES } from './drawings';
+import { MAX_SHAPES } from '../drawings';
 
 /** What reading a replay cut to the limits. */
 export interface ReplayCuts {

@@ -2,8 +2,8 @@
 // current frame, filtered by bot. Mounted on the element it is given; hidden while no bot has
 // logged anything.
 
-import { el, setText } from './dom';
-import { shortLabel } from './names';
+import { el, setText } from '../page/dom';
+import { shortLabel } from '../page/names';
 
 export class LogPane {
   private readonly root: HTMLElement;

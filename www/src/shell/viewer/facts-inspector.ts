@@ -2,9 +2,9 @@
 // thing under the pointer or pinned, an owner cell with the owner's colour, and a note ("hover or
 // tap the map", "pinned"). A game's inspector says which facts and fills them in `show`.
 
-import { el, setText } from './dom';
-import type { FrameSource, Inspector, Perspective } from './game';
-import { DEFAULT_PALETTE, ownerColour, type Palette } from './palette';
+import { el, setText } from '../page/dom';
+import type { FrameSource, Inspector, Perspective } from '../game';
+import { DEFAULT_PALETTE, ownerColour, type Palette } from '../palette';
 
 export abstract class FactsInspector<F extends string, S extends FrameSource> implements Inspector {
   protected readonly root: HTMLElement;

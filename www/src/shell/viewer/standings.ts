@@ -2,7 +2,7 @@
 // game's main series at that frame; the final result only at the end or on request. Pure logic,
 // unit-tested in node.
 
-import type { Standing } from './game';
+import type { Standing } from '../game';
 
 export interface SeatOut {
   /** First frame in which the seat is out. */

@@ -8,7 +8,7 @@
 // after the tab that played them is gone: at most MAX_STORED of them and MAX_STORED_BYTES in all,
 // the oldest dropped first.
 
-import { readShapes, type Shape } from './drawings';
+import { readShapes, type Shape } from '../drawings';
 
 const DB = 'halite';
 const STORE = 'games-in-progress';

@@ -2,8 +2,8 @@
 // game `?game=G&bots=a,b,c&seed=N&size=WxH&fog=R&turnMs=T&initMs=T&speed=S`. Pure functions:
 // unit-tested in node.
 
-import { defaultGameId, gameInfos, isGameId, type GameLimits } from './catalog';
-import type { GameId } from './game';
+import { defaultGameId, gameInfos, isGameId, type GameLimits } from '../catalog';
+import type { GameId } from '../game';
 
 export interface UrlState {
   /** The game of a live game (the registry's default when absent). */
@@ -134,7 +134,7 @@ export function buildSearch(s: UrlState): string {
   return str ? `?${str.replace(/%2F/gi, '/').replace(/%2C/gi, ',')}` : '';
 }
 
-export type { GameLimits } from './catalog';
+export type { GameLimits } from '../catalog';
 
 export interface AddressCheck {
   /** What was understood: every valid parameter (bad ones are left out). */

@@ -22,7 +22,7 @@
 
 import { MAX_JSON, MAX_KEYS, MAX_MESSAGE, MAX_RECORDS, readFromWorker, turnFailure, type SimStart } from './bot-messages';
 import type { BuiltinBots } from './builtin-bots';
-import type { EjectionKind, FromEngine, LoopEjection, LoopNote, LoopSetup, LoopStats, PageAnswer, Seen, SeriesDelta } from './engine-protocol';
+import type { EjectionKind, FromEngine, LoopEjection, LoopNote, LoopSetup, LoopStats, PageAnswer, Seen, SeriesDelta } from '../engine-protocol';
 
 /** A live game as the loop needs it (the host's LiveGame has all of this). */
 export interface LoopGame<B> {

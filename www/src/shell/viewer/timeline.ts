@@ -1,7 +1,7 @@
 // The timeline and playback controls: first / back / play / forward / last, a scrubber, the frame
 // number and the speed. Mounted on the element it is given; it only reports what the user asks.
 
-import { el, setText } from './dom';
+import { el, setText } from '../page/dom';
 import { SPEEDS } from './playback';
 
 export interface TimelineEvents {

@@ -2,10 +2,10 @@
 // version bumped on every change (for caches), and the statistics series, set whole (a replay)
 // or grown by each turn's new values (a live game).
 
-import type { SeriesDelta, SeriesMap } from './engine-protocol';
-import { cleanName } from './names';
+import type { SeriesDelta, SeriesMap } from '../engine-protocol';
+import { cleanName } from '../page/names';
 
-/** Names as the page shows them, whatever a replay's file or a header says (shell/names.ts). */
+/** Names as the page shows them, whatever a replay's file or a header says (shell/page/names.ts). */
 const shown = (names: readonly string[]) => names.map((n, k) => cleanName(String(n)) || `Player ${k + 1}`);
 
 export interface FramesHeader {

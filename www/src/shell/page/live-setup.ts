@@ -3,7 +3,7 @@
 // takes any seat count the page allows, any map size within the page's bounds, and fog when its
 // board has seat perspectives. Also the game a page's address asks for. Pure: unit-tested in node.
 
-import type { GameId, GameModule } from './game';
+import type { GameId, GameModule } from '../game';
 
 export interface MapDims {
   width: number;

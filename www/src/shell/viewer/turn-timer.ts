@@ -2,7 +2,7 @@
 // browser), a countdown shown in the orders bar, and the turn ended for the person when it runs
 // out. Mounted on the choice and the countdown elements it is given.
 
-import { setText } from './dom';
+import { setText } from '../page/dom';
 
 const TIMER_KEY = 'halite.turnTimer';
 export const TIMERS = [0, 10, 20, 30, 60] as const;

@@ -1,11 +1,11 @@
-// Messages between a bot's worker (seats/bot-runtime.ts) and what asks it (the page at its start,
+// Messages between a bot's worker (bots/bot-runtime.ts) and what asks it (the page at its start,
 // the match loop in the engine worker for a hosted bot's turns), and the check of everything a
 // worker sends (`readFromWorker`): a bot's worker is not trusted, so a message is checked for
 // type, shape and size before any work is done on it.
 
-import { readShapes, type Shape } from './drawings';
-import type { GameId } from './game';
-import { cleanName } from './names';
+import { readShapes, type Shape } from '../drawings';
+import type { GameId } from '../game';
+import { cleanName } from '../page/names';
 
 /** The forward model's start, as a hosted bot's worker gets it with a turn: the engine's snapshot
  * and the seat (0-based), or why `debug.simulate` is not available. `wasm` (the engine's binary)

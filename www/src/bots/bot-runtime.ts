@@ -3,7 +3,7 @@
 //
 // The same function serves two workers. Built-in bots run in a worker of the app's own origin
 // (games/bot-worker.ts calls it with a loader for them). Every other bot runs in the bot host: a
-// sandboxed iframe with an opaque origin and no network (seats/bot-host.ts), whose worker is made
+// sandboxed iframe with an opaque origin and no network (bots/bot-host.ts), whose worker is made
 // from this function's source text, `(${botWorkerMain})(null)`. So the function must stand alone:
 // it may use only its parameter, its own locals and the worker's globals (no imports, no
 // module-level names); tests/bot-runtime.unit.test.mjs runs it from its source text.
@@ -13,7 +13,7 @@
 // nothing to receive) or JSON text of a capped length; a log is at most MAX_LOG characters a turn;
 // a name at most 40. The port the answers travel on is kept where the bot's code cannot reach it
 // (a closure, and the functions that post captured before the bot is loaded). The page checks it
-// all again anyway (seats/messages.ts): nothing here is trusted.
+// all again anyway (bots/messages.ts): nothing here is trusted.
 //
 // A hosted bot also gets its forward model, `debug.simulate`: its game's engine binary with
 // `init` and the engine's snapshot of the turn with each message (seats/engine-binary.ts, the

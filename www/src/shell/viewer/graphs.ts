@@ -3,8 +3,8 @@
 // (again only when the data, size or colours change); each animation frame only copies that
 // image and draws the cursor.
 
-import type { FrameSource, SeriesInfo } from './game';
-import { el, fmt, setText } from './dom';
+import type { FrameSource, SeriesInfo } from '../game';
+import { el, fmt, setText } from '../page/dom';
 
 const PAD_X = 4;
 const PAD_TOP = 6;

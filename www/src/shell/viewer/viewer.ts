@@ -4,15 +4,15 @@
 // It draws any FrameSource of the module it is made with: a replay, or a live game that grows.
 
 import { bindCamera } from './camera';
-import { el, setText } from './dom';
-import { shortLabel } from './names';
-import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, Perspective, Standing } from './game';
+import { el, setText } from '../page/dom';
+import { shortLabel } from '../page/names';
+import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, Perspective, Standing } from '../game';
 import { GraphPanel } from './graphs';
-import { ShapePainter, turnLayers, type Drawings, type ShapeLayer } from './drawings';
+import { ShapePainter, turnLayers, type Drawings, type ShapeLayer } from '../drawings';
 import { LogPane } from './logs';
 import { HelpDialog } from './help';
 import { keyAction, keyBelongsToTarget, type KeyAction } from './keys';
-import { DEFAULT_PALETTE, OKABE_ITO_PALETTE, ownerColour, type Palette } from './palette';
+import { DEFAULT_PALETTE, OKABE_ITO_PALETTE, ownerColour, type Palette } from '../palette';
 import { PlayersPanel } from './players';
 import { Playback, SPEED_PRESETS, nextSpeed } from './playback';
 import { outsOf, standingsAt, type SeatOut } from './standings';

@@ -1,4 +1,4 @@
-// Moves typed as text ("3 4 north", "1 1 e; 2 0 still") and the stars a solved lesson earns.
+// Moves typed as text ("3 4 north", "1 1 e; 2 0 still").
 // Pure: tested in node.
 
 const WORDS: Record<string, number> = {
@@ -34,15 +34,4 @@ export function parseMoves(text: string, width: number, height: number): { moves
     moves.push({ x, y, dir });
   }
   return { moves };
-}
-
-/**
- * Stars for a solved lesson: three at or under par, two within two turns over, else one; each
- * hint step taken costs one (the solution leaves one at most). Never fewer than one.
- */
-export function starsFor(turns: number, par: number, hintLevel: number): number {
-  let stars = turns <= par ? 3 : turns <= par + 2 ? 2 : 1;
-  if (hintLevel >= 3) stars = Math.min(stars, 1);
-  else stars -= hintLevel > 0 ? hintLevel : 0;
-  return Math.max(1, stars);
 }

@@ -1,7 +1,7 @@
 // The help dialog: keyboard shortcuts and how to use the board. Mounted on the element it is
 // given (it appends its <dialog> there).
 
-import { el } from './dom';
+import { el } from '../page/dom';
 import { KEY_HELP } from './keys';
 
 export class HelpDialog {

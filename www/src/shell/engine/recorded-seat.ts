@@ -2,7 +2,7 @@
 // seat (a game says how to read it from its replay). With every seat recorded, a game continued
 // from any frame replays the rest of the recorded game exactly.
 
-import type { Seat, SeatAnswer } from './seat';
+import type { Seat, SeatAnswer } from '../seat';
 
 /** The recorded answer of seat `seat` (0-based) on turn `turn`, in the form a bot answers. */
 export type RecordedAnswer = (seat: number, turn: number) => unknown;

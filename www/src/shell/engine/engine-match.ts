@@ -3,11 +3,11 @@
 // turn's observations and only the series' new values). A game gives the codec: how its frames
 // are made and grown, how its engine's standings and verdicts read, and how answers are packed.
 
-import type { Drawings } from './drawings';
+import type { Drawings } from '../drawings';
 import { EngineClient } from './engine-client';
-import type { FromEngine, LoopSetup, Seen, SeriesDelta, SeriesMap, ToEngine, TurnState } from './engine-protocol';
-import type { FrameSource, LoopClient, LoopHandle, MatchHost, OpenedReplay, Standing, VerifyResult } from './game';
-import type { Forward } from './seat';
+import type { FromEngine, LoopSetup, Seen, SeriesDelta, SeriesMap, ToEngine, TurnState } from '../engine-protocol';
+import type { FrameSource, LoopClient, LoopHandle, MatchHost, OpenedReplay, Standing, VerifyResult } from '../game';
+import type { Forward } from '../seat';
 
 /** Frames that grow as a replay is read or a match is played. */
 export interface EngineFrames extends FrameSource {
