@@ -204,7 +204,12 @@ test('a replay from the URL: step, seek, keys, URL state and the rules badge', {
   await page.evaluate(() => document.activeElement.blur());
   await page.keyboard.press('?');
   assert.equal(await page.isVisible('[data-part="help-dialog"]'), true);
-  assert.match(await page.textContent('[data-part="help-keys"]'), /Play \/ pause/);
+  const helpKeys = await page.textContent('[data-part="help-keys"]');
+  assert.match(helpKeys, /Play \/ pause/);
+  // Halite I's own lines: its map wraps, and P and M toggle its layers.
+  assert.match(helpKeys, /Pan the map \(it wraps around\)/);
+  assert.match(helpKeys, /PProduction heat map on \/ off/);
+  assert.match(helpKeys, /MMove arrows on \/ off/);
   await page.keyboard.press('Escape');
   assert.equal(await page.isVisible('[data-part="help-dialog"]'), false);
   await page.click('[data-part="help-button"]');

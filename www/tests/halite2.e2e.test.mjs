@@ -140,6 +140,13 @@ test('every reference replay opens with the file input, after a game of the othe
 test('the Halite II samples are offered and open', async () => {
   const page = await open('?replay=h2/g02_2p_240x160_rusher_vs_settler.hlt');
   await replayShown(page, facts('g02_2p_240x160_rusher_vs_settler.hlt').frames);
+  // The help speaks of this board: no layer keys, and its map does not wrap.
+  await page.click('[data-part="help-button"]');
+  const helpKeys = await page.textContent('[data-part="help-keys"]');
+  assert.match(helpKeys, /Play \/ pause/);
+  assert.match(helpKeys, /Pan the map(?! \()/);
+  assert.doesNotMatch(helpKeys, /wraps|Production|Move arrows/);
+  await page.click('[data-part="help-close"]');
   const options = await page.$$eval('[data-part="samples"] option', (os) => os.map((o) => o.value).filter((v) => v.startsWith('replays/h2-')));
   assert.equal(options.length, 2);
   await page.selectOption('[data-part="samples"]', options[0]);

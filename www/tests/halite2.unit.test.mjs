@@ -1,5 +1,5 @@
-// Unit tests of the Halite II page code that needs no browser: telling replays of the two games
-// apart by their bytes, and the rows and statistics series the viewer reads, checked against the
+// Unit tests of the Halite II page code that needs no browser: how sure each game is that a file
+// is its replay (and which game opens it), and the rows and statistics series the viewer reads, checked against the
 // engine (the wasm package loaded in node) on every reference replay.
 //
 //   node --test www/tests/halite2.unit.test.mjs
@@ -21,8 +21,9 @@ const H2 = fs.readdirSync(h2dir).filter((f) => /^g\d\d_.*\.hlt$/.test(f)).sort()
 
 const src = compileSources();
 after(() => src.cleanup());
-const h2recognise = src.load('games/halite2/recognise.js');
-const h1recognise = src.load('games/halite1/recognise.js');
+const catalog = src.load('shell/catalog.js');
+const h1info = src.load('games/halite1/info.js').INFO;
+const h2info = src.load('games/halite2/info.js').INFO;
 const rows = src.load('games/halite2/rows.js');
 const types = src.load('games/halite2/types.js');
 const engine = await loadEngine('halite2');
@@ -38,29 +39,39 @@ test('the 13 reference replays are there', () => {
   assert.equal(H2.length, 13);
 });
 
-test('a Halite II replay is told from a Halite I replay by its bytes, both ways', () => {
+test('each game says how sure it is that a file is its replay, from its own forms only; the surest game opens it', () => {
+  catalog.registerGames([h1info, h2info]); // as the registry does when it loads
+  const sure = (bytes) => catalog.recogniseGame(bytes)?.id;
   const h1 = fs.readdirSync(h1dir).filter((f) => f.endsWith('.hlt.gz') || f.endsWith('.hlt'));
   assert.ok(h1.length > 0);
   for (const f of h1) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(h1dir, f)));
-    assert.equal(h2recognise.looksLikeHalite2(bytes), false, `${f} is not Halite II`);
-    assert.equal(h1recognise.looksLikeHalite1(bytes), true, `${f} is Halite I`);
-    if (bytes[0] === 0x1f) {
-      const json = new Uint8Array(zlib.gunzipSync(bytes));
-      assert.equal(h2recognise.looksLikeHalite2(json), false, `${f} as JSON is not Halite II`);
-      assert.equal(h1recognise.looksLikeHalite1(json), true, `${f} as JSON is Halite I`);
-    }
+    assert.equal(h1info.recognise(bytes), 'sure', `${f}: gzip is Halite I's alone`);
+    assert.equal(h2info.recognise(bytes), 'no', `${f} is not Halite II`);
+    assert.equal(sure(bytes), 'halite1', `${f} opens as Halite I`);
+    const json = new Uint8Array(zlib.gunzipSync(bytes));
+    assert.equal(h1info.recognise(json), 'maybe', `${f} as JSON may be Halite I's`);
+    assert.equal(h2info.recognise(json), 'no', `${f} as JSON is not Halite II`);
+    assert.equal(sure(json), 'halite1', `${f} as JSON opens as Halite I`);
   }
   for (const f of H2) {
     const bytes = new Uint8Array(fs.readFileSync(path.join(h2dir, f)));
-    assert.equal(h2recognise.looksLikeHalite2(bytes), true, `${f} is Halite II`);
-    assert.equal(h1recognise.looksLikeHalite1(bytes), false, `${f} is not Halite I`);
+    assert.equal(h2info.recognise(bytes), 'sure', `${f}: a zstd frame is Halite II's`);
+    assert.equal(h1info.recognise(bytes), 'no', `${f} is not Halite I`);
+    assert.equal(sure(bytes), 'halite2', `${f} opens as Halite II`);
   }
+  // Plain JSON with Halite II's keys: Halite I would take it, Halite II is sure and wins.
   const plain = new TextEncoder().encode('  {"constants": {}, "engine_version": "1", "frames": []}');
-  assert.equal(h2recognise.looksLikeHalite2(plain), true);
-  assert.equal(h1recognise.looksLikeHalite1(plain), false);
-  assert.equal(h2recognise.looksLikeHalite2(new TextEncoder().encode('{"frames": [], "width": 3}')), false);
-  assert.equal(h2recognise.looksLikeHalite2(new Uint8Array([0x28, 0xb5])), false);
+  assert.equal(h1info.recognise(plain), 'maybe');
+  assert.equal(h2info.recognise(plain), 'sure');
+  assert.equal(sure(plain), 'halite2');
+  assert.equal(h2info.recognise(new TextEncoder().encode('{"frames": [], "width": 3}')), 'no');
+  // What is no game's replay: a cut zstd magic, text, nothing.
+  for (const bytes of [new Uint8Array([0x28, 0xb5]), new TextEncoder().encode('not a replay'), new Uint8Array(0)]) {
+    assert.equal(h1info.recognise(bytes), 'no');
+    assert.equal(h2info.recognise(bytes), 'no');
+    assert.equal(sure(bytes), undefined);
+  }
 });
 
 /** Every frame's rows, motion and events of a replay, as the engine worker builds them. */

@@ -21,7 +21,7 @@ const builtin = src.load('games/halite1/bots.js');
 const loader = src.load('shell/page/loader.js');
 const sourceChecks = src.load('games/halite1/types.js');
 const standings = src.load('shell/viewer/standings.js');
-const recognise = src.load('games/halite1/recognise.js');
+const halite1Info = src.load('games/halite1/info.js').INFO;
 const framesModule = src.load('games/halite1/frames.js');
 
 // ------------------------------------------------------------------ wrap-around maths
@@ -256,7 +256,12 @@ test('URL state round-trips and drops bad values', () => {
 // ------------------------------------------------------------------ keyboard
 
 test('the official keys map to their actions', () => {
-  const k = (key, code) => keys.keyAction({ key, code });
+  // The layers Halite I's module declares (its own keys, P and M).
+  const LAYERS = [
+    { key: 'production', kbd: 'P' },
+    { key: 'arrows', kbd: 'M' },
+  ];
+  const k = (key, code) => keys.keyAction({ key, code }, LAYERS);
   assert.deepEqual(k(' ', 'Space'), { kind: 'toggle-play' });
   assert.deepEqual(k('ArrowLeft', 'ArrowLeft'), { kind: 'step', dir: -1 });
   assert.deepEqual(k(',', 'Comma'), { kind: 'step', dir: -1 });
@@ -268,14 +273,32 @@ test('the official keys map to their actions', () => {
   assert.deepEqual(k('w', 'KeyW'), { kind: 'pan', dx: 0, dy: -1 });
   assert.deepEqual(k('a', 'KeyA'), { kind: 'pan', dx: -1, dy: 0 });
   assert.deepEqual(k('o', 'KeyO'), { kind: 'recentre' });
-  assert.deepEqual(k('p', 'KeyP'), { kind: 'production' });
+  assert.deepEqual(k('p', 'KeyP'), { kind: 'layer', key: 'production' });
+  assert.deepEqual(k('M', 'KeyM'), { kind: 'layer', key: 'arrows' });
+  assert.equal(keys.keyAction({ key: 'p', code: 'KeyP' }), null, 'a board without layers leaves P alone');
   assert.deepEqual(k('E', 'KeyE'), { kind: 'extended' });
   assert.deepEqual(k('?', 'Slash'), { kind: 'help' });
   // WASD by position on an AZERTY keyboard (the key printed there is 'z' for KeyW).
   assert.deepEqual(k('z', 'KeyW'), { kind: 'pan', dx: 0, dy: -1 });
   assert.equal(keys.keyAction({ key: 'r', code: 'KeyR', ctrlKey: true }), null, 'browser shortcuts pass');
   assert.equal(k('q', 'KeyQ'), null);
-  assert.ok(keys.KEY_HELP.length >= 10);
+});
+
+test("the help lists a game's layer keys and its note on panning, and no other game's", () => {
+  const layers = [
+    { key: 'production', label: 'Production', kbd: 'P', title: 'Production heat map (P)', help: 'Production heat map on / off' },
+    { key: 'arrows', label: 'Arrows', kbd: 'M', title: 'Move arrows (M)', help: 'Move arrows on / off' },
+  ];
+  const withLayers = new Map(keys.keyHelp({ layers, panNote: 'it wraps around' }));
+  assert.equal(withLayers.get('P'), 'Production heat map on / off');
+  assert.equal(withLayers.get('M'), 'Move arrows on / off');
+  assert.equal(withLayers.get('W A S D'), 'Pan the map (it wraps around)');
+  assert.equal(withLayers.get('Space'), 'Play / pause');
+  const plain = new Map(keys.keyHelp({ layers: [] }));
+  assert.equal(plain.has('P'), false);
+  assert.equal(plain.has('M'), false);
+  assert.equal(plain.get('W A S D'), 'Pan the map');
+  assert.equal(plain.size, withLayers.size - 2);
 });
 
 test('keys typed into fields stay in the fields', () => {
@@ -425,12 +448,12 @@ test('the page keeps frames as flat arrays: a whole replay adopted, a live game 
   assert.deepEqual([...g.series('territory')], [1, 2, 3, 4, 5, 6]);
 });
 
-test('a Halite I replay is recognised by its bytes', () => {
+test('Halite I is sure of gzip, takes plain JSON as perhaps its replay, and says no to anything else', () => {
   const enc = new TextEncoder();
-  assert.equal(recognise.looksLikeHalite1(Uint8Array.from([0x1f, 0x8b, 8, 0])), true);
-  assert.equal(recognise.looksLikeHalite1(enc.encode(' {"frames":[[[]]]}')), true);
-  assert.equal(recognise.looksLikeHalite1(enc.encode('{"constants":{"MAX_SPEED":7}}')), false);
-  assert.equal(recognise.looksLikeHalite1(Uint8Array.from([0x28, 0xb5, 0x2f, 0xfd])), false, 'zstd is Halite II');
+  assert.equal(halite1Info.recognise(Uint8Array.from([0x1f, 0x8b, 8, 0])), 'sure');
+  assert.equal(halite1Info.recognise(enc.encode(' {"frames":[[[]]]}')), 'maybe');
+  assert.equal(halite1Info.recognise(Uint8Array.from([0x28, 0xb5, 0x2f, 0xfd])), 'no', 'zstd is not its form');
+  assert.equal(halite1Info.recognise(enc.encode('frames')), 'no');
 });
 
 // ------------------------------------------------------------------ bots in real games

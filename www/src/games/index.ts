@@ -6,10 +6,10 @@
 // a game's bots in its folder, games/<id>/bots.ts).
 //
 // Layers, top first (each imports only its own folder and the ones below it; a game's folder
-// imports no other game's, nor the registry): main → pages → games → arena, learn → bots →
-// seats → shell.
+// imports no other game's, nor the registry): main → pages → games → arena, learn → seats →
+// bots → shell/viewer, shell/engine → shell/page → shell (www/tests/support/structure.mjs).
 
-import { registerGames, gameInfos, type GameInfo, type GameLimits, type Sample } from '../shell/catalog';
+import { recogniseGame, registerGames, gameInfos, type GameInfo, type GameLimits, type Sample } from '../shell/catalog';
 import type { LessonBook } from '../learn/book';
 import type { GameId, GameModule } from '../shell/game';
 import { provideBuiltinBotWorker } from '../seats/builtin';
@@ -93,13 +93,11 @@ export function loadGame(id: GameId): Promise<GameModule> {
   return p;
 }
 
-/** The module whose replays these bytes are, or null when no game recognises them. */
+/** The module whose replays these bytes are (the surest game's, by its facts: only that game's
+ * module loads), or null when no game recognises them. */
 export async function recogniseReplay(bytes: Uint8Array): Promise<GameModule | null> {
-  for (const id of GAME_IDS) {
-    const m = await loadGame(id);
-    if (m.recognise(bytes)) return m;
-  }
-  return null;
+  const info = recogniseGame(bytes);
+  return info ? loadGame(info.id) : null;
 }
 
 /** Every game's lessons, in registry order. */

@@ -21,6 +21,11 @@ export interface Sample {
   label: string;
 }
 
+/** How sure a game is that some bytes are one of its replays: 'sure' (a form only its replays
+ * have, such as its compression), 'maybe' (a form other games' replays may share, such as plain
+ * JSON), or 'no'. */
+export type Certainty = 'sure' | 'maybe' | 'no';
+
 /** A game's facts, known before its module is loaded. */
 export interface GameInfo {
   /** The id in addresses (`?game=`), the CLI and the Python package. */
@@ -37,6 +42,9 @@ export interface GameInfo {
   readonly engine: EngineLoader<EnginePackage>;
   /** Its forward model (a wasm package of its own): the binary bots get for `debug.simulate`. */
   readonly sim: EngineLoader<EnginePackage>;
+  /** How sure it is that `bytes` (a whole file, plain or compressed) are one of its replays,
+   * from their first bytes alone; it speaks of its own forms only, never of another game's. */
+  recognise(bytes: Uint8Array): Certainty;
 }
 
 let games: readonly GameInfo[] = [];
@@ -61,6 +69,32 @@ export function gameInfo(id: string): GameInfo | undefined {
 
 export function isGameId(id: string): boolean {
   return games.some((g) => g.id === id);
+}
+
+/** The start of a plain JSON object's text (its first 512 bytes, blanks before it skipped), for
+ * a game's `recognise`; null when the bytes are not a JSON object. */
+export function jsonHead(bytes: Uint8Array): string | null {
+  let i = 0;
+  while (i < bytes.length && (bytes[i] === 0x20 || bytes[i] === 0x0a || bytes[i] === 0x0d || bytes[i] === 0x09)) i++;
+  if (bytes[i] !== 0x7b) return null;
+  return new TextDecoder().decode(bytes.subarray(i, i + 512));
+}
+
+const RANK: Record<Certainty, number> = { no: 0, maybe: 1, sure: 2 };
+
+/** The game whose replay `bytes` are: the surest one (on a tie, the first listed), or undefined
+ * when every game says no. */
+export function recogniseGame(bytes: Uint8Array): GameInfo | undefined {
+  let best: GameInfo | undefined;
+  let rank = 0;
+  for (const g of games) {
+    const r = RANK[g.recognise(bytes)];
+    if (r > rank) {
+      best = g;
+      rank = r;
+    }
+  }
+  return best;
 }
 
 /** Every game's replay file endings, in registry order without repeats. */

@@ -282,9 +282,12 @@ export interface ActionContext {
 export interface LayerInfo {
   key: string;
   label: string;
-  /** The key that toggles it, as shown on the chip. */
+  /** The letter key that toggles it, as shown on the chip and in the help (one the viewer's
+   * own keys leave free). */
   kbd: string;
   title: string;
+  /** Its line in the viewer's help ("Production heat map on / off"). */
+  help: string;
 }
 
 export interface GameModule {
@@ -297,6 +300,8 @@ export interface GameModule {
   readonly layers: readonly LayerInfo[];
   /** Lines of the viewer's help about this game's board. */
   readonly helpNotes: readonly string[];
+  /** What the help's line on panning adds about the map's edges (Halite I: it wraps around). */
+  readonly panNote?: string;
   /** What the inspector shows, for its card's title. */
   readonly inspectorTitle: string;
   /** The series a live standing is ranked by (largest first). */
@@ -311,8 +316,6 @@ export interface GameModule {
   readonly fog?: boolean;
   /** The name its fog-of-war games go by, when they have one of their own. */
   readonly fogName?: string;
-  /** Whether these bytes are this game's replay (plain or compressed). */
-  recognise(bytes: Uint8Array): boolean;
   /** Opens a replay in a worker; rejects with the engine's message. */
   openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay>;
   /** A new match on a generated map. */

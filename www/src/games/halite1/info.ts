@@ -1,7 +1,7 @@
 // Halite I's facts the registry lists before its module loads: title, what an address may ask
-// for, sample replays and file endings.
+// for, sample replays, file endings, and how it tells its replays by their bytes.
 
-import type { GameInfo } from '../../shell/catalog';
+import { jsonHead, type Certainty, type GameInfo } from '../../shell/catalog';
 import { ENGINE, SIM } from './engine';
 
 export const INFO: GameInfo = {
@@ -20,4 +20,12 @@ export const INFO: GameInfo = {
   fogName: 'Blitz',
   engine: ENGINE,
   sim: SIM,
+  recognise,
 };
+
+/** gzip is Halite I's alone (the only compression its replays use); a plain JSON object may be
+ * its replay unless a surer game claims it. Pure: unit-tested in node. */
+function recognise(bytes: Uint8Array): Certainty {
+  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return 'sure';
+  return jsonHead(bytes) === null ? 'no' : 'maybe';
+}

@@ -11,7 +11,6 @@ import { Halite1Frames } from './frames';
 import { Halite1HumanPlay } from './human';
 import { SiteInspector } from './inspector';
 import { checkMoves } from './protocol';
-import { looksLikeHalite1 } from './recognise';
 import { RecordedSeat } from '../../shell/engine/recorded-seat';
 import { recordedMoves } from './recorded-seat';
 import { asStandings, asVerifyResult } from './types';
@@ -61,8 +60,8 @@ const HELP_NOTES: readonly string[] = [
 
 /** The board's optional layers. */
 const LAYERS: readonly LayerInfo[] = [
-  { key: 'production', label: 'Production', kbd: 'P', title: 'Production heat map (P)' },
-  { key: 'arrows', label: 'Arrows', kbd: 'M', title: 'Move arrows (M)' },
+  { key: 'production', label: 'Production', kbd: 'P', title: 'Production heat map (P)', help: 'Production heat map on / off' },
+  { key: 'arrows', label: 'Arrows', kbd: 'M', title: 'Move arrows (M)', help: 'Move arrows on / off' },
 ];
 
 export const HALITE1: GameModule = {
@@ -71,12 +70,12 @@ export const HALITE1: GameModule = {
   starterBot: HALITE1_STARTER,
   layers: LAYERS,
   helpNotes: HELP_NOTES,
+  panNote: 'it wraps around',
   inspectorTitle: 'Site',
   fogName: INFO.fogName,
   series: SERIES,
   rankSeries: 'territory',
   perspectives: true,
-  recognise: looksLikeHalite1,
   openReplay(bytes, onProgress) {
     return ENGINE.openReplay(bytes, onProgress);
   },

@@ -1,7 +1,7 @@
 // Halite II's facts the registry lists before its module loads: title, what an address may ask
-// for, sample replays and file endings.
+// for, sample replays, file endings, and how it tells its replays by their bytes.
 
-import type { GameInfo } from '../../shell/catalog';
+import { jsonHead, type Certainty, type GameInfo } from '../../shell/catalog';
 import { ENGINE, SIM } from './engine';
 
 export const INFO: GameInfo = {
@@ -15,4 +15,17 @@ export const INFO: GameInfo = {
   extensions: ['.hlt'],
   engine: ENGINE,
   sim: SIM,
+  recognise,
 };
+
+const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
+
+/** One zstd frame (how the original stores `.hlt` files), or JSON whose first keys are Halite
+ * II's (`constants`, `engine_version`, `planets`...): sure either way. Pure: unit-tested in node. */
+function recognise(bytes: Uint8Array): Certainty {
+  if (bytes.length >= 4 && ZSTD_MAGIC.every((b, i) => bytes[i] === b)) return 'sure';
+  // The original writes keys in sorted order, so `constants` comes first; a replay written by
+  // other tools may order them otherwise, hence the look at the whole head.
+  const head = jsonHead(bytes);
+  return head !== null && /"(constants|planets|engine_version)"\s*:/.test(head) ? 'sure' : 'no';
+}

@@ -14,7 +14,6 @@ import { Halite2HumanPlay } from './human';
 import { navigate } from './navigate';
 import { Halite2Inspector } from './inspector';
 import { checkCommands } from './protocol';
-import { looksLikeHalite2 } from './recognise';
 import { RecordedSeat } from '../../shell/engine/recorded-seat';
 import { recordedCommands } from './recorded-seat';
 import { liveMapSize } from './sizes';
@@ -103,7 +102,6 @@ export const HALITE2: GameModule = {
   playerCounts: PLAYER_COUNTS,
   // The original's map sizes: 3b x 2b for its bases b (the live game's liveSize draws the smaller).
   sizes: [80, 88, 96, 104, 112, 120, 128].map((b) => ({ width: 3 * b, height: 2 * b })),
-  recognise: looksLikeHalite2,
   openReplay(bytes, onProgress) {
     return ENGINE.openReplay(bytes, onProgress);
   },

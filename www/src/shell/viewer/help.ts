@@ -1,17 +1,19 @@
-// The help dialog: keyboard shortcuts and how to use the board. Mounted on the element it is
-// given (it appends its <dialog> there).
+// The help dialog: keyboard shortcuts (the game's layers among them) and the game's notes on
+// using its board. Mounted on the element it is given (it appends its <dialog> there).
 
 import { el } from '../page/dom';
-import { KEY_HELP } from './keys';
+import { keyHelp } from './keys';
+import type { GameModule } from '../game';
 
 export class HelpDialog {
   readonly dialog: HTMLDialogElement;
 
-  constructor(root: HTMLElement, notes: readonly string[]) {
+  constructor(root: HTMLElement, game: Pick<GameModule, 'layers' | 'panNote' | 'helpNotes'>) {
+    const notes = game.helpNotes;
     const title = el('h2', { text: 'Keyboard and mouse' });
     title.id = `help-title-${Math.random().toString(36).slice(2, 8)}`;
     const close = el('button', { className: 'btn btn-icon', text: '×', attrs: { type: 'button', 'aria-label': 'Close help', 'data-part': 'help-close' } });
-    const rows = KEY_HELP.map(([keys, what]) => el('tr', {}, [el('th', { attrs: { scope: 'row' } }, [el('kbd', { text: keys })]), el('td', { text: what })]));
+    const rows = keyHelp(game).map(([keys, what]) => el('tr', {}, [el('th', { attrs: { scope: 'row' } }, [el('kbd', { text: keys })]), el('td', { text: what })]));
     const table = el('table', { className: 'keys' }, [
       el('caption', { className: 'visually-hidden', text: 'Keyboard shortcuts' }),
       el('tbody', { attrs: { 'data-part': 'help-keys' } }, rows),

@@ -1,5 +1,9 @@
-// Keyboard shortcuts: the official Halite I visualizer's keys plus a few of ours. Pure mapping
-// from a key event to an action (unit-tested in node); the viewer performs the actions.
+// Keyboard shortcuts: the original visualizer's keys plus a few of ours. Pure mapping from a key
+// event to an action (unit-tested in node); the viewer performs the actions. The keys of a
+// board's optional layers and what the help says of its edges are the game's (its module's
+// `layers` and `panNote`); the shell names none of them.
+
+import type { GameModule, LayerInfo } from '../game';
 
 export type KeyAction =
   | { kind: 'toggle-play' }
@@ -10,9 +14,8 @@ export type KeyAction =
   | { kind: 'end' }
   | { kind: 'pan'; dx: number; dy: number }
   | { kind: 'recentre' }
-  | { kind: 'production' }
+  | { kind: 'layer'; key: string }
   | { kind: 'extended' }
-  | { kind: 'arrows' }
   | { kind: 'perspective' }
   | { kind: 'palette' }
   | { kind: 'drawings' }
@@ -27,27 +30,30 @@ export interface KeyLike {
   altKey?: boolean;
 }
 
-/** Help text, one line per shortcut, in the order the dialog lists them. */
-export const KEY_HELP: ReadonlyArray<readonly [string, string]> = [
-  ['Space', 'Play / pause'],
-  ['← →  or  , .', 'Step one frame back / forward'],
-  ['↑ ↓', 'Faster / slower'],
-  ['1 – 5', 'Speed presets: 1, 3, 6, 10, 15 frames a second'],
-  ['Z / X', 'Jump to the first / last frame'],
-  ['W A S D', 'Pan the map (it wraps around)'],
-  ['O', 'Recentre on the players and fit the map'],
-  ['+ / −', 'Zoom in / out (also the mouse wheel or a pinch)'],
-  ['P', 'Production heat map on / off'],
-  ['E', 'Extended statistics (all graphs) on / off'],
-  ['M', 'Move arrows on / off'],
-  ['V', 'Next perspective (whole map, then each player)'],
-  ['C', 'Colour-blind-safe palette on / off'],
-  ['B', 'What the bots drew on the map on / off'],
-  ['?', 'This help'],
-];
+/** Help text, one line per shortcut, in the order the dialog lists them: the shell's keys, with
+ * the game's note on panning and its layers' keys in their places. */
+export function keyHelp(game: Pick<GameModule, 'layers' | 'panNote'>): [string, string][] {
+  return [
+    ['Space', 'Play / pause'],
+    ['← →  or  , .', 'Step one frame back / forward'],
+    ['↑ ↓', 'Faster / slower'],
+    ['1 – 5', 'Speed presets: 1, 3, 6, 10, 15 frames a second'],
+    ['Z / X', 'Jump to the first / last frame'],
+    ['W A S D', game.panNote ? `Pan the map (${game.panNote})` : 'Pan the map'],
+    ['O', 'Recentre on the players and fit the map'],
+    ['+ / −', 'Zoom in / out (also the mouse wheel or a pinch)'],
+    ...game.layers.map((l): [string, string] => [l.kbd, l.help]),
+    ['E', 'Extended statistics (all graphs) on / off'],
+    ['V', 'Next perspective (whole map, then each player)'],
+    ['C', 'Colour-blind-safe palette on / off'],
+    ['B', 'What the bots drew on the map on / off'],
+    ['?', 'This help'],
+  ];
+}
 
-/** The action of a key press, or null for keys the viewer leaves alone. */
-export function keyAction(e: KeyLike): KeyAction | null {
+/** The action of a key press, or null for keys the viewer leaves alone. A letter the shell does
+ * not use toggles the game's layer with that key (`layers`, the module's). */
+export function keyAction(e: KeyLike, layers: readonly Pick<LayerInfo, 'key' | 'kbd'>[] = []): KeyAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   const code = e.code ?? '';
   const key = e.key;
@@ -81,18 +87,16 @@ export function keyAction(e: KeyLike): KeyAction | null {
       return { kind: 'recentre' };
     case 'b':
       return { kind: 'drawings' };
-    case 'p':
-      return { kind: 'production' };
     case 'e':
       return { kind: 'extended' };
-    case 'm':
-      return { kind: 'arrows' };
     case 'v':
       return { kind: 'perspective' };
     case 'c':
       return { kind: 'palette' };
-    default:
-      return null;
+    default: {
+      const layer = letter ? layers.find((l) => l.kbd.toLowerCase() === letter) : undefined;
+      return layer ? { kind: 'layer', key: layer.key } : null;
+    }
   }
 }
 

@@ -186,7 +186,7 @@ export class Viewer {
     this.timeline.setSpeed(this.playback.fps);
     this.players = new PlayersPanel(q('players'));
     this.graphs = new GraphPanel(q('graphs'), module.series, (f) => this.seek(f));
-    this.help = new HelpDialog(root, [...module.helpNotes]);
+    this.help = new HelpDialog(root, module);
     this.logs = new LogPane(q('logs'));
     this.logs.onFilter = () => {
       this.logs.update(this.playback.frame);
@@ -872,7 +872,7 @@ export class Viewer {
       return;
     }
     if (keyBelongsToTarget(e.target, e.key)) return;
-    const action = keyAction(e);
+    const action = keyAction(e, this.module.layers);
     if (!action) return;
     e.preventDefault();
     this.perform(action);
@@ -905,14 +905,11 @@ export class Viewer {
       case 'recentre':
         this.recentre();
         break;
-      case 'production':
-        this.toggleLayer('production');
+      case 'layer':
+        this.toggleLayer(a.key);
         break;
       case 'extended':
         this.toggleExtended();
-        break;
-      case 'arrows':
-        this.toggleLayer('arrows');
         break;
       case 'perspective': {
         const n = this.src ? this.src.numPlayers : 0;
