@@ -1,5 +1,5 @@
 //! The forward model for bots (`debug.simulate`), exported as plain C-ABI functions that touch
-//! no JavaScript: the bot runtime (`www/src/seats/bot-runtime.ts`) instantiates this same
+//! no JavaScript: the bot runtime (`www/src/bots/bot-runtime.ts`) instantiates this same
 //! binary inside a bot's worker with stub imports, which nothing here calls.
 //!
 //! Protocol, all within this module's memory:

@@ -44,14 +44,14 @@ function liveGame(g) {
       }
       return { observations, over: g.isOver(), results: g.results(), transfer: [] };
     },
-    check: (seat, packed, lenient) => g.checkAnswer(seat, packed, lenient),
+    accept: (seat, packed, lenient) => g.acceptAnswer(seat, packed, lenient),
+    stepAccepted: () => g.stepAccepted(),
     step: (packed) => g.step(packed),
   });
 }
 
 const codec = {
   pack: (raw, seat) => protocol.packMoves(raw, seat),
-  join: (actions) => concatActions(actions, (n) => new Uint32Array(n)),
   bots: async () => builtin.BOTS,
   buffers: () => [],
 };
@@ -85,7 +85,8 @@ function play(ids, seed, setup = {}, page = () => {}) {
   });
 }
 
-/** The same game with a plain loop: each bot in turn, its answer checked, one step. */
+/** The same game with a plain loop: each bot in turn, its answer checked, one step with every
+ * answer joined (where the loop has the engine keep each answer as it is checked). */
 function plainGame(ids, seed) {
   const g = newGame(ids, seed);
   const game = liveGame(g);
@@ -99,7 +100,7 @@ function plainGame(ids, seed) {
       assert.ok(c.ok);
       return c.quads;
     });
-    g.step(codec.join(actions));
+    g.step(concatActions(actions, (n) => new Uint32Array(n)));
   }
   return g;
 }

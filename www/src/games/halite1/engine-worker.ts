@@ -4,8 +4,7 @@
 // shared host (shell/engine/engine-host.ts) runs the worker; this is Halite I's codec.
 
 import { insertMembers, readBotExtras, type BotExtras } from '../../shell/engine/bot-extras';
-import { concatActions } from '../../shell/engine/engine-client';
-import { hostEngine, liveGame, type LiveGame } from '../../shell/engine/engine-host';
+import { hostEngine, liveGame, seriesDelta, type LiveGame } from '../../shell/engine/engine-host';
 import { packMoves } from './protocol';
 import type { FromEngine } from '../../shell/engine-protocol';
 import { FOG_NO_FORWARD } from '../../shell/game';
@@ -110,6 +109,7 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
     batchAll: () => copyFrames(g, 0, g.numFrames, sites),
     batchLast: () => copyFrames(g, g.numFrames - 1, g.numFrames, sites),
     series: () => allSeries(e, g),
+    seriesFrom: (from) => seriesDelta(e.seriesNames() as string[], g.seriesFrom(from), g.numPlayers, g.numFrames, from),
     observe(forward) {
       const observations: (unknown | null)[] = [];
       const transfer: Transferable[] = [];
@@ -142,7 +142,8 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
         transfer,
       };
     },
-    check: (seat, packed, lenient) => g.checkAnswer(seat, packed as Uint32Array, lenient),
+    accept: (seat, packed, lenient) => g.acceptAnswer(seat, packed as Uint32Array, lenient),
+    stepAccepted: () => g.stepAccepted(),
     step: (packed) => g.step(packed as Uint32Array),
     save: async (members) => insertMembers((await WRITER.load()).Halite1Files.write(g.toRecord()), members),
   });
@@ -177,7 +178,6 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
     buffers,
     loop: {
       pack: (raw, seat) => packMoves(raw, seat),
-      join: (actions) => concatActions(actions, (n) => new Uint32Array(n)),
       bots: () => import(/* webpackChunkName: "halite1-bots" */ './bots').then((m) => m.BOTS),
     },
   },

@@ -5,10 +5,9 @@
 
 import { readBotExtras } from '../../shell/engine/bot-extras';
 import { gunzipBounded } from '../../shell/page/loader';
-import { concatActions } from '../../shell/engine/engine-client';
-import { hostEngine, liveGame, type LiveGame } from '../../shell/engine/engine-host';
+import { hostEngine, liveGame, seriesDelta, type LiveGame } from '../../shell/engine/engine-host';
 import { packCommands } from './protocol';
-import type { FromEngine, SeriesDelta, SeriesMap } from '../../shell/engine-protocol';
+import type { FromEngine, SeriesMap } from '../../shell/engine-protocol';
 import { observe } from './observe';
 import { EV_STRIDE, PLANET_STRIDE, SHIP_STRIDE, adoptRowLayout, rowLayout, type RowLayout } from './layout';
 import { turnRows } from './rows';
@@ -115,16 +114,6 @@ function engineSeries(src: Replay | Game): SeriesMap {
   return out;
 }
 
-/** The series' values of frames `from` on, from the engine's one flat copy. */
-function engineSeriesFrom(g: Game, from: number): SeriesDelta {
-  const names = g.seriesNames();
-  const flat = g.seriesFrom(from);
-  const players = g.numPlayers;
-  const n = Math.max(0, g.numFrames - from);
-  const values: SeriesMap = {};
-  names.forEach((name, k) => (values[name] = flat.slice(k * players * n, (k + 1) * players * n)));
-  return { from, frames: n, values };
-}
 
 const tick = () => new Promise<void>((r) => setTimeout(r, 0));
 
@@ -187,7 +176,7 @@ function live(g: Game): LiveGame<FrameBatch> {
     // The new frame, and the turn that led to it (its motion and events).
     batchLast: () => reader.batch(g.numFrames - 1, g.numFrames, g.numFrames - 2, g.numFrames - 1),
     series: () => engineSeries(g),
-    seriesFrom: (from) => engineSeriesFrom(g, from),
+    seriesFrom: (from) => seriesDelta(g.seriesNames(), g.seriesFrom(from), g.numPlayers, g.numFrames, from),
     observe(forward) {
       const last = g.numFrames - 1;
       const frame = { ships: g.ships(last).slice(), planets: g.planets(last).slice(), width: g.width, height: g.height, players: g.numPlayers, turn: g.turn };
@@ -206,7 +195,8 @@ function live(g: Game): LiveGame<FrameBatch> {
         transfer: snapshot ? [snapshot.buffer as Transferable] : [],
       };
     },
-    check: (seat, packed) => g.checkAnswer(seat, packed as Float64Array),
+    accept: (seat, packed) => g.acceptAnswer(seat, packed as Float64Array),
+    stepAccepted: () => g.stepAccepted(),
     step: (packed) => g.step(packed as Float64Array),
     async save(members) {
       const files = (await WRITER.load()).Halite2Files;
@@ -238,7 +228,6 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
     buffers,
     loop: {
       pack: (raw, seat, lenient) => packCommands(raw, seat, lenient),
-      join: (actions) => concatActions(actions, (n) => new Float64Array(n)),
       bots: () => import(/* webpackChunkName: "halite2-bots" */ './bots').then((m) => m.BOTS),
     },
   },

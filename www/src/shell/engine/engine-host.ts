@@ -24,8 +24,13 @@ export interface LiveGame<B> {
   seriesFrom?(from: number): SeriesDelta;
   /** What every living seat sees now, and (when asked) the forward model's start. */
   observe(forward: boolean): Seen & { transfer: Transferable[] };
-  /** The engine's check of one seat's packed answer (see LoopGame). */
-  check(seat: number, packed: Uint32Array | Float64Array, lenient: boolean): string | undefined;
+  /** The engine's check of one seat's packed answer, kept for `stepAccepted` when it passes
+   * (see LoopGame). */
+  accept(seat: number, packed: Uint32Array | Float64Array, lenient: boolean): string | undefined;
+  /** Plays the turn with the answers kept by `accept` (the match loop's way). */
+  stepAccepted(): void;
+  /** Plays the turn with every seat's answers joined in one packed array (the page's own
+   * steps, which the engine checks whole). */
   step(packed: Uint32Array | Float64Array): void;
   eject(seat: number, atInit: boolean): void;
   setPlayerName(seat: number, name: string): void;
@@ -48,7 +53,7 @@ export interface EngineHandle {
 
 /** A live game from a game's wasm handle and the parts it writes itself (its rows, series,
  * observations, answer check, step and save). */
-export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' | 'batchLast' | 'series' | 'seriesFrom' | 'observe' | 'check' | 'step' | 'save'>): LiveGame<B> {
+export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' | 'batchLast' | 'series' | 'seriesFrom' | 'observe' | 'accept' | 'stepAccepted' | 'step' | 'save'>): LiveGame<B> {
   return {
     get numFrames() {
       return g.numFrames;
@@ -84,6 +89,15 @@ interface Scope {
 function message(e: unknown): string {
   if (e instanceof Error) return e.message;
   return typeof e === 'string' ? e : String(e);
+}
+
+/** The values of frames `from` on of every series, from the engine's one flat copy of them
+ * (`seriesFrom(from)` of a game handle: `[series][seat][frame]`, series in `names` order). */
+export function seriesDelta(names: readonly string[], flat: Uint32Array, players: number, frames: number, from: number): SeriesDelta {
+  const n = Math.max(0, frames - from);
+  const values: SeriesMap = {};
+  names.forEach((name, k) => (values[name] = flat.slice(k * players * n, (k + 1) * players * n)));
+  return { from, frames: n, values };
 }
 
 /** The values of frames `from` on of every series (each seat-major over those frames). */

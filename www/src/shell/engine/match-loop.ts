@@ -33,10 +33,12 @@ export interface LoopGame<B> {
   batchLast(): B;
   observe(forward: boolean): Seen & { transfer: Transferable[] };
   /** The engine's check of one seat's packed answer against the game now: undefined when it
-   * passes, else why it is refused. `lenient`: a recorded seat's answer (what the original
-   * accepted). */
-  check(seat: number, packed: Uint32Array | Float64Array, lenient: boolean): string | undefined;
-  step(packed: Uint32Array | Float64Array): void;
+   * passes (the engine keeps it for the turn, replacing what the seat had), else why it is
+   * refused (the seat then has nothing kept). `lenient`: a recorded seat's answer (what the
+   * original accepted). */
+  accept(seat: number, packed: Uint32Array | Float64Array, lenient: boolean): string | undefined;
+  /** Plays the turn with the answers the engine kept (each read once, when accepted). */
+  stepAccepted(): void;
   eject(seat: number, atInit: boolean): void;
 }
 
@@ -49,11 +51,10 @@ export interface PackedAnswer {
   reason?: string;
 }
 
-/** What a game gives the loop: its packing of a raw answer (the engine checks the packed
- * form), its joining of every seat's packed answer into one step, and its bots. */
+/** What a game gives the loop: its packing of a raw answer (the engine checks and keeps the
+ * packed form) and its bots. */
 export interface LoopCodec<B> {
   pack(raw: unknown, seat: number, lenient: boolean): PackedAnswer;
-  join(actions: (Uint32Array | Float64Array | null)[]): Uint32Array | Float64Array;
   bots(): Promise<BuiltinBots>;
   buffers(b: B): Transferable[];
 }
@@ -423,20 +424,21 @@ export function runLoop<B>(
     return got;
   };
 
-  /** The answer packed, and why the engine or the packing refuses it (undefined: it passes). */
-  const verdict = (k: number, raw: unknown, lenient: boolean): { packed: Uint32Array | Float64Array; refused: string | undefined } => {
+  /** Why the engine or the packing refuses the answer (undefined: it passes, and the engine
+   * keeps it for the turn). */
+  const verdict = (k: number, raw: unknown, lenient: boolean): string | undefined => {
     const p = codec.pack(raw, k, lenient);
-    return { packed: p.packed, refused: game.check(k, p.packed, lenient) ?? p.reason };
+    const refused = game.accept(k, p.packed, lenient) ?? p.reason;
+    // Rows before a packing fault may pass the engine: a refused answer keeps nothing.
+    if (refused !== undefined && p.reason !== undefined) game.accept(k, p.packed.subarray(0, 0), lenient);
+    return refused;
   };
 
-  /** The answer packed and checked; or null (the seat is ejected when it earned it). */
-  const checked = (k: number, raw: unknown): Uint32Array | Float64Array | null => {
-    const v = verdict(k, raw, lenient[k]);
-    if (v.refused !== undefined) {
-      eject(k, `answered garbage: ${v.refused || 'not a list of moves'}`, 'garbage');
-      return null;
-    }
-    return v.packed;
+  /** The answer packed, checked and kept by the engine for the turn; a refused one ejects the
+   * seat. */
+  const checked = (k: number, raw: unknown): void => {
+    const refused = verdict(k, raw, lenient[k]);
+    if (refused !== undefined) eject(k, `answered garbage: ${refused || 'not a list of moves'}`, 'garbage');
   };
 
   const startSeats = async (): Promise<void> => {
@@ -488,7 +490,6 @@ export function runLoop<B>(
     const seen = game.observe(setup.forward);
     stats.observeMs += performance.now() - c0;
     if (seen.over) return;
-    const actions: (Uint32Array | Float64Array | null)[] = seats.map(() => null);
     const hosted = ports.flatMap((p, k) => (p && !out.has(k) && seen.observations[k] != null ? [k] : []));
     const portAnswers = hosted.length > 0 ? askPorts(t, seen, hosted) : null;
     const pageAnswers = onPage.some((p, k) => p && !out.has(k)) ? askPage(false, t, seen) : null;
@@ -516,12 +517,10 @@ export function runLoop<B>(
       else {
         // Most answers pass the check as they are; one that does not is read as a bot worker's
         // message would be (through JSON), so its ejection reads the same.
-        const v = verdict(k, moves, false);
-        if (v.refused === undefined) actions[k] = v.packed;
-        else {
+        if (verdict(k, moves, false) !== undefined) {
           const sent = asSent(moves);
           if (!sent.ok) eject(k, sent.reason, 'garbage');
-          else actions[k] = checked(k, sent.raw);
+          else checked(k, sent.raw);
         }
       }
       stats.checkMs += performance.now() - c0;
@@ -539,7 +538,7 @@ export function runLoop<B>(
         const a = got[i];
         if (!a || out.has(k)) return;
         slowest = Math.max(slowest, a.ms);
-        actions[k] = checked(k, a.moves);
+        checked(k, a.moves);
       });
       stats.hostedMs += slowest;
     }
@@ -548,19 +547,16 @@ export function runLoop<B>(
       if (halted) return;
       got.forEach((a, k) => {
         if (!a || out.has(k)) return;
-        if (a.ok) actions[k] = checked(k, a.raw);
+        if (a.ok) checked(k, a.raw);
         else if (a.eject && isBot[k]) eject(k, a.eject.reason, a.eject.kind, false, a.eject.line);
       });
     }
-    c0 = performance.now();
-    const packed = codec.join(actions);
     const c1 = performance.now();
-    game.step(packed);
+    game.stepAccepted();
     const c2 = performance.now();
     stats.turns++;
     unposted++;
     if (watch) batches.push(game.batchLast());
-    stats.checkMs += c1 - c0;
     stats.stepMs += c2 - c1;
     stats.frameMs += performance.now() - c2;
   };
