@@ -1,6 +1,5 @@
 //! What both games' bindings share: seeding, thread pools, rewards, replay checks.
 
-use halite::{halite1, halite2};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -78,23 +77,14 @@ pub fn ego_owner(o: u8, seat: usize, players: usize) -> u8 {
     }
 }
 
-/// Checks a replay of either game (recognised from its bytes) as `halite verify` does:
-/// returns None when it follows the rules, else what is wrong.
+/// Checks a replay of any game (recognised from its bytes by the registry) as `halite verify`
+/// does: returns None when it follows the rules, else what is wrong.
 #[pyfunction]
 pub fn verify_replay(py: Python<'_>, data: &[u8]) -> Option<String> {
     let bytes = data.to_vec();
-    py.detach(move || {
-        if halite2::replay::looks_like(&bytes) {
-            match halite2::Replay::from_bytes(&bytes) {
-                Ok(r) => halite2::verify::verify(&r).err().map(|e| e.to_string()),
-                Err(e) => Some(format!("unreadable: {e}")),
-            }
-        } else {
-            match halite1::Replay::from_bytes(&bytes) {
-                Ok(r) => halite1::verify::verify(&r).err().map(|e| e.to_string()),
-                Err(e) => Some(format!("unreadable: {e}")),
-            }
-        }
+    py.detach(move || match halite::games::open_replay(&bytes) {
+        Ok(replay) => replay.verify().err().map(|v| v.message),
+        Err(e) => Some(format!("unreadable: {e}")),
     })
 }
 

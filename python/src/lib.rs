@@ -29,5 +29,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(common::verify_replay, m)?)?;
     m.add_function(wrap_pyfunction!(common::default_threads, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The registry's game ids, the default first: what `run_stdio_game` and the arena accept.
+    m.add("GAMES", halite::games::ids())?;
     Ok(())
 }

@@ -1,52 +1,12 @@
 //! Games between subprocess bots (the original stdio protocols), for the arena.
 
-use halite::env::runner::{run_game, RunOptions};
-use halite::env::{Game, ReplayFile, TextProtocol};
-use halite::{halite1, halite2};
+use halite::env::tools::{RunSetup, ToolError};
+use halite::games;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-/// What a finished game hands back: ranks and ejections by seat, frames, and the replay.
-struct Played {
-    ranks: Vec<usize>,
-    names: Vec<String>,
-    ejected: Vec<Option<String>>,
-    frames: usize,
-    replay: Vec<u8>,
-}
-
-fn play<G: Game + TextProtocol>(
-    game: G,
-    commands: &[String],
-    timeouts: bool,
-    compressed: bool,
-) -> Result<Played, String> {
-    let options = RunOptions {
-        timeouts,
-        ..RunOptions::default()
-    };
-    let outcome = run_game(game, commands, None, &options).map_err(|e| e.to_string())?;
-    let results = outcome.game.results();
-    let replay = outcome.game.replay();
-    Ok(Played {
-        ranks: results.iter().map(|r| r.rank).collect(),
-        names: results.iter().map(|r| r.name.clone()).collect(),
-        ejected: outcome
-            .ejections
-            .iter()
-            .map(|e| e.as_ref().map(|e| e.to_string()))
-            .collect(),
-        frames: replay.num_frames(),
-        replay: if compressed {
-            replay.to_compressed_bytes()
-        } else {
-            replay.to_bytes()
-        },
-    })
-}
-
-/// Plays one game of `game` ("halite1" or "halite2") between subprocess bots, each command
+/// Plays one game of `game` (an id of the registry, `halite_engine.GAMES`) between subprocess bots, each command
 /// run through `sh -c` and spoken to with the original stdio protocol, exactly as
 /// `halite run -d "W H" -s SEED [--fog R] COMMAND...` does (`timeouts=False` is its `-t`).
 /// Returns a dict: ranks, names, ejected (a reason or None per seat), frames, replay (bytes
@@ -73,46 +33,22 @@ pub fn run_stdio_game<'py>(
             "seed 0 means a random seed to `halite run`: give a seed from 1",
         ));
     }
-    let played = match game {
-        "halite1" => {
-            let config = halite1::GameConfig {
-                width,
-                height,
-                players: commands.len(),
-                map_players: None,
-                seed: Some(seed),
-                max_turns,
-                fog_radius: fog,
-                player_names: Vec::new(),
-            };
-            let g =
-                halite1::Game::new(&config).map_err(|e| PyValueError::new_err(e.to_string()))?;
-            py.detach(|| play(g, &commands, timeouts, false))
-        }
-        "halite2" => {
-            if fog.is_some() || max_turns.is_some() {
-                return Err(PyValueError::new_err(
-                    "Halite II takes neither fog nor max_turns",
-                ));
-            }
-            let config = halite2::GameConfig {
-                width: width as u32,
-                height: height as u32,
-                players: commands.len(),
-                seed,
-                player_names: Vec::new(),
-            };
-            let g =
-                halite2::Game::new(&config).map_err(|e| PyValueError::new_err(e.to_string()))?;
-            py.detach(|| play(g, &commands, timeouts, true))
-        }
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "game {other:?}: \"halite1\" or \"halite2\""
-            )))
-        }
-    }
-    .map_err(PyRuntimeError::new_err)?;
+    let tools = games::game(game).ok_or_else(|| {
+        PyValueError::new_err(format!("game {game:?}: one of {:?}", games::ids()))
+    })?;
+    let setup = RunSetup {
+        dims: Some((width, height)),
+        seed,
+        map_players: None,
+        max_turns,
+        fog,
+    };
+    let played = py
+        .detach(|| tools.play(&setup, &commands, timeouts))
+        .map_err(|e| match e {
+            ToolError::Setup(_) | ToolError::Map(_) => PyValueError::new_err(e.to_string()),
+            _ => PyRuntimeError::new_err(e.to_string()),
+        })?;
     let d = PyDict::new(py);
     d.set_item("ranks", played.ranks)?;
     d.set_item("names", played.names)?;

@@ -36,6 +36,52 @@ pub enum RunFailure {
     },
 }
 
+/// A match between subprocess bots, played: by seat its rank, name and ejection (the reason, or
+/// `None`), the number of frames, and the replay as `halite run` writes it.
+#[derive(Clone, Debug)]
+pub struct Played {
+    pub ranks: Vec<usize>,
+    pub names: Vec<String>,
+    pub ejected: Vec<Option<String>>,
+    pub frames: usize,
+    pub replay: Vec<u8>,
+}
+
+/// Plays `game` between subprocess bots (the original stdio protocol, each command run through
+/// `sh -c`) with the runner `halite run` uses, and keeps what a caller needs of it (the Python
+/// package's arena): ranks, names, ejections, frames and the replay (`compressed`: the game's
+/// compressed form).
+pub fn play<G: Game + TextProtocol>(
+    game: G,
+    commands: &[String],
+    timeouts: bool,
+    compressed: bool,
+) -> Result<Played, RunFailure> {
+    let options = RunOptions {
+        timeouts,
+        ..RunOptions::default()
+    };
+    let outcome =
+        run_game(game, commands, None, &options).map_err(|e| RunFailure::Play(Box::new(e)))?;
+    let results = outcome.game.results();
+    let replay = outcome.game.replay();
+    Ok(Played {
+        ranks: results.iter().map(|r| r.rank).collect(),
+        names: results.iter().map(|r| r.name.clone()).collect(),
+        ejected: outcome
+            .ejections
+            .iter()
+            .map(|e| e.as_ref().map(|e| e.to_string()))
+            .collect(),
+        frames: replay.num_frames(),
+        replay: if compressed {
+            replay.to_compressed_bytes()
+        } else {
+            replay.to_bytes()
+        },
+    })
+}
+
 /// Plays `game` between subprocess bots and returns what the reference prints.
 /// `compressed_by_default`: the game's replays are compressed unless the name ends in `.json`
 /// (otherwise plain unless it ends in `.gz`).

@@ -140,6 +140,16 @@ pub trait GameTools: Sync {
         names: Option<&[String]>,
         report: &crate::env::cli::Report,
     ) -> Result<String, ToolError>;
+    /// Plays a match between subprocess bots and gives its outcome and replay (in the form
+    /// `halite run` writes by default) rather than a report: what the Python package's arena
+    /// calls.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn play(
+        &self,
+        setup: &RunSetup,
+        commands: &[String],
+        timeouts: bool,
+    ) -> Result<crate::env::cli::Played, ToolError>;
 }
 
 /// What a game tells the registry, implemented by its [`env::Game`] (whose replay type is its
@@ -228,6 +238,21 @@ impl<G: Registered> GameTools for Tools<G> {
         let compressed = G::COMPRESSED_REPLAYS;
         Ok(crate::env::cli::play_and_report(
             game, setup.seed, commands, names, report, compressed,
+        )?)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    fn play(
+        &self,
+        setup: &RunSetup,
+        commands: &[String],
+        timeouts: bool,
+    ) -> Result<crate::env::cli::Played, ToolError> {
+        let game = G::for_run(setup, commands.len())?;
+        Ok(crate::env::cli::play(
+            game,
+            commands,
+            timeouts,
+            G::COMPRESSED_REPLAYS,
         )?)
     }
 }

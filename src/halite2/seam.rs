@@ -175,6 +175,17 @@ impl Registered for Game {
         setup: &crate::env::tools::RunSetup,
         players: usize,
     ) -> Result<Game, crate::env::tools::ToolError> {
+        // Halite II has no fog of war, and its turn limit comes from the map's size.
+        if setup.fog.is_some() {
+            return Err(crate::env::tools::ToolError::Setup(
+                "Halite II has no fog of war (no fog radius)".into(),
+            ));
+        }
+        if setup.max_turns.is_some() {
+            return Err(crate::env::tools::ToolError::Setup(
+                "Halite II's turn limit comes from the map's size (no max turns)".into(),
+            ));
+        }
         let (width, height) = match setup.dims {
             Some((w, h)) => (w as u32, h as u32),
             None => mapgen::size_from_seed(setup.seed),
