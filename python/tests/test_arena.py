@@ -22,6 +22,23 @@ def read(out):
     return (Path(out) / "results.json").read_bytes()
 
 
+def test_ray_without_a_cluster_is_a_usage_error_and_leaves_no_folder(tmp_path):
+    # A subprocess with no RAY_ADDRESS and an empty Ray folder of its own, so no other Ray on the
+    # machine (nor the module's own cluster below) is found by `auto`.
+    out = tmp_path / "out"
+    (tmp_path / "raytmp").mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    env.update(RAY_TMPDIR=str(tmp_path / "raytmp"), RAY_USAGE_STATS_ENABLED="0",
+               PYTHONPATH=os.pathsep.join(sys.path))
+    r = subprocess.run([sys.executable, "-m", "halite_engine.arena", "--bots", "builtin:greedy",
+                        "builtin:expander", "--games", "2", "--ray", "auto", "--out", str(out)],
+                       capture_output=True, text=True, env=env, cwd=str(tmp_path), timeout=300)
+    assert r.returncode == 2, r.stderr
+    assert "no Ray cluster answers at 'auto'" in r.stderr and "ray start --head" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert not out.exists()
+
+
 def test_results_of_builtin_bots(tmp_path):
     r = arena("halite1", ["builtin:expander", "builtin:greedy", "python:arena_bots:still"], games=6,
               size="20x20", seed=40, out=str(tmp_path), workers=2)
