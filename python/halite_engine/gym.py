@@ -18,6 +18,7 @@ vectorization_mode="vector_entry_point")`` the batched :mod:`halite_engine.vecto
 """
 
 import gymnasium as gym
+import numpy as np
 
 from . import halite1, halite2
 from ._single import adapter
@@ -58,7 +59,7 @@ class _SingleEnv(gym.Env):
         if seed is None and not self._seeded:
             seed = self._seed_given if self._seed_given is not None else int(self.np_random.integers(0, 2**32))
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
                 raise ValueError(f"seed {seed!r}: a non-negative integer")
             seed = int(seed) % 2**32
             self._seeded = True

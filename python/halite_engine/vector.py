@@ -12,7 +12,7 @@ max_ships=64, num_threads=None)``.
 * ``opponents="self"``: the per-seat adapter. Each game's every seat is a sub-env, so
   ``num_envs`` (a multiple of ``players``) single-agent envs are ``num_envs // players`` games
   and sub-env ``g * players + s`` is seat ``s`` of game ``g``; the same policy plays every
-  seat. CleanRL-style PPO loops run on it unchanged.
+  seat. A CleanRL-style PPO loop runs on it as on any Gymnasium vector env.
 
 Observations, actions and their checks are the single-agent env's (see
 :mod:`halite_engine._single`), stacked along a first axis of ``num_envs``:

@@ -161,14 +161,15 @@ def test_a_lost_local_worker_loses_only_its_game(tmp_path, monkeypatch):
 def test_command_line(tmp_path):
     out = subprocess.run([sys.executable, "-m", "halite_engine.arena", "--game", "halite2", "--bots",
                           "builtin:settler", "builtin:aggressive", "--games", "2", "--size", "120x80",
-                          "--seed", "3", "--out", str(tmp_path)], capture_output=True, text=True, check=True)
+                          "--seed", "3", "--out", str(tmp_path)], capture_output=True, text=True, check=True,
+                         cwd=str(tmp_path))
     assert "builtin:settler" in out.stdout
     doc = json.loads(read(tmp_path))
     assert len(doc["games"]) == 2
     for g in doc["games"]:
         assert verify_replay((tmp_path / g["replay"]).read_bytes()) is None
     bad = subprocess.run([sys.executable, "-m", "halite_engine.arena", "--bots", "builtin:nobody", "builtin:greedy",
-                          "--out", str(tmp_path)], capture_output=True, text=True)
+                          "--out", str(tmp_path)], capture_output=True, text=True, cwd=str(tmp_path))
     assert bad.returncode == 2 and "no built-in halite1 bot 'nobody'" in bad.stderr
 
 
