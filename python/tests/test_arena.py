@@ -191,13 +191,17 @@ def test_bad_arguments(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def ray_cluster():
+def ray_cluster(tmp_path_factory):
     # No usage reports, and every node, the driver included, on the loopback address (Ray
     # otherwise takes the machine's outward address on Linux).
     os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
     os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
     import ray
     from ray.cluster_utils import Cluster
+    # Ray puts the driver's folder first on its workers' sys.path: run from python/, that would be
+    # the uncompiled source tree, so the driver runs from a folder of its own.
+    cwd = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("ray-driver"))
     cluster = Cluster(initialize_head=True, head_node_args={
         "num_cpus": 1, "node_ip_address": "127.0.0.1", "include_dashboard": False})
     cluster.add_node(num_cpus=1, node_ip_address="127.0.0.1")
@@ -208,6 +212,7 @@ def ray_cluster():
     yield cluster
     ray.shutdown()
     cluster.shutdown()
+    os.chdir(cwd)
 
 
 def test_local_and_ray_give_identical_results(tmp_path, ray_cluster, monkeypatch):
