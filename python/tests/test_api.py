@@ -269,3 +269,21 @@ def test_replays_only_when_asked_and_pickled_envs_continue_identically():
                     if k in o[0]:
                         assert np.array_equal(o[0][k], outs[0][0][k])
         assert np.array_equal(twin.seeds, env.seeds)
+
+
+def test_wrappers_take_wrap_and_history():
+    env = Halite1Env(opponents="greedy", width=16, height=16, wrap=2, history=True)
+    check_env(env, skip_render_check=True)
+    obs, _ = env.reset(seed=8)
+    assert obs["owner"].shape == (20, 20) and obs["valid"].sum() == 256
+    for _ in range(5):
+        env.step(env.action_space.sample(mask=obs["action_mask"]))
+    twin = pickle.loads(pickle.dumps(env))
+    a = np.where(obs["action_mask"], 1, 0)
+    for _ in range(5):
+        o1, r1, *_ = env.step(a)
+        o2, r2, *_ = twin.step(a)
+        assert r1 == r2 and all(np.array_equal(o1[k], o2[k]) for k in o1)
+    vec = Halite1VectorEnv(2, opponents="self", width=16, height=16, wrap=1)
+    obs, _ = vec.reset(seed=1)
+    assert obs["owner"].shape == (2, 18, 18)
