@@ -287,3 +287,24 @@ def test_wrappers_take_wrap_and_history():
     vec = Halite1VectorEnv(2, opponents="self", width=16, height=16, wrap=1)
     obs, _ = vec.reset(seed=1)
     assert obs["owner"].shape == (2, 18, 18)
+
+
+def test_a_cleanrl_shaped_rollout_runs_on_the_per_seat_adapter():
+    # The rollout part of CleanRL's PPO for Gymnasium 1.x: make_vec, RecordEpisodeStatistics,
+    # step the batch, read finished episodes from infos["episode"] / infos["_episode"].
+    envs = gym.make_vec("halite_engine/Halite1-v0", num_envs=6, vectorization_mode="vector_entry_point",
+                        opponents="self", width=12, height=12, max_turns=6)
+    envs = gym.wrappers.vector.RecordEpisodeStatistics(envs)
+    next_obs, _ = envs.reset(seed=1)
+    finished = []
+    for step in range(12):
+        action = np.stack([envs.single_action_space.sample(mask=m) for m in next_obs["action_mask"]])
+        next_obs, reward, terminations, truncations, infos = envs.step(action)
+        next_done = np.logical_or(terminations, truncations)
+        if "episode" in infos:
+            finished.append(infos["episode"]["r"][infos["_episode"]])
+            assert (infos["episode"]["l"][infos["_episode"]] == 6).all()
+    assert len(finished) == 2 and next_done.shape == (6,)
+    # Three games of two seats: each game's seats share the rank rewards 1 and 0.
+    for r in finished:
+        assert sorted(r.reshape(3, 2).sum(axis=1).tolist()) == [1.0, 1.0, 1.0]
