@@ -6,6 +6,11 @@ seats share the policy (self-play). Each iteration collects ``--steps`` turns of
 games, turns the per-turn territory reward into discounted returns per seat, and takes a few
 clipped-ratio gradient steps. Small on purpose: the point is the data flow, not the player.
 
+The batch is made with ``wrap=1``: each env's planes hold its own map tiled one site beyond
+every edge, so the neighbourhood share (a radius-1 sum) is the torus' at every real site, even
+on maps the generator made smaller than asked. Decisions are taken where ``action_mask`` says
+the seat owns the site.
+
     python ppo_numpy.py --iterations 20
 """
 
@@ -19,10 +24,13 @@ DIRS = 5
 
 
 def features(obs):
-    """Per site and seat: [1, strength, production, owned share of the 4 neighbours]."""
+    """Per site and seat: [1, strength, production, owned share of the 4 neighbours]. With
+    ``wrap=1`` the rolls wrap wrongly only on the outer ring of the planes, which holds copies,
+    never a real site."""
     own = (obs["owner"] == 1).astype(np.float32)
     near = sum(np.roll(own, s, axis=a) for s in (1, -1) for a in (2, 3)) / 4
-    return np.stack([np.ones_like(own), obs["strength"] / 255.0, obs["production"] / 20.0, near], -1), own > 0
+    features = np.stack([np.ones_like(own), obs["strength"] / 255.0, obs["production"] / 20.0, near], -1)
+    return features, obs["action_mask"]
 
 
 def softmax(z):
@@ -39,7 +47,7 @@ def main(argv=None):
     p.add_argument("--size", type=int, default=20)
     a = p.parse_args(argv)
     n, size = a.envs, a.size
-    env = halite1.VecEnv(n, size, size, 2, seed=1, reward="territory")
+    env = halite1.VecEnv(n, size, size, 2, seed=1, reward="territory", wrap=1)
     rng = np.random.default_rng(0)
     weights = np.zeros((4, DIRS), np.float32)
     obs, _ = env.reset()

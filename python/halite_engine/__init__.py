@@ -4,6 +4,8 @@
   stepped per call in Rust across threads, observations in NumPy arrays.
 * :mod:`halite_engine.pettingzoo`: PettingZoo ``ParallelEnv`` wrappers for both games.
 * :mod:`halite_engine.gym`: Gymnasium single-agent environments against a built-in bot.
+* :mod:`halite_engine.vector`: Gymnasium ``VectorEnv`` over the batched engine (against bots, or
+  every seat a sub-env).
 * :mod:`halite_engine.arena`: many games between bots, ratings and SPRT, locally or on Ray.
 * :mod:`halite_engine.bench`: the throughput benchmarks.
 """
@@ -12,5 +14,22 @@ from . import _core
 from ._core import verify_replay, run_stdio_game, default_threads
 
 __version__ = _core.__version__
+
+# Gymnasium ids, when Gymnasium is installed: gymnasium.make("halite_engine/Halite1-v0") gives the
+# single-agent env, gymnasium.make_vec(id, num_envs=N, vectorization_mode="vector_entry_point")
+# the batched VectorEnv.
+try:
+    import gymnasium as _gym
+except ImportError:  # Gymnasium is optional.
+    _gym = None
+if _gym is not None:
+    for _id, _single, _vector, _kwargs in (
+            ("halite_engine/Halite1-v0", "Halite1Env", "Halite1VectorEnv", {}),
+            ("halite_engine/Blitz-v0", "Halite1Env", "Halite1VectorEnv", {"fog": 4}),
+            ("halite_engine/Halite2-v0", "Halite2Env", "Halite2VectorEnv", {})):
+        if _id not in _gym.registry:
+            _gym.register(id=_id, entry_point=f"halite_engine.gym:{_single}",
+                          vector_entry_point=f"halite_engine.vector:{_vector}", kwargs=_kwargs,
+                          disable_env_checker=True)
 
 __all__ = ["verify_replay", "run_stdio_game", "default_threads", "__version__"]

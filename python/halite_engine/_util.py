@@ -3,22 +3,48 @@
 import numpy as np
 
 
-def as_uint_array(value, name, dtype, shape, high):
+def _first_bad(a, bad):
+    """The first entry of ``a`` where ``bad`` holds, with its index, for an error message."""
+    idx = tuple(int(i) for i in np.argwhere(bad)[0])
+    return a[idx], (idx if len(idx) != 1 else idx[0])
+
+
+def as_uint_array(value, name, dtype, shape, high, check_range=False):
     """``value`` as a C-contiguous array of ``dtype`` and ``shape`` with entries in
-    ``0..=high``; a clear ``ValueError`` or ``TypeError`` otherwise (never a silent wrap)."""
-    a = np.asarray(value)
+    ``0..=high``; a clear ``ValueError`` or ``TypeError`` naming the first bad value otherwise
+    (never a silent wrap or cast). Arrays already of ``dtype`` are range-checked in Rust, in the
+    same pass that reads them, unless ``check_range``."""
+    try:
+        a = np.asarray(value)
+    except (ValueError, TypeError) as e:
+        raise ValueError(f"{name} is not an array of shape {tuple(shape)}: {e}") from None
     if a.shape != tuple(shape):
         raise ValueError(f"{name} has shape {a.shape}; expected {tuple(shape)}")
     if a.dtype != dtype:
         if a.dtype.kind == "b":
             a = a.astype(np.int64)
         if a.dtype.kind not in "iu":
-            if a.dtype.kind == "f" and a.size and np.all(np.isfinite(a)) and np.all(a == np.floor(a)):
-                a = a.astype(np.int64)
-            else:
+            if a.dtype.kind != "f":
                 raise TypeError(f"{name} must hold integers, not {a.dtype}")
-        if a.size and (a.min() < 0 or a.max() > high):
-            raise ValueError(f"{name} must lie in 0..{high}; got {a.min()}..{a.max()}")
-        a = a.astype(dtype)
-    # Arrays already of the right type are checked in Rust, in the same pass that reads them.
-    return np.ascontiguousarray(a)
+            if a.size:
+                bad = ~np.isfinite(a) | (a != np.floor(np.where(np.isfinite(a), a, 0)))
+                if bad.any():
+                    v, at = _first_bad(a, bad)
+                    raise TypeError(f"{name} must hold integers; got {v!r} at {at}")
+            a = a.astype(np.int64)
+        check_range = True
+    if check_range and a.size:
+        bad = (a < 0) | (a > high)
+        if bad.any():
+            v, at = _first_bad(a, bad)
+            raise ValueError(f"{name} must lie in 0..{high}; got {v!r} at {at}")
+    return np.ascontiguousarray(a, dtype)
+
+
+def check_index(name, i, count):
+    """``i`` as an ``int`` in ``0..count``, else an error that says what is allowed."""
+    if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+        raise TypeError(f"{name} must be an integer from 0 to {count - 1}, not {type(i).__name__}")
+    if not 0 <= i < count:
+        raise IndexError(f"{name} {i}: this env has {name}s 0 to {count - 1}")
+    return int(i)

@@ -138,6 +138,7 @@ def play_game(task):
               "player_names": names}
     if game == "halite1":
         kwargs["fog"] = fog
+        kwargs["record"] = True
     ad = adapter(game, **kwargs)
     vec = ad.vec
     fns = [None if b["kind"] != "python" else _load_function(b["module"], b["function"], b.get("path"))
@@ -296,12 +297,24 @@ class _LocalRunner:
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 
+class NoRayCluster(ConnectionError):
+    """No Ray cluster answers at the address given to ``ray=`` (``--ray``)."""
+
+    def __init__(self, address):
+        super().__init__(f"no Ray cluster answers at {address!r}: start one (`ray start --head`, "
+                         f"or set RAY_ADDRESS), or leave --ray out")
+        self.address = address
+
+
 class _RayRunner:
     def __init__(self, address, retries, runtime_env):
         import ray
         self.ray = ray
         if not ray.is_initialized():
-            ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+            try:
+                ray.init(address=address, ignore_reinit_error=True, log_to_driver=False)
+            except ConnectionError as e:
+                raise NoRayCluster(address) from e
         options = {"num_cpus": 1, "max_retries": retries}
         if runtime_env:
             options["runtime_env"] = runtime_env
@@ -427,7 +440,6 @@ def arena(game="halite1", bots=(), games=100, size="30x30", seed=1, out="arena-o
     ts = trueskill.TrueSkill(mu=25.0, sigma=25.0 / 3, beta=25.0 / 6, tau=float(tau),
                              draw_probability=0.0)
     ratings = [ts.create_rating() for _ in bots]
-    os.makedirs(out, exist_ok=True)
     ext = ".hlt"
 
     def task(k):
@@ -441,6 +453,12 @@ def arena(game="halite1", bots=(), games=100, size="30x30", seed=1, out="arena-o
         runner = _InlineRunner()
     else:
         runner = _LocalRunner(workers or os.cpu_count() or 1)
+    # The output folder only once the runner exists: a run that cannot start leaves nothing.
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError:
+        runner.close()
+        raise
     records, wins, rank_sum, counts, scores = [], [0] * len(bots), [0] * len(bots), [0] * len(bots), []
     buffered = {}
     next_submit = next_judge = 0
@@ -524,7 +542,7 @@ def main(argv=None):
         r = arena(a.game, a.bots, a.games, a.size, a.seed, a.out, ray=a.ray,
                   sprt=tuple(a.sprt) if a.sprt else None, alpha=a.alpha, beta=a.beta,
                   workers=a.workers, fog=a.fog, tau=a.tau, retries=a.retries)
-    except (ValueError, ImportError) as e:
+    except (ValueError, ImportError, NoRayCluster) as e:
         p.error(str(e))
     for b in r["bots"]:
         print(f"{b['name']:<40} games {b['games']:>5}  wins {b['wins']:>5}  mean rank {b['mean_rank'] or 0:.2f}"

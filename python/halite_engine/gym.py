@@ -1,15 +1,24 @@
 """Gymnasium single-agent environments: seat 0 against built-in bots in the other seats.
 
 ``Halite1Env(opponents="expander", width=30, height=30, players=2, seed=None, fog=None,
-max_turns=None, reward="rank")`` and ``Halite2Env(opponents="settler", width=240,
-height=160, players=2, seed=None, max_ships=64)``. ``opponents`` is a bot name or a list of
-names, one per other seat (the Rust policies of :data:`halite_engine.halite1.BOTS` /
+max_turns=None, reward="rank", record=False, wrap=None)`` and ``Halite2Env(opponents="settler",
+width=240, height=160, players=2, seed=None, max_ships=64)``. ``opponents`` is a bot name or a
+list of names, one per other seat (the Rust policies of :data:`halite_engine.halite1.BOTS` /
 :data:`halite_engine.halite2.BOTS`). Observations and actions are seat 0's, as in
-:mod:`halite_engine.pettingzoo`. ``reset(seed=s)`` plays the map of seed ``s``; later resets
-play the next seeds; without any seed, a seed is drawn from the environment's ``np_random``.
+:mod:`halite_engine.pettingzoo` (with ``action_mask``, ``turn`` and ``max_turns``); actions are
+checked as ``VecEnv.step`` checks them (a bad one raises, naming ``player_0`` and the value).
+``reset(seed=s)`` plays the map of seed ``s``; later resets play the next seeds; without any
+seed, a seed is drawn from the environment's ``np_random``. ``close()`` ends the env (any later
+call raises ``RuntimeError``); ``step`` before ``reset`` raises ``RuntimeError``.
+
+Registered with Gymnasium on ``import halite_engine`` as ``halite_engine/Halite1-v0``,
+``halite_engine/Blitz-v0`` (Halite I with fog, sight radius 4) and ``halite_engine/Halite2-v0``:
+``gymnasium.make(id)`` gives these envs, ``gymnasium.make_vec(id, num_envs=N,
+vectorization_mode="vector_entry_point")`` the batched :mod:`halite_engine.vector` envs.
 """
 
 import gymnasium as gym
+import numpy as np
 
 from . import halite1, halite2
 from ._single import adapter
@@ -20,7 +29,7 @@ __all__ = ["Halite1Env", "Halite2Env"]
 class _SingleEnv(gym.Env):
     metadata = {"render_modes": []}
 
-    def __init__(self, game, bots, opponents, **kwargs):
+    def __init__(self, game, bots, opponents, render_mode=None, **kwargs):
         self._seed_given = kwargs.pop("seed", None)
         self._game = adapter(game, seed=self._seed_given or 0, **kwargs)
         others = self._game.players - 1
@@ -33,27 +42,38 @@ class _SingleEnv(gym.Env):
             if o not in bots:
                 raise ValueError(f"no built-in bot {o!r} (there are: {', '.join(bots)})")
         self.opponents = opponents
+        self.render_mode = render_mode
         self.observation_space = self._game.observation_space
         self.action_space = self._game.action_space
         self._obs = None
         self._seeded = False
 
+    def _vec(self):
+        if self._game is None:
+            raise RuntimeError(f"this {type(self).__name__} is closed: make a new one")
+        return self._game.vec
+
     def reset(self, *, seed=None, options=None):
+        vec = self._vec()
         super().reset(seed=seed)
         if seed is None and not self._seeded:
             seed = self._seed_given if self._seed_given is not None else int(self.np_random.integers(0, 2**32))
         if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+                raise ValueError(f"seed {seed!r}: a non-negative integer")
             seed = int(seed) % 2**32
             self._seeded = True
-        obs, info = self._game.vec.reset(seed=seed)
+        obs, info = vec.reset(seed=seed)
         self._obs = obs
-        return self._game.seat_obs(obs, 0), {"map_seed": int(self._game.vec.seeds[0])}
+        return self._game.seat_obs(obs, 0), {"map_seed": int(vec.seeds[0])}
 
     def step(self, action):
+        self._vec()
         if self._obs is None:
-            raise RuntimeError("call reset() first")
+            raise RuntimeError(f"this {type(self).__name__} has no game in progress (not reset "
+                               "yet, or its game ended): call reset() first")
         joint = self._game.empty_action()
-        self._game.put_action(joint, 0, action)
+        self._game.put_action(joint, 0, action, "player_0")
         for seat, bot in enumerate(self.opponents, start=1):
             self._game.put_bot(joint, seat, bot)
         obs, rewards, terminated, truncated, info = self._game.step(joint)
@@ -62,14 +82,22 @@ class _SingleEnv(gym.Env):
             info_out["rank"] = int(info["final_ranks"][0, 0])
             info_out["final_turn"] = int(info["final_turns"][0])
             out = self._game.seat_obs(info["final_obs"], 0)
+            # The game is over: the next step needs a reset.
+            self._obs = None
         else:
             out = self._game.seat_obs(obs, 0)
-        self._obs = obs
+            self._obs = obs
         return out, float(rewards[0, 0]), bool(terminated[0]), bool(truncated[0]), info_out
 
     def replay(self):
-        """The last finished game's replay bytes."""
-        return self._game.vec.replay(0)
+        """The last finished game's replay bytes (Halite I: with ``record=True``)."""
+        return self._vec().replay(0)
+
+    def close(self):
+        """Ends the env; closing twice is harmless."""
+        if self._game is not None:
+            self._game.vec.close()
+            self._game = None
 
 
 class Halite1Env(_SingleEnv):

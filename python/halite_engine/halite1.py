@@ -14,8 +14,24 @@ Observations (a dict of ``uint8`` arrays):
   maps sit in the top-left corner, the rest is padding (zeros), and moves there are ignored.
   ``sizes[i]`` is env ``i``'s actual ``(width, height)``.
 * ``visible`` (fog games only): ``[num_envs, players, H, W]``, 1 where the seat can see.
+* ``action_mask``: ``bool [num_envs, players, H, W]``, the sites each seat owns: where its
+  moves are read (False everywhere else, padding and wrapped copies included).
+* ``turn``: ``int32 [num_envs]``, the turn each game is at (0 at its start); ``max_turns``:
+  ``uint32 [num_envs]``, each game's turn limit (it depends on the map's actual size).
 
-Actions: ``uint8 [num_envs, players, H, W]`` directions (0 still, 1 north, 2 east, 3 south,
+Padding: with the default ``wrap=None`` a map smaller than ``H x W`` sits in the top-left
+corner; the rest of every plane holds zeros (owner 0, strength 0, production 0, valid 0,
+visible 0, action_mask False). Those zeros are not the torus: ``np.roll`` or a circular
+convolution over such planes wraps the map's right edge onto padding, not onto its left edge.
+With ``wrap=r`` (an integer >= 1) every plane grows by ``2 r`` each way (``[..., H + 2r, W +
+2r]``) and each env's planes hold its own map tiled periodically all over them, the real map
+at rows ``r .. r + h - 1`` and columns ``r .. r + w - 1`` (``valid`` marks those sites; there
+are at least ``r`` sites of wrap on every side of it). A convolution of radius at most ``r``
+(a kernel of up to ``2r + 1`` sites a side) taken on the planes without any padding of its own
+then equals the convolution on the torus at every real site. Moves are then given on the grown
+planes too (``[num_envs, players, H + 2r, W + 2r]``) and read only at the real sites.
+
+Actions: ``uint8 [num_envs, players, H, W]`` (grown by ``wrap`` when set) directions (0 still, 1 north, 2 east, 3 south,
 4 west) in map coordinates, read only on sites the seat owns.
 
 ``step`` returns Gymnasium 1.x's five values ``(obs, rewards, terminated, truncated, infos)``:
@@ -34,39 +50,56 @@ Seeding: game ``k`` of env ``i`` (counted from 0 since construction or ``reset(s
 played on the map of seed ``(seed + i + k * num_envs) mod 2**32``; ``seeds`` holds each env's
 current map seed. That map is the one ``halite mapgen -d "W H" -s SEED -n PLAYERS`` prints,
 and ``replay(i)`` gives env ``i``'s last finished game as the ``.hlt`` bytes ``halite run``
-writes (``halite verify`` accepts it; the page opens it). Games have no other randomness, so
+writes (``halite verify`` accepts it; the page opens it) when the batch was made with
+``record=True``: recording costs memory (about 1.1 MB per env for a 30x30 game, every frame
+of the game in progress) and is off by default. Games have no other randomness, so
 the same arguments give the same games on any number of threads.
+
+Other arguments: ``num_threads`` (default: every core) is clamped to the cores this
+process may run on, so asking for 1000 starts no more threads than there are cores;
+``num_threads`` then tells what the batch uses. ``history=True`` keeps the actions of every
+step since the last seeded reset so that the env can be pickled or deep-copied: the copy is
+made anew from the constructor's arguments and replays those calls, which gives exactly the same
+games (the engine has no randomness besides the seeds). Without it pickling raises
+``TypeError``. ``close()`` ends the env; ``step`` before the first ``reset`` raises
+``RuntimeError``.
 """
 
 import numpy as np
 
 from . import _core
-from ._batch import BatchEnv, check_integer, check_optional
+from ._batch import BatchEnv, check_integer, check_optional, clamp_threads
 from ._util import as_uint_array
 
 _Core = _core.halite1.VecEnv
 BOTS = tuple(_core.halite1.BOTS)
 MAX_PLAYERS = _core.halite1.MAX_PLAYERS
 
-__all__ = ["VecEnv", "BOTS", "MAX_PLAYERS", "mapgen"]
+__all__ = ["VecEnv", "BOTS", "MAX_PLAYERS", "mapgen", "tile"]
+
+_PLANES = ("owner", "strength", "production", "valid", "visible")
 
 
-def _obs(t):
-    owner, strength, production, valid, visible = t
-    obs = {"owner": owner, "strength": strength, "production": production, "valid": valid}
-    if visible is not None:
-        obs["visible"] = visible
-    return obs
+def tile(planes, sizes, r):
+    """``planes`` (``[N, C, H, W]``, each env's map of ``sizes[n] = (w, h)`` in the top-left
+    corner) as ``[N, C, H + 2r, W + 2r]`` planes holding each env's own map tiled periodically,
+    its real sites at offset ``(r, r)``."""
+    n, c, hh, ww = planes.shape
+    w = np.asarray(sizes)[:, 0:1].astype(np.int64)
+    h = np.asarray(sizes)[:, 1:2].astype(np.int64)
+    iy = (np.arange(hh + 2 * r)[None, :] - r) % h
+    ix = (np.arange(ww + 2 * r)[None, :] - r) % w
+    flat = (iy[:, :, None] * ww + ix[:, None, :]).reshape(n, 1, -1)
+    out = np.take_along_axis(planes.reshape(n, c, hh * ww), flat, axis=2)
+    return out.reshape(n, c, hh + 2 * r, ww + 2 * r)
 
 
 class VecEnv(BatchEnv):
     """A batch of Halite I games; see the module's documentation."""
 
-    _obs = staticmethod(_obs)
-
     def __init__(self, num_envs, width, height, players, seed, fog=None, max_turns=None,
-                 reward="rank", num_threads=None, record=True, time_limit=None,
-                 player_names=None):
+                 reward="rank", num_threads=None, record=False, time_limit=None,
+                 player_names=None, wrap=None, history=False):
         for name, v in (("num_envs", num_envs), ("width", width), ("height", height),
                         ("players", players), ("seed", seed)):
             check_integer(name, v)
@@ -78,12 +111,25 @@ class VecEnv(BatchEnv):
                 raise ValueError(f"{name} {v}: must be at least 1")
         check_optional((("fog", fog), ("max_turns", max_turns), ("time_limit", time_limit),
                         ("num_threads", num_threads)))
+        if wrap is not None:
+            check_integer("wrap", wrap)
+            if not 1 <= wrap <= 250:
+                raise ValueError(f"wrap {wrap}: None or 1 to 250 sites")
+            wrap = int(wrap)
+        config = dict(num_envs=num_envs, width=width, height=height, players=players, seed=seed,
+                      fog=fog, max_turns=max_turns, reward=reward, num_threads=num_threads,
+                      record=record, time_limit=time_limit, player_names=player_names, wrap=wrap,
+                      history=history)
         super().__init__(_Core(int(num_envs), int(width), int(height), int(players), int(seed), fog,
-                               max_turns, reward, num_threads, bool(record), time_limit,
+                               max_turns, reward, clamp_threads(num_threads), bool(record), time_limit,
                                None if player_names is None else [str(n) for n in player_names]),
-                         num_envs, width, height, players)
+                         num_envs, width, height, players, config, history=history)
         self.fog = fog
         self.reward_mode = reward
+        self.record = bool(record)
+        self.wrap = wrap
+        pad = 2 * wrap if wrap else 0
+        self.plane_shape = (self.height + pad, self.width + pad)
         self._spaces()
 
     def _spaces(self):
@@ -91,17 +137,44 @@ class VecEnv(BatchEnv):
             from gymnasium import spaces
         except ImportError:  # Gymnasium is optional for the batch itself.
             return
-        p, h, w = self.players, self.height, self.width
+        p, (h, w) = self.players, self.plane_shape
         planes = {
             "owner": spaces.Box(0, p, (p, h, w), np.uint8),
             "strength": spaces.Box(0, 255, (p, h, w), np.uint8),
             "production": spaces.Box(0, 255, (p, h, w), np.uint8),
             "valid": spaces.Box(0, 1, (1, h, w), np.uint8),
+            "action_mask": spaces.MultiBinary((p, h, w)),
+            "turn": spaces.Box(0, 2**31 - 1, (), np.int32),
+            "max_turns": spaces.Box(0, 2**32 - 1, (), np.uint32),
         }
         if self.fog is not None:
             planes["visible"] = spaces.Box(0, 1, (p, h, w), np.uint8)
         self.single_observation_space = spaces.Dict(planes)
         self.single_action_space = spaces.Box(0, 4, (p, h, w), np.uint8)
+
+    def _read_meta(self):
+        meta = super()._read_meta()
+        if self.wrap:
+            meta["sizes"] = np.array(self._env.sizes)
+        return meta
+
+    def _obs(self, t, turn, meta):
+        obs = {k: v for k, v in zip(_PLANES, t) if v is not None}
+        r = self.wrap
+        if r:
+            sizes = meta["sizes"]
+            for k in obs:
+                obs[k] = tile(obs[k], sizes, r)
+            hh, ww = self.plane_shape
+            y = np.arange(hh)[None, :]
+            x = np.arange(ww)[None, :]
+            rows = (y >= r) & (y < r + sizes[:, 1:2])
+            cols = (x >= r) & (x < r + sizes[:, 0:1])
+            obs["valid"] = (rows[:, :, None] & cols[:, None, :]).astype(np.uint8)[:, None]
+        obs["action_mask"] = (obs["owner"] == 1) & (obs["valid"] == 1)
+        obs["turn"] = np.asarray(turn, np.int32)
+        obs["max_turns"] = np.asarray(meta["max_turns"], np.uint32)
+        return obs
 
     @property
     def sizes(self):
@@ -110,18 +183,27 @@ class VecEnv(BatchEnv):
 
     def step(self, moves):
         """One turn of every env; see the module's documentation."""
-        moves = as_uint_array(moves, "moves", np.uint8,
-                              (self.num_envs, self.players, self.height, self.width), 4)
+        self._check_started()
+        hh, ww = self.plane_shape
+        moves = as_uint_array(moves, "moves", np.uint8, (self.num_envs, self.players, hh, ww), 4)
+        if self.wrap:
+            r = self.wrap
+            moves = np.ascontiguousarray(moves[:, :, r:r + self.height, r:r + self.width])
         return self._step(moves)
 
     def bot_moves(self, name, seat):
         """The built-in bot ``name``'s moves for ``seat`` in every env, ``uint8 [num_envs, H,
-        W]``, computed in Rust as the page's bot of that name plays them."""
-        return self._env.bot_moves(str(name), int(seat))
+        W]`` (grown and tiled like the planes with ``wrap``), computed in Rust as the page's bot
+        of that name plays them."""
+        moves = self._env.bot_moves(str(name), self._seat(seat))
+        if self.wrap:
+            moves = tile(moves[:, None], self.sizes, self.wrap)[:, 0]
+        return moves
 
     def random_moves(self, rng):
         """Uniformly random directions for every site and seat (a NumPy ``Generator``)."""
-        return rng.integers(0, 5, (self.num_envs, self.players, self.height, self.width), dtype=np.uint8)
+        hh, ww = self.plane_shape
+        return rng.integers(0, 5, (self.num_envs, self.players, hh, ww), dtype=np.uint8)
 
 
 def mapgen(width, height, players, seed):
@@ -132,6 +214,7 @@ def mapgen(width, height, players, seed):
     w, h = (int(x) for x in env.sizes[0])
     # Seat 0's egocentric owners are the owner tags themselves.
     owner = obs["owner"][0, 0, :h, :w].copy()
+    env.close()
     return {
         "width": w,
         "height": h,

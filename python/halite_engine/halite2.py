@@ -19,6 +19,12 @@ Observations (a dict):
   ``health``, ``current_production``, ``remaining_production``.
 * ``planet_mask``: ``bool [num_envs, players, 32]``, the slots holding a living planet.
 * ``ships_dropped``: ``uint32 [num_envs, players]``.
+* ``action_mask``: a dict of ``ships`` (``bool [num_envs, players, max_ships]``, the slots
+  holding one of the seat's own ships: the slots its commands are read at) and ``planets``
+  (``bool [num_envs, players, 32]``, the planets the seat could dock at: alive, not owned by
+  another seat, with a free docking spot).
+* ``turn``: ``int32 [num_envs]``, the turn each game is at; ``max_turns``: ``uint32
+  [num_envs]``, each game's turn limit.
 
 Commands: ``step(commands)`` with ``commands`` None (no command from anyone) or a dict of
 arrays ``[num_envs, players, max_ships]`` aligned with each seat's own ship slots of the last
@@ -32,13 +38,16 @@ run`` writes) are as in :mod:`halite_engine.halite1`: game ``k`` of env ``i`` pl
 seed ``(seed + i + k * num_envs) mod 2**32``, the map ``halite --game halite2 mapgen -d "W H"
 -s SEED -n PLAYERS`` prints. The end-of-game reward is the final rank's share (1 for first
 down to 0 for last). The ranking's tie-break draws from the game's own generator, seeded by
-the map seed, so the same arguments give the same games on any number of threads.
+the map seed, so the same arguments give the same games on any number of threads. ``num_threads``,
+``history`` (pickling and copies), ``close()`` and ``step`` before ``reset`` are as in
+:mod:`halite_engine.halite1`. Replays of Halite II games are always kept (the engine records as it
+plays).
 """
 
 import numpy as np
 
 from . import _core
-from ._batch import BatchEnv, check_integer, check_optional
+from ._batch import BatchEnv, check_integer, check_optional, clamp_threads
 from ._util import as_uint_array
 
 _Core = _core.halite2.VecEnv
@@ -54,17 +63,26 @@ _COMMAND_FIELDS = (("kind", np.uint8, 3), ("magnitude", np.uint8, 7), ("angle", 
                    ("planet", np.int32, 2**31 - 1))
 
 
-def _obs(t):
+def _obs(t, turn=None, meta=None):
     ships, planets, dropped = t
     ships = ships.view(SHIP_DTYPE)[..., 0]
     planets = planets.view(PLANET_DTYPE)[..., 0]
-    return {
+    alive = planets["alive"] > 0
+    obs = {
         "ships": ships,
         "ship_mask": ships["owner"] > 0,
         "planets": planets,
-        "planet_mask": planets["alive"] > 0,
+        "planet_mask": alive,
         "ships_dropped": dropped,
+        "action_mask": {
+            "ships": ships["owner"] == 1,
+            "planets": alive & (planets["owner"] <= 1) & (planets["docked"] < planets["docking_spots"]),
+        },
     }
+    if turn is not None:
+        obs["turn"] = np.asarray(turn, np.int32)
+        obs["max_turns"] = np.asarray(meta["max_turns"], np.uint32)
+    return obs
 
 
 def commands(num_envs, players, max_ships=256):
@@ -79,17 +97,20 @@ class VecEnv(BatchEnv):
     _obs = staticmethod(_obs)
 
     def __init__(self, num_envs, width, height, players, seed, max_ships=256, num_threads=None,
-                 time_limit=None, player_names=None):
+                 time_limit=None, player_names=None, history=False):
         for name, v in (("num_envs", num_envs), ("width", width), ("height", height),
                         ("players", players), ("seed", seed), ("max_ships", max_ships)):
             check_integer(name, v)
             if v < 0 or v >= 2**32:
                 raise ValueError(f"{name} {v}: out of range")
         check_optional((("time_limit", time_limit), ("num_threads", num_threads)))
+        config = dict(num_envs=num_envs, width=width, height=height, players=players, seed=seed,
+                      max_ships=max_ships, num_threads=num_threads, time_limit=time_limit,
+                      player_names=player_names, history=history)
         super().__init__(_Core(int(num_envs), int(width), int(height), int(players), int(seed),
-                               int(max_ships), num_threads, time_limit,
+                               int(max_ships), clamp_threads(num_threads), time_limit,
                                None if player_names is None else [str(n) for n in player_names]),
-                         num_envs, width, height, players)
+                         num_envs, width, height, players, config, history=history)
         self.max_ships = int(max_ships)
 
     def _command_arrays(self, commands):
@@ -112,12 +133,13 @@ class VecEnv(BatchEnv):
 
     def step(self, commands=None):
         """One turn of every env; see the module's documentation."""
+        self._check_started()
         return self._step(*self._command_arrays(commands))
 
     def bot_commands(self, name, seat):
         """The built-in bot ``name``'s commands for ``seat`` in every env: a dict of arrays
         ``[num_envs, max_ships]`` aligned with the seat's ship slots."""
-        kind, magnitude, angle, planet = self._env.bot_commands(str(name), int(seat))
+        kind, magnitude, angle, planet = self._env.bot_commands(str(name), self._seat(seat))
         return {"kind": kind, "magnitude": magnitude, "angle": angle, "planet": planet}
 
     def random_commands(self, rng, obs):
@@ -133,6 +155,3 @@ class VecEnv(BatchEnv):
             "angle": rng.integers(0, 360, shape, dtype=np.uint16),
             "planet": rng.integers(0, 24, shape, dtype=np.int32),
         }
-
-    def close(self):
-        pass

@@ -1,12 +1,17 @@
 """PettingZoo ``ParallelEnv`` wrappers: every seat moves at once, as the games are played.
 
 ``halite1_parallel_env(width=30, height=30, players=2, seed=0, fog=None, max_turns=None,
-reward="rank")`` and ``halite2_parallel_env(width=240, height=160, players=2, seed=0,
-max_ships=64)``. Agents are ``player_0`` ... in seat order; every agent stays until the game
-ends (an eliminated seat keeps seeing the board; its actions are ignored), then all terminate
-together with their rank rewards (1 for first down to 0 for last). ``reset(seed=s)`` plays the
-map of seed ``s``; later ``reset()`` calls play seeds ``s + 1``, ``s + 2``, ... The spaces are
-the adapters' in :mod:`halite_engine._single`.
+reward="rank", record=False, wrap=None)`` and ``halite2_parallel_env(width=240, height=160,
+players=2, seed=0, max_ships=64)``. Agents are ``player_0`` ... in seat order; every agent stays
+until the game ends (an eliminated seat keeps seeing the board; its actions are ignored), then
+all terminate together with their rank rewards (1 for first down to 0 for last).
+``reset(seed=s)`` plays the map of seed ``s``; later ``reset()`` calls play seeds ``s + 1``,
+``s + 2``, ... The spaces are the adapters' in :mod:`halite_engine._single`; every observation
+holds ``action_mask`` (PettingZoo's convention: Halite I ``int8 [H, W]``, 1 on the agent's own
+sites; Halite II a dict of ``ships`` and ``planets``), ``turn`` and ``max_turns``. Actions are
+checked as ``VecEnv.step`` checks them (a bad one raises, naming the agent and the value).
+``close()`` ends the env (later calls raise ``RuntimeError``); ``step`` before ``reset`` raises
+``RuntimeError``.
 """
 
 import functools
@@ -25,40 +30,55 @@ class HaliteParallelEnv(ParallelEnv):
         self._game = adapter(game, **kwargs)
         self.metadata = {"name": f"{game}_parallel_v0", "render_modes": []}
         self.possible_agents = [f"player_{i}" for i in range(self._game.players)]
+        self._obs_space = self._game.observation_space
+        self._act_space = self._game.action_space
         self.agents = []
         self.render_mode = None
         self._started = False
 
     @functools.lru_cache(maxsize=None)
     def observation_space(self, agent):
-        return self._game.observation_space
+        self._seat(agent)
+        return self._obs_space
 
     @functools.lru_cache(maxsize=None)
     def action_space(self, agent):
-        return self._game.action_space
+        self._seat(agent)
+        return self._act_space
 
     def _seat(self, agent):
         try:
             return self.possible_agents.index(agent)
         except ValueError:
-            raise ValueError(f"unknown agent {agent!r}") from None
+            raise ValueError(f"unknown agent {agent!r}: the agents are {', '.join(self.possible_agents)}") from None
+
+    def _vec(self):
+        if self._game is None:
+            raise RuntimeError("this HaliteParallelEnv is closed: make a new one")
+        return self._game.vec
 
     def reset(self, seed=None, options=None):
-        obs, info = self._game.vec.reset(seed=seed)
+        vec = self._vec()
+        obs, info = vec.reset(seed=seed)
+        self._started = True
         self.agents = list(self.possible_agents)
         observations = {a: self._game.seat_obs(obs, i) for i, a in enumerate(self.agents)}
-        infos = {a: {"alive": bool(info["alive"][0, i]), "map_seed": int(self._game.vec.seeds[0])}
+        infos = {a: {"alive": bool(info["alive"][0, i]), "map_seed": int(vec.seeds[0])}
                  for i, a in enumerate(self.agents)}
         return observations, infos
 
     def step(self, actions):
+        self._vec()
+        if not self._started:
+            raise RuntimeError("call reset() before step() on this HaliteParallelEnv")
         if not self.agents:
             raise RuntimeError("the game is over: call reset()")
         joint = self._game.empty_action()
         for agent, action in actions.items():
+            seat = self._seat(agent)
             if agent not in self.agents:
                 continue
-            self._game.put_action(joint, self._seat(agent), action)
+            self._game.put_action(joint, seat, action, agent)
         obs, rewards, terminated, truncated, info = self._game.step(joint)
         over = bool(terminated[0] or truncated[0])
         if over:
@@ -81,11 +101,15 @@ class HaliteParallelEnv(ParallelEnv):
         return None
 
     def close(self):
-        pass
+        """Ends the env; closing twice is harmless."""
+        if self._game is not None:
+            self._game.vec.close()
+            self._game = None
+        self.agents = []
 
     def replay(self):
-        """The last finished game's replay bytes."""
-        return self._game.vec.replay(0)
+        """The last finished game's replay bytes (Halite I: with ``record=True``)."""
+        return self._vec().replay(0)
 
 
 def halite1_parallel_env(**kwargs):

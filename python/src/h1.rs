@@ -390,7 +390,7 @@ pub struct VecEnv {
 
 batch_class!(VecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, width, height, players, seed, fog=None, max_turns=None, reward="rank", num_threads=None, record=true, time_limit=None, player_names=None))]
+    #[pyo3(signature = (num_envs, width, height, players, seed, fog=None, max_turns=None, reward="rank", num_threads=None, record=false, time_limit=None, player_names=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         num_envs: usize,

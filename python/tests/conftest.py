@@ -4,9 +4,17 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
-import pytest
+# Run from python/ (`pytest` or `python -m pytest`), the current folder would put the source tree's
+# halite_engine, which has no compiled `_core`, before the installed package: leave it out unless
+# it was built in place.
+_SOURCE = Path(__file__).resolve().parents[1]
+if not any((_SOURCE / "halite_engine").glob("_core*.so")) and not any((_SOURCE / "halite_engine").glob("_core*.pyd")):
+    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _SOURCE]
+
+import pytest  # noqa: E402
 
 # The shared test helpers' asserts explain themselves like the tests' own.
 pytest.register_assert_rewrite("batches")

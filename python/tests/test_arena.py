@@ -22,6 +22,23 @@ def read(out):
     return (Path(out) / "results.json").read_bytes()
 
 
+def test_ray_without_a_cluster_is_a_usage_error_and_leaves_no_folder(tmp_path):
+    # A subprocess with no RAY_ADDRESS and an empty Ray folder of its own, so no other Ray on the
+    # machine (nor the module's own cluster below) is found by `auto`.
+    out = tmp_path / "out"
+    (tmp_path / "raytmp").mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
+    env.update(RAY_TMPDIR=str(tmp_path / "raytmp"), RAY_USAGE_STATS_ENABLED="0",
+               PYTHONPATH=os.pathsep.join(sys.path))
+    r = subprocess.run([sys.executable, "-m", "halite_engine.arena", "--bots", "builtin:greedy",
+                        "builtin:expander", "--games", "2", "--ray", "auto", "--out", str(out)],
+                       capture_output=True, text=True, env=env, cwd=str(tmp_path), timeout=300)
+    assert r.returncode == 2, r.stderr
+    assert "no Ray cluster answers at 'auto'" in r.stderr and "ray start --head" in r.stderr
+    assert "Traceback" not in r.stderr
+    assert not out.exists()
+
+
 def test_results_of_builtin_bots(tmp_path):
     r = arena("halite1", ["builtin:expander", "builtin:greedy", "python:arena_bots:still"], games=6,
               size="20x20", seed=40, out=str(tmp_path), workers=2)
@@ -144,14 +161,15 @@ def test_a_lost_local_worker_loses_only_its_game(tmp_path, monkeypatch):
 def test_command_line(tmp_path):
     out = subprocess.run([sys.executable, "-m", "halite_engine.arena", "--game", "halite2", "--bots",
                           "builtin:settler", "builtin:aggressive", "--games", "2", "--size", "120x80",
-                          "--seed", "3", "--out", str(tmp_path)], capture_output=True, text=True, check=True)
+                          "--seed", "3", "--out", str(tmp_path)], capture_output=True, text=True, check=True,
+                         cwd=str(tmp_path))
     assert "builtin:settler" in out.stdout
     doc = json.loads(read(tmp_path))
     assert len(doc["games"]) == 2
     for g in doc["games"]:
         assert verify_replay((tmp_path / g["replay"]).read_bytes()) is None
     bad = subprocess.run([sys.executable, "-m", "halite_engine.arena", "--bots", "builtin:nobody", "builtin:greedy",
-                          "--out", str(tmp_path)], capture_output=True, text=True)
+                          "--out", str(tmp_path)], capture_output=True, text=True, cwd=str(tmp_path))
     assert bad.returncode == 2 and "no built-in halite1 bot 'nobody'" in bad.stderr
 
 
@@ -173,13 +191,17 @@ def test_bad_arguments(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def ray_cluster():
+def ray_cluster(tmp_path_factory):
     # No usage reports, and every node, the driver included, on the loopback address (Ray
     # otherwise takes the machine's outward address on Linux).
     os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
     os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
     import ray
     from ray.cluster_utils import Cluster
+    # Ray puts the driver's folder first on its workers' sys.path: run from python/, that would be
+    # the uncompiled source tree, so the driver runs from a folder of its own.
+    cwd = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("ray-driver"))
     cluster = Cluster(initialize_head=True, head_node_args={
         "num_cpus": 1, "node_ip_address": "127.0.0.1", "include_dashboard": False})
     cluster.add_node(num_cpus=1, node_ip_address="127.0.0.1")
@@ -190,6 +212,7 @@ def ray_cluster():
     yield cluster
     ray.shutdown()
     cluster.shutdown()
+    os.chdir(cwd)
 
 
 def test_local_and_ray_give_identical_results(tmp_path, ray_cluster, monkeypatch):

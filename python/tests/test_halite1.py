@@ -93,13 +93,13 @@ def test_a_thousand_random_games_verify(halite, tmp_path):
     files = []
     for (n, w, h, p, seed, games) in [(64, 20, 20, 2, 1, 512), (64, 16, 16, 4, 90000, 256),
                                        (32, 15, 15, 3, 70000, 128), (32, 18, 18, 6, 50000, 128)]:
-        play_random_games(halite1.VecEnv(n, w, h, p, seed), games, random_moves, rng, files,
+        play_random_games(halite1.VecEnv(n, w, h, p, seed, record=True), games, random_moves, rng, files,
                           lambda k: tmp_path / f"h1-{p}-{k:04d}.hlt")
     verify_all(halite, files)
 
 
 def test_same_seed_same_games_on_one_or_two_threads():
-    kwargs = dict(num_envs=6, width=12, height=12, players=3, seed=777, max_turns=40, fog=3)
+    kwargs = dict(num_envs=6, width=12, height=12, players=3, seed=777, max_turns=40, fog=3, record=True)
     t1, r1 = run(halite1.VecEnv(**kwargs, num_threads=1), 130, 5, random_moves)
     t2, r2 = run(halite1.VecEnv(**kwargs, num_threads=2), 130, 5, random_moves)
     t3, r3 = run(halite1.VecEnv(**kwargs, num_threads=2), 130, 5, random_moves)
@@ -136,7 +136,7 @@ def test_territory_reward():
 
 
 def test_time_limit_truncates():
-    env = halite1.VecEnv(2, 10, 10, 2, 3, time_limit=5)
+    env = halite1.VecEnv(2, 10, 10, 2, 3, time_limit=5, record=True)
     env.reset()
     for t in range(5):
         _, r, term, trunc, info = env.step(np.zeros((2, 2, 10, 10), np.uint8))
@@ -153,7 +153,7 @@ def test_bad_input_raises_clear_errors():
     rejects(TypeError, halite1.VecEnv, (1, 20.5, 20, 2, 1))
     rejects(ValueError, functools.partial(halite1.VecEnv, 1, 20, 20, 2, 1), dict(reward="money"),
             dict(num_threads=0), dict(player_names=["a"]))
-    env = halite1.VecEnv(2, 20, 20, 2, 1)
+    env = halite1.VecEnv(2, 20, 20, 2, 1, record=True)
     env.reset()
     with pytest.raises(ValueError):
         env.step(np.zeros((2, 2, 20), np.uint8))

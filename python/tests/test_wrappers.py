@@ -20,7 +20,7 @@ def test_halite2_parallel_api():
 
 
 def test_parallel_game_runs_to_the_end_with_ranks():
-    env = halite1_parallel_env(width=16, height=16, players=2, seed=9)
+    env = halite1_parallel_env(width=16, height=16, players=2, seed=9, record=True)
     obs, infos = env.reset(seed=9)
     assert set(obs) == {"player_0", "player_1"}
     rng = np.random.default_rng(0)
