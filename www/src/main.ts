@@ -18,7 +18,7 @@ type Mount = (root: HTMLElement, search: string) => Promise<unknown>;
 const PAGES: readonly (readonly [string, () => Promise<{ mount: Mount }>])[] = [
   ['bench', () => import(/* webpackChunkName: "bench" */ './pages/bench')],
   ['play', () => import(/* webpackChunkName: "play" */ './pages/play')],
-  ['arena', () => import(/* webpackChunkName: "arena" */ './pages/arena')],
+  ['arena', () => import(/* webpackChunkName: "arena" */ './pages/arena/index')],
   ['learn', () => import(/* webpackChunkName: "learn" */ './pages/learn')],
   ['sandbox', () => import(/* webpackChunkName: "sandbox" */ './pages/sandbox')],
 ];

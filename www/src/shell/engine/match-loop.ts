@@ -177,6 +177,8 @@ function buffersOf(obs: unknown): ArrayBuffer[] {
   return out;
 }
 
+type HostedAnswer = { moves: unknown; ms: number } | null;
+
 /** Runs a match's loop on `game`; `post` reaches the page. `seriesSince(from)` gives the series'
  * values of frames `from` on. */
 export function runLoop<B>(
@@ -186,186 +188,237 @@ export function runLoop<B>(
   post: (m: FromEngine<unknown, B>, transfer?: Transferable[]) => void,
   seriesSince: (from: number) => SeriesDelta,
 ): LoopControl {
-  const seats = setup.seats;
-  const out = new Set<number>();
-  let credit = setup.credit;
-  let halted = false;
-  let wakeCredit: (() => void) | null = null;
+  const loop = new MatchLoop(game, codec, setup, post, seriesSince);
+  loop.start();
+  return loop.control();
+}
+
+/** One match's loop: its state is its fields, each of its steps a method. `runLoop` makes one,
+ * starts it and hands the page its control; a test may make one and call its steps alone. */
+export class MatchLoop<B> {
+  readonly seats: LoopSetup['seats'];
+  /** Seats ejected. */
+  readonly out = new Set<number>();
+  /** How many frames the game may reach before the page grants more. */
+  credit: number;
+  halted = false;
+  /** Wakes the loop waiting for credit. */
+  wakeCredit: (() => void) | null = null;
   /** The page seats' answers still awaited this turn (by seat). */
-  const awaited = new Map<number, (a: PageAnswer | null) => void>();
-  let asked = -2;
+  readonly awaited = new Map<number, (a: PageAnswer | null) => void>();
+  /** The turn the page was last asked (-1: the seats' start). */
+  asked = -2;
   /** Seats the page answers: its own, and built-in bots that run isolated. */
-  const onPage = seats.map((s) => s.kind === 'page');
-  const lenient = seats.map((s) => s.kind === 'page' && s.lenient);
-  const isBot = seats.map((s) => s.kind === 'builtin' || s.bot);
-  const bots: (Bot | null)[] = seats.map(() => null);
+  readonly onPage: boolean[];
+  readonly lenient: boolean[];
+  readonly isBot: boolean[];
+  /** The built-in bots the loop calls itself (by seat). */
+  readonly bots: (Bot | null)[];
   // What is played but not yet posted.
-  let batches: B[] = [];
-  let ejected: LoopEjection[] = [];
-  let notes: LoopNote[] = [];
+  batches: B[] = [];
+  ejected: LoopEjection[] = [];
+  notes: LoopNote[] = [];
   /** Hosted bots' ports (by seat), once their start handed them over, and their awaited turns. */
-  const ports: (MessagePort | null)[] = seats.map(() => null);
-  const portWaits = new Map<number, PortWait>();
-  let postedFrames = game.numFrames;
-  const watch = setup.watch !== false;
+  readonly ports: (MessagePort | null)[];
+  readonly portWaits = new Map<number, PortWait>();
+  /** The frames the page has been posted. */
+  postedFrames: number;
+  readonly watch: boolean;
   /** Turns played and not yet posted (a game nobody watches posts no frames for them). */
-  let unposted = 0;
-  const stats: LoopStats = { turns: 0, startMs: 0, loopMs: 0, botMs: 0, waitMs: 0, observeMs: 0, checkMs: 0, stepMs: 0, frameMs: 0, postMs: 0, hostedMs: 0, hostedBytes: 0 };
-  const yields = yielder();
-
-  const flush = (): void => {
-    if (unposted === 0 && ejected.length === 0 && notes.length === 0) return;
-    const t0 = performance.now();
-    const series = watch ? seriesSince(postedFrames) : { from: game.numFrames, frames: 0, values: {} };
-    postedFrames = game.numFrames;
-    unposted = 0;
-    const transfer = [...batches.flatMap((b) => codec.buffers(b)), ...Object.values(series.values).map((v) => v.buffer as Transferable)];
-    post({ type: 'played', batches, ejected, notes, series, results: game.results(), over: game.isOver(), turn: game.turn }, [...new Set(transfer)]);
-    batches = [];
-    ejected = [];
-    notes = [];
-    stats.postMs += performance.now() - t0;
-  };
-
-  const eject = (seat: number, reason: string, kind: EjectionKind, atInit = false, line?: number): void => {
-    if (out.has(seat)) return;
-    out.add(seat);
-    const frame = atInit ? 0 : game.numFrames;
-    game.eject(seat, atInit);
-    ejected.push(line === undefined ? { seat, reason, kind, frame } : { seat, reason, kind, frame, line });
-    bots[seat] = null;
-    // An ejected seat's answer is no longer awaited.
-    awaited.get(seat)?.(null);
-    awaited.delete(seat);
-    closePort(seat);
-  };
-
-  const closePort = (seat: number): void => {
-    const w = portWaits.get(seat);
-    if (w) {
-      portWaits.delete(seat);
-      if (w.timer) clearTimeout(w.timer);
-      w.resolve(null);
-    }
-    probes.delete(seat);
-    const p = ports[seat];
-    if (!p) return;
-    ports[seat] = null;
-    p.onmessage = null;
-    p.onmessageerror = null;
-    p.close();
-  };
-
-  /** A message from a hosted bot's port: checked before anything is done with it. */
-  const hear = (k: number, data: unknown): void => {
-    if (halted || out.has(k)) return;
-    const msg = readFromWorker(data);
-    if (typeof msg === 'string') {
-      eject(k, `answered garbage: ${msg}`, 'garbage');
-      flush();
-      return;
-    }
-    if (msg.type === 'pong') {
-      // The answer to a probe of its thread: anything else is a message it was not asked for.
-      if (probes.get(k)?.n === msg.n) probes.delete(k);
-      else {
-        eject(k, 'answered garbage: a message it was not asked for', 'garbage');
-        flush();
-      }
-      return;
-    }
-    const w = portWaits.get(k);
-    if (w?.overrun) return; // too late: the page is ending it
-    // The runtime answers each turn once, when asked: anything else is not its runtime speaking
-    // (a flood), and ends the bot at once, before any more of it is read.
-    if (msg.type === 'ready' || !w || msg.turn !== w.turn) {
-      eject(k, 'answered garbage: a message it was not asked for', 'garbage');
-      flush();
-      return;
-    }
-    portWaits.delete(k);
-    if (w.timer) clearTimeout(w.timer);
-    if (msg.log || (msg.type === 'answer' && msg.drawings.length > 0)) notes.push({ seat: k, turn: w.turn, log: msg.log, drawings: msg.type === 'answer' ? msg.drawings : [] });
-    if (msg.type === 'error') {
-      eject(k, turnFailure(msg, w.turn), msg.garbage ? 'garbage' : 'error', false, msg.line ?? undefined);
-      w.resolve(null);
-      return;
-    }
-    w.resolve({ moves: msg.moves, ms: msg.ms });
-    // Others still thinking: its thread should be free from now on.
-    if (probeTimer) sendPing(k, performance.now());
-  };
-
+  unposted = 0;
+  readonly stats: LoopStats = { turns: 0, startMs: 0, loopMs: 0, botMs: 0, waitMs: 0, observeMs: 0, checkMs: 0, stepMs: 0, frameMs: 0, postMs: 0, hostedMs: 0, hostedBytes: 0 };
   // A hosted bot computes only in its own turn. While any hosted bot is thinking, every other one
   // (having answered) is probed every PROBE_MS: its runtime answers as soon as the bot's code lets
   // its thread go, so a bot whose thread is still busy BUSY_MS after a probe is computing out of
   // turn, on a core its neighbours' budgets count on, and is ejected. (A bot that computes in
   // slices shorter than that is not caught; every bot is one thread, though, so it takes at most
   // one core.)
-  const probes = new Map<number, { n: number; at: number }>();
-  let probeTimer: ReturnType<typeof setInterval> | null = null;
-  let pings = 0;
-  const probe = (): void => {
-    if (halted || portWaits.size === 0) return stopProbes();
+  readonly probes = new Map<number, { n: number; at: number }>();
+  probeTimer: ReturnType<typeof setInterval> | null = null;
+  pings = 0;
+  /** Lets the page's messages in between chunks of play (made when the loop starts). */
+  yields: { pause: () => Promise<void>; close: () => void } | null = null;
+
+  constructor(
+    readonly game: LoopGame<B>,
+    readonly codec: LoopCodec<B>,
+    readonly setup: LoopSetup,
+    readonly post: (m: FromEngine<unknown, B>, transfer?: Transferable[]) => void,
+    readonly seriesSince: (from: number) => SeriesDelta,
+  ) {
+    const seats = setup.seats;
+    this.seats = seats;
+    this.credit = setup.credit;
+    this.onPage = seats.map((s) => s.kind === 'page');
+    this.lenient = seats.map((s) => s.kind === 'page' && s.lenient);
+    this.isBot = seats.map((s) => s.kind === 'builtin' || s.bot);
+    this.bots = seats.map(() => null);
+    this.ports = seats.map(() => null);
+    this.postedFrames = game.numFrames;
+    this.watch = setup.watch !== false;
+  }
+
+  /** Posts what was played, ejected and noted since the last post, in one message (nothing when
+   * there is nothing new). */
+  flush(): void {
+    if (this.unposted === 0 && this.ejected.length === 0 && this.notes.length === 0) return;
+    const { game } = this;
+    const t0 = performance.now();
+    const series = this.watch ? this.seriesSince(this.postedFrames) : { from: game.numFrames, frames: 0, values: {} };
+    this.postedFrames = game.numFrames;
+    this.unposted = 0;
+    const batches = this.batches;
+    const transfer = [...batches.flatMap((b) => this.codec.buffers(b)), ...Object.values(series.values).map((v) => v.buffer as Transferable)];
+    this.post({ type: 'played', batches, ejected: this.ejected, notes: this.notes, series, results: game.results(), over: game.isOver(), turn: game.turn }, [...new Set(transfer)]);
+    this.batches = [];
+    this.ejected = [];
+    this.notes = [];
+    this.stats.postMs += performance.now() - t0;
+  }
+
+  /** Takes seat `seat` out of the game (once: a second ejection does nothing): its pieces turn
+   * neutral, its answer is no longer awaited and its port is closed. */
+  eject(seat: number, reason: string, kind: EjectionKind, atInit = false, line?: number): void {
+    if (this.out.has(seat)) return;
+    this.out.add(seat);
+    const frame = atInit ? 0 : this.game.numFrames;
+    this.game.eject(seat, atInit);
+    this.ejected.push(line === undefined ? { seat, reason, kind, frame } : { seat, reason, kind, frame, line });
+    this.bots[seat] = null;
+    // An ejected seat's answer is no longer awaited.
+    this.awaited.get(seat)?.(null);
+    this.awaited.delete(seat);
+    this.closePort(seat);
+  }
+
+  /** Stops hearing a hosted bot: its awaited turn gets no answer, its port is closed. */
+  closePort(seat: number): void {
+    const w = this.portWaits.get(seat);
+    if (w) {
+      this.portWaits.delete(seat);
+      if (w.timer) clearTimeout(w.timer);
+      w.resolve(null);
+    }
+    this.probes.delete(seat);
+    const p = this.ports[seat];
+    if (!p) return;
+    this.ports[seat] = null;
+    p.onmessage = null;
+    p.onmessageerror = null;
+    p.close();
+  }
+
+  closePorts(): void {
+    this.stopProbes();
+    for (let k = 0; k < this.ports.length; k++) this.closePort(k);
+  }
+
+  /** A message from a hosted bot's port: checked before anything is done with it. */
+  hear(k: number, data: unknown): void {
+    if (this.halted || this.out.has(k)) return;
+    const msg = readFromWorker(data);
+    if (typeof msg === 'string') {
+      this.eject(k, `answered garbage: ${msg}`, 'garbage');
+      this.flush();
+      return;
+    }
+    if (msg.type === 'pong') {
+      // The answer to a probe of its thread: anything else is a message it was not asked for.
+      if (this.probes.get(k)?.n === msg.n) this.probes.delete(k);
+      else {
+        this.eject(k, 'answered garbage: a message it was not asked for', 'garbage');
+        this.flush();
+      }
+      return;
+    }
+    const w = this.portWaits.get(k);
+    if (w?.overrun) return; // too late: the page is ending it
+    // The runtime answers each turn once, when asked: anything else is not its runtime speaking
+    // (a flood), and ends the bot at once, before any more of it is read.
+    if (msg.type === 'ready' || !w || msg.turn !== w.turn) {
+      this.eject(k, 'answered garbage: a message it was not asked for', 'garbage');
+      this.flush();
+      return;
+    }
+    this.portWaits.delete(k);
+    if (w.timer) clearTimeout(w.timer);
+    if (msg.log || (msg.type === 'answer' && msg.drawings.length > 0)) this.notes.push({ seat: k, turn: w.turn, log: msg.log, drawings: msg.type === 'answer' ? msg.drawings : [] });
+    if (msg.type === 'error') {
+      this.eject(k, turnFailure(msg, w.turn), msg.garbage ? 'garbage' : 'error', false, msg.line ?? undefined);
+      w.resolve(null);
+      return;
+    }
+    w.resolve({ moves: msg.moves, ms: msg.ms });
+    // Others still thinking: its thread should be free from now on.
+    if (this.probeTimer) this.sendPing(k, performance.now());
+  }
+
+  /** Probes every hosted bot that has answered while others think; ejects one still busy. */
+  probe(): void {
+    if (this.halted || this.portWaits.size === 0) return this.stopProbes();
     const now = performance.now();
-    for (let k = 0; k < seats.length; k++) {
-      const port = ports[k];
-      if (!port || out.has(k) || portWaits.has(k)) continue;
-      const last = probes.get(k);
+    for (let k = 0; k < this.seats.length; k++) {
+      const port = this.ports[k];
+      if (!port || this.out.has(k) || this.portWaits.has(k)) continue;
+      const last = this.probes.get(k);
       if (last) {
         if (now - last.at > BUSY_MS) {
-          eject(k, `kept computing after its answer (its thread was still busy ${n(BUSY_MS)} ms later, while other bots were thinking; a bot computes only in its own turn)`, 'error');
-          flush();
+          this.eject(k, `kept computing after its answer (its thread was still busy ${n(BUSY_MS)} ms later, while other bots were thinking; a bot computes only in its own turn)`, 'error');
+          this.flush();
         }
         continue;
       }
-      sendPing(k, now);
+      this.sendPing(k, now);
     }
-  };
-  const sendPing = (k: number, now: number): void => {
-    const port = ports[k];
-    if (!port || probes.has(k)) return;
-    const id = ++pings;
-    probes.set(k, { n: id, at: now });
+  }
+
+  sendPing(k: number, now: number): void {
+    const port = this.ports[k];
+    if (!port || this.probes.has(k)) return;
+    const id = ++this.pings;
+    this.probes.set(k, { n: id, at: now });
     try {
       port.postMessage({ type: 'ping', n: id });
     } catch {
-      probes.delete(k);
+      this.probes.delete(k);
     }
-  };
-  const startProbes = (): void => {
-    if (probeTimer || ports.every((p) => p === null)) return;
+  }
+
+  startProbes(): void {
+    if (this.probeTimer || this.ports.every((p) => p === null)) return;
     // A probe still unanswered from an earlier turn counts from now.
     const now = performance.now();
-    for (const p of probes.values()) p.at = now;
-    probeTimer = setInterval(probe, PROBE_MS);
-  };
-  const stopProbes = (): void => {
-    if (probeTimer) clearInterval(probeTimer);
-    probeTimer = null;
-  };
+    for (const p of this.probes.values()) p.at = now;
+    this.probeTimer = setInterval(() => this.probe(), PROBE_MS);
+  }
+
+  stopProbes(): void {
+    if (this.probeTimer) clearInterval(this.probeTimer);
+    this.probeTimer = null;
+  }
 
   /** Takes over a hosted bot's port (its start handed it over). */
-  const attach = (k: number, port: MessagePort): void => {
-    if (out.has(k) || halted) {
+  attach(k: number, port: MessagePort): void {
+    if (this.out.has(k) || this.halted) {
       port.close();
       return;
     }
-    ports[k] = port;
-    onPage[k] = false;
-    port.onmessage = (e: MessageEvent) => hear(k, e.data);
-    port.onmessageerror = () => hear(k, undefined);
-  };
+    this.ports[k] = port;
+    this.onPage[k] = false;
+    port.onmessage = (e: MessageEvent) => this.hear(k, e.data);
+    port.onmessageerror = () => this.hear(k, undefined);
+  }
 
   /** Asks the hosted bots on their ports for turn `turn`; resolves with their answers (null: none). */
-  const askPorts = (turn: number, seen: Seen, ask: number[]): Promise<({ moves: unknown; ms: number } | null)[]> => {
+  askHostedBots(turn: number, seen: Seen, ask: number[]): Promise<HostedAnswer[]> {
+    const { setup, stats } = this;
     const fwd = seen.forward;
     const waits = ask.map((k) => {
-      const port = ports[k] as MessagePort;
+      const port = this.ports[k] as MessagePort;
       const obs = seen.observations[k];
-      return new Promise<{ moves: unknown; ms: number } | null>((resolve) => {
+      return new Promise<HostedAnswer>((resolve) => {
         const w: PortWait = { turn, timer: null, overrun: false, resolve };
-        portWaits.set(k, w);
+        this.portWaits.set(k, w);
         let sim: SimStart | undefined;
         if (fwd) sim = 'snapshot' in fwd ? { seat: k, snapshot: fwd.snapshot } : { seat: k, unavailable: fwd.unavailable };
         // An observation's arrays are the seat's own copies: they move to its bot.
@@ -376,72 +429,75 @@ export function runLoop<B>(
         try {
           port.postMessage({ type: 'turn', turn, obs, sim }, own);
         } catch (e) {
-          eject(k, `could not be reached: ${errorText(e)}`, 'error');
+          this.eject(k, `could not be reached: ${errorText(e)}`, 'error');
           return;
         }
         if (Number.isFinite(setup.turnMs)) {
           w.timer = setTimeout(() => {
-            if (portWaits.get(k) !== w) return;
+            if (this.portWaits.get(k) !== w) return;
             // Only the page can end the bot's worker: it does, and says why (a timeout, or the
             // bot host's crash), which ejects the seat.
             w.overrun = true;
             w.timer = null;
-            post({ type: 'overrun', seat: k, turn, ms: setup.turnMs });
+            this.post({ type: 'overrun', seat: k, turn, ms: setup.turnMs });
           }, setup.turnMs);
         }
       });
     });
-    startProbes();
+    this.startProbes();
     return Promise.all(waits).then((got) => {
-      stopProbes();
+      this.stopProbes();
       return got;
     });
-  };
+  }
 
   /** Asks the page for its seats' answers (start: their start) and waits for them all. */
-  const askPage = async (start: boolean, turn: number, seen: Seen): Promise<(PageAnswer | null)[]> => {
-    const ask = seats.map((_, k) => k).filter((k) => onPage[k] && !out.has(k) && seen.observations[k] != null);
-    const got: (PageAnswer | null)[] = seats.map(() => null);
+  async askPage(start: boolean, turn: number, seen: Seen): Promise<(PageAnswer | null)[]> {
+    const ask = this.seats.map((_, k) => k).filter((k) => this.onPage[k] && !this.out.has(k) && seen.observations[k] != null);
+    const got: (PageAnswer | null)[] = this.seats.map(() => null);
     if (ask.length === 0) return got;
-    flush();
+    this.flush();
     // A start is asked as turn -1, so that a late answer to it is never taken for a turn's.
     const id = start ? -1 : turn;
-    asked = id;
+    this.asked = id;
     const observations = seen.observations.map((o, k) => (ask.includes(k) ? o : null));
     const waits = ask.map(
       (k) =>
         new Promise<void>((resolve) => {
-          awaited.set(k, (a) => {
+          this.awaited.set(k, (a) => {
             got[k] = a;
             resolve();
           });
         }),
     );
-    post({ type: 'ask', start, turn: id, seats: ask, observations, forward: seen.forward });
+    this.post({ type: 'ask', start, turn: id, seats: ask, observations, forward: seen.forward });
     const t0 = performance.now();
     await Promise.all(waits);
-    stats.waitMs += performance.now() - t0;
+    this.stats.waitMs += performance.now() - t0;
     return got;
-  };
+  }
 
   /** Why the engine or the packing refuses the answer (undefined: it passes, and the engine
    * keeps it for the turn). */
-  const verdict = (k: number, raw: unknown, lenient: boolean): string | undefined => {
-    const p = codec.pack(raw, k, lenient);
-    const refused = game.accept(k, p.packed, lenient) ?? p.reason;
+  verdict(k: number, raw: unknown, lenient: boolean): string | undefined {
+    const p = this.codec.pack(raw, k, lenient);
+    const refused = this.game.accept(k, p.packed, lenient) ?? p.reason;
     // Rows before a packing fault may pass the engine: a refused answer keeps nothing.
-    if (refused !== undefined && p.reason !== undefined) game.accept(k, p.packed.subarray(0, 0), lenient);
+    if (refused !== undefined && p.reason !== undefined) this.game.accept(k, p.packed.subarray(0, 0), lenient);
     return refused;
-  };
+  }
 
   /** The answer packed, checked and kept by the engine for the turn; a refused one ejects the
    * seat. */
-  const checked = (k: number, raw: unknown): void => {
-    const refused = verdict(k, raw, lenient[k]);
-    if (refused !== undefined) eject(k, `answered garbage: ${refused || 'not a list of moves'}`, 'garbage');
-  };
+  checkAnswer(k: number, raw: unknown): void {
+    const refused = this.verdict(k, raw, this.lenient[k]);
+    if (refused !== undefined) this.eject(k, `answered garbage: ${refused || 'not a list of moves'}`, 'garbage');
+  }
 
-  const startSeats = async (): Promise<void> => {
+  /** Starts every seat: the built-in bots here, the page's (and hosted bots, whose ports it hands
+   * over) on the page; a seat that fails to start is ejected. */
+  async startSeats(): Promise<void> {
+    const { game, setup, seats } = this;
     const atInit = game.turn === 0;
     const wantsForward = setup.forward;
     const seen = game.observe(wantsForward);
@@ -451,7 +507,7 @@ export function runLoop<B>(
     let failure: string | null = null;
     if (seats.some((s) => s.kind === 'builtin')) {
       try {
-        list = await codec.bots();
+        list = await this.codec.bots();
       } catch (e) {
         failure = errorText(e);
       }
@@ -462,41 +518,35 @@ export function runLoop<B>(
       const info = list && Object.prototype.hasOwnProperty.call(list, s.id) ? list[s.id] : undefined;
       if (!info) return void fails.push([k, failure ?? `no built-in bot named ${s.id}`]);
       if (info.isolated) {
-        onPage[k] = true;
+        this.onPage[k] = true;
         return;
       }
       try {
-        bots[k] = info.create(s.seed) as Bot;
+        this.bots[k] = info.create(s.seed) as Bot;
       } catch (e) {
         fails.push([k, errorText(e)]);
       }
     });
     const own = performance.now() - t0;
-    const page = await askPage(true, game.turn, seen);
-    if (halted) return;
-    for (const [k, reason] of fails) eject(k, `failed to start: ${reason}`, 'start', atInit);
+    const page = await this.askPage(true, game.turn, seen);
+    if (this.halted) return;
+    for (const [k, reason] of fails) this.eject(k, `failed to start: ${reason}`, 'start', atInit);
     seats.forEach((_, k) => {
-      if (bots[k] && own > setup.initMs) eject(k, `failed to start: ${timedOut(setup.initMs)}`, 'start', atInit);
+      if (this.bots[k] && own > setup.initMs) this.eject(k, `failed to start: ${timedOut(setup.initMs)}`, 'start', atInit);
       const a = page[k];
-      if (a && !a.ok && a.eject) eject(k, a.eject.reason, a.eject.kind, atInit, a.eject.line);
-      if (a && a.ok && a.port) attach(k, a.port);
+      if (a && !a.ok && a.eject) this.eject(k, a.eject.reason, a.eject.kind, atInit, a.eject.line);
+      if (a && a.ok && a.port) this.attach(k, a.port);
     });
-  };
+  }
 
-  /** One turn: every seat's answer, checked, and the engine's step. */
-  const turn = async (): Promise<void> => {
-    const t = game.turn;
-    let c0 = performance.now();
-    const seen = game.observe(setup.forward);
-    stats.observeMs += performance.now() - c0;
-    if (seen.over) return;
-    const hosted = ports.flatMap((p, k) => (p && !out.has(k) && seen.observations[k] != null ? [k] : []));
-    const portAnswers = hosted.length > 0 ? askPorts(t, seen, hosted) : null;
-    const pageAnswers = onPage.some((p, k) => p && !out.has(k)) ? askPage(false, t, seen) : null;
-    for (let k = 0; k < seats.length; k++) {
-      const bot = bots[k];
+  /** Calls the built-in bots that run here for turn `t`, one after another, each within its
+   * budget; their answers are checked (a failure ejects). */
+  async callBuiltinBots(t: number, seen: Seen): Promise<void> {
+    const { setup, stats } = this;
+    for (let k = 0; k < this.seats.length; k++) {
+      const bot = this.bots[k];
       const obs = seen.observations[k];
-      if (!bot || onPage[k] || out.has(k) || obs === null || obs === undefined) continue;
+      if (!bot || this.onPage[k] || this.out.has(k) || obs === null || obs === undefined) continue;
       const t0 = performance.now();
       let moves: unknown;
       let threw: unknown = null;
@@ -508,144 +558,183 @@ export function runLoop<B>(
         failed = true;
         threw = e;
       }
-      c0 = performance.now();
+      const c0 = performance.now();
       const ms = c0 - t0;
       stats.botMs += ms;
-      if (out.has(k)) continue;
-      if (ms > setup.turnMs) eject(k, timedOut(setup.turnMs), 'timeout');
-      else if (failed) eject(k, `threw: ${errorText(threw)} (turn ${t})`, 'error');
+      if (this.out.has(k)) continue;
+      if (ms > setup.turnMs) this.eject(k, timedOut(setup.turnMs), 'timeout');
+      else if (failed) this.eject(k, `threw: ${errorText(threw)} (turn ${t})`, 'error');
       else {
         // Most answers pass the check as they are; one that does not is read as a bot worker's
         // message would be (through JSON), so its ejection reads the same.
-        if (verdict(k, moves, false) !== undefined) {
+        if (this.verdict(k, moves, false) !== undefined) {
           const sent = asSent(moves);
-          if (!sent.ok) eject(k, sent.reason, 'garbage');
-          else checked(k, sent.raw);
+          if (!sent.ok) this.eject(k, sent.reason, 'garbage');
+          else this.checkAnswer(k, sent.raw);
         }
       }
       stats.checkMs += performance.now() - c0;
     }
+  }
+
+  /** One turn: every seat's answer, checked, and the engine's step. */
+  async playTurn(): Promise<void> {
+    const { game, setup, stats } = this;
+    const t = game.turn;
+    const c0 = performance.now();
+    const seen = game.observe(setup.forward);
+    stats.observeMs += performance.now() - c0;
+    if (seen.over) return;
+    const hosted = this.ports.flatMap((p, k) => (p && !this.out.has(k) && seen.observations[k] != null ? [k] : []));
+    const portAnswers = hosted.length > 0 ? this.askHostedBots(t, seen, hosted) : null;
+    const pageAnswers = this.onPage.some((p, k) => p && !this.out.has(k)) ? this.askPage(false, t, seen) : null;
+    await this.callBuiltinBots(t, seen);
     if (portAnswers) {
       const w0 = performance.now();
       // A slow turn: the page hears of the turns before it (it names the turn a crash cut short).
-      const slow = setTimeout(flush, SLOW_MS);
+      const slow = setTimeout(() => this.flush(), SLOW_MS);
       const got = await portAnswers;
       clearTimeout(slow);
       stats.waitMs += performance.now() - w0;
-      if (halted) return;
+      if (this.halted) return;
       let slowest = 0;
       hosted.forEach((k, i) => {
         const a = got[i];
-        if (!a || out.has(k)) return;
+        if (!a || this.out.has(k)) return;
         slowest = Math.max(slowest, a.ms);
-        checked(k, a.moves);
+        this.checkAnswer(k, a.moves);
       });
       stats.hostedMs += slowest;
     }
     if (pageAnswers) {
       const got = await pageAnswers;
-      if (halted) return;
+      if (this.halted) return;
       got.forEach((a, k) => {
-        if (!a || out.has(k)) return;
-        if (a.ok) checked(k, a.raw);
-        else if (a.eject && isBot[k]) eject(k, a.eject.reason, a.eject.kind, false, a.eject.line);
+        if (!a || this.out.has(k)) return;
+        if (a.ok) this.checkAnswer(k, a.raw);
+        else if (a.eject && this.isBot[k]) this.eject(k, a.eject.reason, a.eject.kind, false, a.eject.line);
       });
     }
     const c1 = performance.now();
     game.stepAccepted();
     const c2 = performance.now();
     stats.turns++;
-    unposted++;
-    if (watch) batches.push(game.batchLast());
+    this.unposted++;
+    if (this.watch) this.batches.push(game.batchLast());
     stats.stepMs += c2 - c1;
     stats.frameMs += performance.now() - c2;
-  };
+  }
 
-  const run = async (): Promise<void> => {
+  /** The loop: the seats' start, then turns until the game is over or halted, within the credit,
+   * posting a chunk of play at a time. */
+  async run(): Promise<void> {
+    const { game, stats } = this;
     const t0 = performance.now();
-    await startSeats();
+    await this.startSeats();
     const t1 = performance.now();
     stats.startMs = t1 - t0;
     let chunk = t1;
-    while (!halted && !game.isOver()) {
-      if (game.numFrames >= credit) {
-        flush();
+    while (!this.halted && !game.isOver()) {
+      if (game.numFrames >= this.credit) {
+        this.flush();
         const w0 = performance.now();
-        await new Promise<void>((r) => (wakeCredit = r));
+        await new Promise<void>((r) => (this.wakeCredit = r));
         stats.waitMs += performance.now() - w0;
         chunk = performance.now();
         continue;
       }
-      await turn();
+      await this.playTurn();
       if (performance.now() - chunk > CHUNK_MS) {
         // A game nobody watches is posted only for what the page acts on, and (without frames)
         // while bots of the bot host play: the page names the turn a crash of theirs cut short.
-        if (watch || ejected.length > 0 || notes.length > 0 || ports.some((p) => p !== null)) flush();
-        await yields.pause();
+        if (this.watch || this.ejected.length > 0 || this.notes.length > 0 || this.ports.some((p) => p !== null)) this.flush();
+        await (this.yields as { pause: () => Promise<void> }).pause();
         chunk = performance.now();
       }
     }
     stats.loopMs = performance.now() - t1;
-    if (!halted) flush();
-  };
+    if (!this.halted) this.flush();
+  }
 
-  const closePorts = (): void => {
-    stopProbes();
-    for (let k = 0; k < ports.length; k++) closePort(k);
-  };
+  /** Runs the loop to its end, then tells the page how it ended (unless halted). */
+  start(): void {
+    this.yields = yielder();
+    void this.run()
+      .finally(() => {
+        this.yields?.close();
+        this.closePorts();
+      })
+      .then(
+        () => {
+          if (!this.halted) this.post({ type: 'ended', error: null, stats: this.stats });
+        },
+        (e: unknown) => {
+          if (!this.halted) {
+            this.flush();
+            this.post({ type: 'ended', error: e instanceof Error ? e.message : String(e), stats: this.stats });
+          }
+        },
+      );
+  }
 
-  void run()
-    .finally(() => {
-      yields.close();
-      closePorts();
-    })
-    .then(
-    () => {
-      if (!halted) post({ type: 'ended', error: null, stats });
-    },
-    (e: unknown) => {
-      if (!halted) {
-        flush();
-        post({ type: 'ended', error: e instanceof Error ? e.message : String(e), stats });
-      }
-    },
-  );
-
-  const wake = () => {
-    const w = wakeCredit;
-    wakeCredit = null;
+  /** Wakes the loop waiting for credit. */
+  wake(): void {
+    const w = this.wakeCredit;
+    this.wakeCredit = null;
     w?.();
-  };
+  }
 
-  return {
-    credit(frames) {
-      if (typeof frames !== 'number' || !(frames > credit)) return;
-      credit = frames;
-      wake();
-    },
-    answer(t, seat, a) {
-      if (t !== asked) return;
-      const w = awaited.get(seat);
-      if (!w) return;
-      awaited.delete(seat);
-      w(a);
-    },
-    resign(seat) {
-      if (halted || game.isOver() || !Number.isInteger(seat) || seat < 0 || seat >= seats.length) return;
-      eject(seat, 'resigned', 'resigned');
-      flush();
-    },
-    failed(seat, reason, kind) {
-      if (halted || game.isOver() || !Number.isInteger(seat) || seat < 0 || seat >= seats.length || !isBot[seat]) return;
-      eject(seat, String(reason), kind);
-      flush();
-    },
-    halt() {
-      halted = true;
-      for (const w of awaited.values()) w(null);
-      awaited.clear();
-      closePorts();
-      wake();
-    },
-  };
+  /** The page grants credit up to `frames` frames (less than it had: nothing changes). */
+  grantCredit(frames: number): void {
+    if (typeof frames !== 'number' || !(frames > this.credit)) return;
+    this.credit = frames;
+    this.wake();
+  }
+
+  /** A page seat's answer to the ask of turn `t` (an answer to any other ask is dropped). */
+  answer(t: number, seat: number, a: PageAnswer): void {
+    if (t !== this.asked) return;
+    const w = this.awaited.get(seat);
+    if (!w) return;
+    this.awaited.delete(seat);
+    w(a);
+  }
+
+  /** A seat's player resigns: ejected at once. */
+  resign(seat: number): void {
+    if (this.halted || this.game.isOver() || !this.isSeat(seat)) return;
+    this.eject(seat, 'resigned', 'resigned');
+    this.flush();
+  }
+
+  /** A hosted bot failed outside its messages (the page says why): ejected at once. */
+  failed(seat: number, reason: string, kind: EjectionKind): void {
+    if (this.halted || this.game.isOver() || !this.isSeat(seat) || !this.isBot[seat]) return;
+    this.eject(seat, String(reason), kind);
+    this.flush();
+  }
+
+  /** Stops the loop: nothing more is awaited, played or posted. */
+  halt(): void {
+    this.halted = true;
+    for (const w of this.awaited.values()) w(null);
+    this.awaited.clear();
+    this.closePorts();
+    this.wake();
+  }
+
+  private isSeat(seat: number): boolean {
+    return Number.isInteger(seat) && seat >= 0 && seat < this.seats.length;
+  }
+
+  /** The control the page gets: its messages, each a method of the loop. */
+  control(): LoopControl {
+    return {
+      credit: (frames) => this.grantCredit(frames),
+      answer: (t, seat, a) => this.answer(t, seat, a),
+      resign: (seat) => this.resign(seat),
+      failed: (seat, reason, kind) => this.failed(seat, reason, kind),
+      halt: () => this.halt(),
+    };
+  }
 }
