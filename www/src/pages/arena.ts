@@ -606,8 +606,10 @@ export class ArenaPage {
     }
     let participants: Participant[];
     try {
-      const builtins = new Map((await this.module.bots()).map((b) => [b.id, b.name]));
-      const choices = read.config.entries.map((e) => resolveEntry(e, builtins, this.library, location.href));
+      const all = await this.module.bots();
+      const builtins = new Map(all.map((b) => [b.id, b.name]));
+      const unlisted = new Set(all.filter((b) => b.hidden).map((b) => b.id));
+      const choices = read.config.entries.map((e) => resolveEntry(e, builtins, this.library, location.href, unlisted));
       const labels = choices.map((c) => (c.kind === 'bot' ? c.label : 'You'));
       const names = seatNames(labels);
       participants = choices.map((c, k) => {
