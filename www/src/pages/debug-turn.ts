@@ -172,9 +172,14 @@ export class DebugPanel {
     if (keep && Number(keep) < t.names.length) this.seatSel.value = keep;
     this.fillBots();
     setText(this.runBtn, `Run on frame ${t.viewer.frame}`);
-    // Not modal: the board stays in view, with the differences circled on it.
+    // Not modal: the board stays in view, with the differences circled on it. It opens at the
+    // top of the game's side panel, in the page's flow: it pushes the players down instead of
+    // covering them or the playback controls (on a phone it comes right under the controls).
+    const side = t.viewer.well.closest('.layout')?.querySelector('[data-part="side"]');
+    if (side && this.dialog.parentElement !== side) side.prepend(this.dialog);
     if (!this.dialog.open) this.dialog.show();
-    this.seatSel.focus();
+    this.dialog.scrollIntoView({ block: 'nearest' });
+    this.seatSel.focus({ preventScroll: true });
   }
 
   close(): void {

@@ -99,6 +99,8 @@ export class WatchPage implements WatchContext {
     const previous = this.current;
     if (previous.kind === 'live') previous.match.stop();
     this.result.hide();
+    // Messages about the game shown until now do not stay over the next one.
+    this.ui.clearToasts();
     this.current = next;
     show();
     this.release(previous);
@@ -360,13 +362,15 @@ export class WatchPage implements WatchContext {
 /** Every seat of a live game's address that names no bot this browser can run (an unknown
  * built-in, a `saved:` bot kept elsewhere), as problems; the entries that work. */
 async function checkSeats(module: GameModule, entries: readonly string[]): Promise<{ seats: string[]; problems: string[] }> {
-  const builtins = new Map((await module.bots()).map((b) => [b.id, b.name]));
+  const all = await module.bots();
+  const builtins = new Map(all.map((b) => [b.id, b.name]));
+  const unlisted = new Set(all.filter((b) => b.hidden).map((b) => b.id));
   const library = new BotLibrary();
   const problems: string[] = [];
   const seats: string[] = [];
   for (const entry of entries) {
     try {
-      resolveEntry(entry, builtins, library, location.href);
+      resolveEntry(entry, builtins, library, location.href, unlisted);
       seats.push(entry);
     } catch (e) {
       problems.push(`bots=: ${errorMessage(e)}.`);

@@ -19,10 +19,11 @@ export function botFileName(url: string): string {
 
 /**
  * Resolves one entry against the built-in bots (`builtins`: id -> display name) and the saved
- * bots. `base` resolves relative URLs (the page's address). Throws an Error that says what is
- * wrong with the entry.
+ * bots. `base` resolves relative URLs (the page's address); `unlisted`: built-in ids no menu
+ * offers (kept for tests), left out of the message. Throws an Error that says what is wrong with
+ * the entry.
  */
-export function resolveEntry(entry: string, builtins: ReadonlyMap<string, string>, library: BotLibrary | null, base: string): SeatChoice {
+export function resolveEntry(entry: string, builtins: ReadonlyMap<string, string>, library: BotLibrary | null, base: string, unlisted: ReadonlySet<string> = new Set()): SeatChoice {
   const e = entry.trim();
   if (e === 'human') return { kind: 'human' };
   if (isBotUrl(e)) {
@@ -44,7 +45,9 @@ export function resolveEntry(entry: string, builtins: ReadonlyMap<string, string
   }
   const name = builtins.get(e);
   if (name === undefined) {
-    throw new Error(`no built-in bot named ${e} (there are ${[...builtins.keys()].join(', ')}; or human, saved:<name>, or a module URL)`);
+    // The message names only the bots a menu offers (not the ones kept for tests).
+    const offered = [...builtins.keys()].filter((id) => !unlisted.has(id));
+    throw new Error(`no built-in bot named ${e} (there are ${offered.join(', ')}; or human, saved:<name>, or a module URL)`);
   }
   return { kind: 'bot', source: { kind: 'builtin', id: e }, label: name };
 }

@@ -43,6 +43,21 @@ export type VerifyResult =
   | { ok: true }
   | { ok: false; frame: number; message: string; site?: { x: number; y: number }; unfinished?: boolean };
 
+/** A moment of a game worth jumping to (an elimination, a capture, a battle...): the frame that
+ * shows it, and what happened there in a few words ("Greedy eliminated"). */
+export interface GameEvent {
+  frame: number;
+  label: string;
+}
+
+/** When a seat went out of a game, as the viewer knows it (from the standings and ejections). */
+export interface SeatOutInfo {
+  seat: number;
+  /** First frame in which the seat is out. */
+  frame: number;
+  ejected: boolean;
+}
+
 /** A statistics series a game offers for graphs. */
 export interface SeriesInfo {
   key: string;
@@ -340,4 +355,8 @@ export interface GameModule {
   liveSize(random: () => number): { width: number; height: number };
   /** Controls for a human playing seat `host.seat` on this game's board. */
   createHumanPlay(host: HumanPlayHost): HumanPlay;
+  /** The moments of `src` worth jumping to, in frame order, from what it holds so far (frames,
+   * series); `outs`: the seats known to be out (ejections, eliminations). Absent: the viewer
+   * offers no event navigation. */
+  events?(src: FrameSource, outs: readonly SeatOutInfo[]): GameEvent[];
 }

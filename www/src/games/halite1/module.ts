@@ -1,6 +1,7 @@
 // Halite I (and Blitz) behind the shell's GameModule seam: replays and matches run in an engine
 // worker each; the main thread holds their frames as flat arrays (Halite1Frames) and draws them.
 
+import { halite1Events } from './events';
 import type { GameModule } from '../../shell/game';
 import { concatActions } from '../../shell/engine/engine-client';
 import type { LayerInfo } from '../../shell/game';
@@ -130,4 +131,5 @@ export const HALITE1: GameModule = {
   createHumanPlay(host) {
     return new Halite1HumanPlay(host);
   },
+  events: halite1Events,
 };

@@ -39,6 +39,9 @@ class Sandbox {
   private rules: Rules;
   private selected = -1;
   private mode: 'moves' | 'paint' = 'moves';
+  /** Whether a tap paints: the paint controls hold values the person chose (set, or picked from
+   * a site). Until then a tap in paint mode picks the site's values instead of overwriting it. */
+  private armed = false;
   private history: SandboxScenario[] = [];
   private explanation: Explanation | null = null;
   private readonly grid: BoardGrid;
@@ -71,6 +74,7 @@ class Sandbox {
                 .join('')}</select></label>
               <label>Strength <input class="num" type="number" min="0" max="255" value="20" data-part="paint-strength" /></label>
               <label>Production <input class="num" type="number" min="0" max="255" value="2" data-part="paint-production" /></label>
+              <p class="lg-paint-note" data-part="paint-note" role="status"></p>
             </div>
             <div data-part="board"></div>
             ${moveRowHtml('1 2 east', { part: 'undo', label: 'Undo turn' })}
@@ -111,8 +115,17 @@ class Sandbox {
   private wire(root: HTMLElement): void {
     const setMode = (m: 'moves' | 'paint') => {
       this.mode = m;
+      // Painting starts from the selected site's values (nothing changes until a tap).
+      this.armed = false;
+      if (m === 'paint' && this.selected >= 0) this.pick(this.selected);
       this.refresh();
     };
+    for (const part of ['paint-owner', 'paint-strength', 'paint-production']) {
+      this.q(part).addEventListener('input', () => {
+        this.armed = true;
+        this.refresh();
+      });
+    }
     this.q('mode-moves').addEventListener('change', () => setMode('moves'));
     this.q('mode-paint').addEventListener('change', () => setMode('paint'));
     this.q('resolve').addEventListener('click', () => this.resolve());
@@ -164,9 +177,21 @@ class Sandbox {
     el.textContent = text;
   }
 
+  /** Sets the paint controls to site `site`'s owner, strength and production. */
+  private pick(site: number): void {
+    const s = this.scenario;
+    this.q<HTMLSelectElement>('paint-owner').value = String(s.owner[site]);
+    this.q<HTMLInputElement>('paint-strength').value = String(s.strength[site]);
+    this.q<HTMLInputElement>('paint-production').value = String(s.production[site]);
+    this.armed = true;
+  }
+
   private activate(site: number): void {
     this.selected = site;
-    if (this.mode === 'paint') {
+    if (this.mode === 'paint' && !this.armed) {
+      // The first tap picks: the site keeps what it has, and the controls show it.
+      this.pick(site);
+    } else if (this.mode === 'paint') {
       const owner = Number(this.q<HTMLSelectElement>('paint-owner').value);
       const strength = Number(this.q<HTMLInputElement>('paint-strength').value);
       const production = Number(this.q<HTMLInputElement>('paint-production').value);
@@ -234,6 +259,7 @@ class Sandbox {
     this.q<HTMLInputElement>('width').value = String(s.width);
     this.q<HTMLInputElement>('height').value = String(s.height);
     this.q('paint').hidden = this.mode !== 'paint';
+    this.q('paint-note').textContent = this.armed ? 'Tap a site to paint it with these values.' : 'Tap a site to pick its values, or set them here; then tap to paint.';
     const sel = this.selected;
     const movable = this.mode === 'moves' && sel >= 0 && s.owner[sel] !== 0;
     this.pad.setEnabled(movable);

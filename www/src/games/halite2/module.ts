@@ -1,6 +1,7 @@
 // Halite II behind the shell's GameModule seam: replays and matches run in an engine worker
 // each; the main thread holds their frames as flat rows (Halite2Frames) and draws them.
 
+import { halite2Events } from './events';
 import type { Command, Observation } from './types';
 import type { GameModule, Standing, VerifyResult } from '../../shell/game';
 import { concatActions } from '../../shell/engine/engine-client';
@@ -151,4 +152,5 @@ export const HALITE2: GameModule = {
     // Standing orders steer around planets and ships with the same helper bots use.
     return new Halite2HumanPlay(host, (obs, ship, target, planned) => navigate(obs, ship, target, { planned }));
   },
+  events: halite2Events,
 };

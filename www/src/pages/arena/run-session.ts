@@ -75,8 +75,10 @@ export class RunSession {
     }
     let participants: Participant[];
     try {
-      const builtins = new Map((await this.ctx.module.bots()).map((b) => [b.id, b.name]));
-      const choices = read.config.entries.map((e) => resolveEntry(e, builtins, this.ctx.library, location.href));
+      const all = await this.ctx.module.bots();
+      const builtins = new Map(all.map((b) => [b.id, b.name]));
+      const unlisted = new Set(all.filter((b) => b.hidden).map((b) => b.id));
+      const choices = read.config.entries.map((e) => resolveEntry(e, builtins, this.ctx.library, location.href, unlisted));
       const labels = choices.map((c) => (c.kind === 'bot' ? c.label : 'You'));
       const names = seatNames(labels);
       participants = choices.map((c, k) => {

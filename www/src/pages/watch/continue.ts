@@ -92,9 +92,11 @@ export class ContinueDialog {
   private async seats(src: FrameSource, entries: readonly string[], slot: HumanSlot | null, budgets: Budgets): Promise<{ seats: Seat[]; user: boolean } | null> {
     const module = this.ctx.module;
     const names = src.playerNames();
-    const builtins = new Map((await module.bots()).map((b) => [b.id, b.name]));
+    const all = await module.bots();
+    const builtins = new Map(all.map((b) => [b.id, b.name]));
+    const unlisted = new Set(all.filter((b) => b.hidden).map((b) => b.id));
     const library = new BotLibrary();
-    const choices = entries.map((entry) => (entry === 'recorded' ? null : resolveEntry(entry, builtins, library, location.href)));
+    const choices = entries.map((entry) => (entry === 'recorded' ? null : resolveEntry(entry, builtins, library, location.href, unlisted)));
     const user = choices.some((c) => c?.kind === 'bot' && c.source.kind !== 'builtin');
     // Third-party bots (and the link's raised budgets with them) run only once the person agrees.
     const consent = await consentForSeats(

@@ -173,6 +173,11 @@ export class WatchUi {
     while (this.els.toasts.childElementCount > 3) this.els.toasts.firstElementChild?.remove();
   }
 
+  /** Removes every passing message (another game is shown: what they said was about the last). */
+  clearToasts(): void {
+    this.els.toasts.replaceChildren();
+  }
+
   /** Saves `raw` as a download named `name` (a gzipped replay is saved decompressed: the
    * original tools read plain JSON). */
   saveBytes(raw: Uint8Array, name: string): void {

@@ -40,7 +40,17 @@ class Graph {
     this.name = name;
     this.canvas = el('canvas', {
       className: 'graph-canvas',
-      attrs: { role: 'img', 'aria-label': `${label} of every player, frame by frame. Click or drag to seek.` },
+      // Focusable, as a slider over the frames: its value is every player's number at the frame
+      // shown (read out as it changes), and the viewer's keys move it (← → a frame, Home / End).
+      attrs: {
+        role: 'slider',
+        tabindex: '0',
+        'aria-label': `${label} of every player, frame by frame. Click or drag to seek; ← and → step.`,
+        'aria-valuemin': '0',
+        'aria-valuemax': '0',
+        'aria-valuenow': '0',
+        'data-part': `graph-${name}`,
+      },
     });
     this.values = el('span', { className: 'graph-values' });
     this.root = el('figure', { className: 'graph', attrs: { 'data-series': name } }, [
@@ -198,13 +208,23 @@ class Graph {
     }
   }
 
-  /** Writes the values at frame `f` next to the title. */
-  showValues(f: number): void {
+  /** Writes the values at frame `f` next to the title (and as the graph's value, with the
+   * players' names, for keyboard and screen-reader users). */
+  showValues(f: number, names: readonly string[] = []): void {
     const data = this.data;
+    const parts: string[] = [];
     for (let p = 0; p < this.valueEls.length; p++) {
       const v = data && f < this.frames ? data[p * this.frames + f] : 0;
       setText(this.valueEls[p], fmt(v));
+      parts.push(`${names[p] ?? `Player ${p + 1}`} ${fmt(v)}`);
     }
+    const c = this.canvas;
+    const max = String(Math.max(0, this.frames - 1));
+    if (c.getAttribute('aria-valuemax') !== max) c.setAttribute('aria-valuemax', max);
+    const now = String(Math.max(0, Math.min(f, this.frames - 1)));
+    if (c.getAttribute('aria-valuenow') !== now) c.setAttribute('aria-valuenow', now);
+    const text = `Frame ${f}: ${parts.join(', ')}`;
+    if (c.getAttribute('aria-valuetext') !== text) c.setAttribute('aria-valuetext', text);
   }
 }
 
@@ -329,6 +349,7 @@ export class GraphPanel {
   }
 
   showValues(frame: number): void {
-    for (const g of this.visible()) g.showValues(frame);
+    const names = this.src ? this.src.playerNames() : [];
+    for (const g of this.visible()) g.showValues(frame, names);
   }
 }

@@ -12,6 +12,7 @@ export type KeyAction =
   | { kind: 'speed'; dir: 1 | -1 }
   | { kind: 'start' }
   | { kind: 'end' }
+  | { kind: 'event'; dir: 1 | -1 }
   | { kind: 'pan'; dx: number; dy: number }
   | { kind: 'recentre' }
   | { kind: 'layer'; key: string }
@@ -38,7 +39,8 @@ export function keyHelp(game: Pick<GameModule, 'layers' | 'panNote'>): [string, 
     ['← →  or  , .', 'Step one frame back / forward'],
     ['↑ ↓', 'Faster / slower'],
     ['1 – 5', 'Speed presets: 1, 3, 6, 10, 15 frames a second'],
-    ['Z / X', 'Jump to the first / last frame'],
+    ['Z / X  or  Home / End', 'Jump to the first / last frame'],
+    ['[ / ]', 'Jump to the previous / next event (elimination, capture, battle...)'],
     ['W A S D', game.panNote ? `Pan the map (${game.panNote})` : 'Pan the map'],
     ['O', 'Recentre on the players and fit the map'],
     ['+ / −', 'Zoom in / out (also the mouse wheel or a pinch)'],
@@ -60,6 +62,10 @@ export function keyAction(e: KeyLike, layers: readonly Pick<LayerInfo, 'key' | '
   if (key === ' ' || code === 'Space') return { kind: 'toggle-play' };
   if (key === 'ArrowLeft' || key === ',' || key === '<') return { kind: 'step', dir: -1 };
   if (key === 'ArrowRight' || key === '.' || key === '>') return { kind: 'step', dir: 1 };
+  if (key === 'Home') return { kind: 'start' };
+  if (key === 'End') return { kind: 'end' };
+  if (key === '[' || code === 'BracketLeft') return { kind: 'event', dir: -1 };
+  if (key === ']' || code === 'BracketRight') return { kind: 'event', dir: 1 };
   if (key === 'ArrowUp') return { kind: 'speed', dir: 1 };
   if (key === 'ArrowDown') return { kind: 'speed', dir: -1 };
   if (key === '?' || (key === '/' && code === 'Slash')) return { kind: 'help' };

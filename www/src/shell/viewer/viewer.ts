@@ -17,6 +17,8 @@ import { PlayersPanel } from './players';
 import { Playback, SPEED_PRESETS, nextSpeed } from './playback';
 import { outsOf, standingsAt, type SeatOut } from './standings';
 import { Timeline } from './timeline';
+import { EventNav } from './events';
+import type { GameEvent } from '../game';
 
 export interface SourceInfo {
   kind: 'replay' | 'live';
@@ -53,6 +55,9 @@ export class Viewer {
   private readonly root: HTMLElement;
   private readonly inspector: Inspector;
   private readonly timeline: Timeline;
+  /** Previous / next event (absent when the game declares none). */
+  private readonly eventNav: EventNav | null;
+  private eventCache: { src: FrameSource; version: number; outs: Map<number, SeatOut>; frames: number; events: GameEvent[] } | null = null;
   private readonly players: PlayersPanel;
   private readonly graphs: GraphPanel;
   private readonly help: HelpDialog;
@@ -184,6 +189,7 @@ export class Viewer {
       speed: (fps) => this.setSpeed(fps),
     });
     this.timeline.setSpeed(this.playback.fps);
+    this.eventNav = module.events ? new EventNav(q('controls'), (f) => this.seek(f)) : null;
     this.players = new PlayersPanel(q('players'));
     this.graphs = new GraphPanel(q('graphs'), module.series, (f) => this.seek(f));
     this.help = new HelpDialog(root, module);
@@ -649,11 +655,38 @@ export class Viewer {
     this.shownFrames = frames;
     const last = frames - 1;
     this.timeline.update(f, last);
+    this.eventNav?.update(this.events(), f, last);
     const live = this.info.kind === 'live' && this.hold;
     setText(this.parts.chip, live ? `Turn ${f} · live` : `Frame ${f} / ${last}`);
     this.timeline.setPlaying(this.playback.playing);
     this.syncNote(f);
     this.onStateChange?.();
+  }
+
+  /** The game's events in the frames held so far (computed again when they change). */
+  events(): readonly GameEvent[] {
+    const src = this.src;
+    const find = this.module.events;
+    if (!src || !find) return [];
+    const c = this.eventCache;
+    if (c && c.src === src && c.version === src.version && c.outs === this.outs && c.frames === src.numFrames) return c.events;
+    let events: GameEvent[] = [];
+    try {
+      const outs = [...this.outs].map(([seat, o]) => ({ seat, frame: o.frame, ejected: o.ejected }));
+      events = find.call(this.module, src, outs).filter((e) => e.frame >= 0 && e.frame < src.numFrames);
+    } catch {
+      // A game's event finder that fails leaves the buttons without events, not the page broken.
+      events = [];
+    }
+    this.eventCache = { src, version: src.version, outs: this.outs, frames: src.numFrames, events };
+    return events;
+  }
+
+  /** Jumps to the previous or next event (the `[` and `]` keys). */
+  jumpToEvent(dir: 1 | -1): void {
+    if (!this.eventNav) return;
+    this.eventNav.update(this.events(), this.playback.frame, Math.max(0, this.numFrames - 1));
+    this.eventNav.go(dir);
   }
 
   /** The note over the map when the perspective's seat is out at this frame. */
@@ -897,6 +930,9 @@ export class Viewer {
         break;
       case 'end':
         this.seek(this.numFrames - 1);
+        break;
+      case 'event':
+        this.jumpToEvent(a.dir);
         break;
       case 'pan':
         this.board.panSteps(a.dx, a.dy);
