@@ -43,6 +43,16 @@ export function restoreTurns(match: Match, turns: readonly KeptTurn[]): void {
   }
 }
 
+/** What a finished live game was, for its badge: the person's, one with a bot of theirs (saved
+ * in this browser, a file or a module URL), a replay continued, or the built-in bots' alone. */
+export function finishedNote(match: Match, human: boolean, from: string | null): string {
+  if (human) return 'The game you just played';
+  const own = match.seats.some((s) => s instanceof WorkerSeat && s.source.kind !== 'builtin');
+  if (own) return 'A game just played by the bots you chose';
+  if (from) return `A game just played on from ${from}`;
+  return 'A game just played by the built-in bots';
+}
+
 export class LiveSession {
   /** Saves of human games in flight, by key. */
   private readonly saving = new Map<string, { again: boolean }>();
@@ -307,7 +317,7 @@ export class LiveSession {
         viewer().detachHuman();
         e.resign.hidden = true;
         viewer().setStandings(host.results);
-        ui.setBadge('live', 'Live · finished', human ? 'The game you just played' : 'A game just played by the built-in bots');
+        ui.setBadge('live', 'Live · finished', finishedNote(match, human !== null, from));
         this.result.waitForEnd(shown);
       },
       onError: (m) => {
