@@ -257,11 +257,12 @@ test('bot files: the Open file input, a drop on the page, and a seat picker', { 
   await page.waitForFunction(() => [...document.querySelectorAll('.play-bot-name')].some((e) => e.textContent === 'Renamed'));
   assert.match((await library(page)).find((b) => b.name === 'Renamed').code, /export const name = 'Renamed'/);
 
-  // "Play against it" fills the New game panel.
+  // "Play against it" starts a game at once: the bot against a built-in bot.
   const renamed = (await library(page)).find((b) => b.name === 'Renamed');
+  const started = page.waitForURL((u) => new URL(u).searchParams.get('bots')?.startsWith(`saved:${renamed.id},`), { waitUntil: 'commit' });
   await page.click(`[aria-label="Play against Renamed"]`);
-  assert.equal(await page.inputValue(seatSelect(1)), 'human');
-  assert.equal(await page.inputValue(seatSelect(2)), `saved:${renamed.id}`);
+  await started;
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live', null, { timeout: 30000 });
   await page.done();
 });
 

@@ -55,6 +55,8 @@ export interface BotEditorOptions {
   onSave?: (s: SaveState) => void;
   /** The syntax errors of the open text changed (empty: none). */
   onProblems?: (problems: readonly SyntaxProblem[]) => void;
+  /** Ctrl/Cmd+Enter in the editor (the text is saved first). */
+  onRun?: () => void;
 }
 
 // ------------------------------------------------------------------ look
@@ -137,6 +139,8 @@ export interface CodeOptions {
   onChange?: () => void;
   /** Ctrl/Cmd+S. */
   onSaveKey?: () => void;
+  /** Ctrl/Cmd+Enter: run the code (the page says how). */
+  onRunKey?: () => void;
   /** Tab moves the focus on instead of indenting (Ctrl+] and Ctrl+[ indent): for a code box
    * among other controls, which keyboard users pass through. */
   tabMovesFocus?: boolean;
@@ -173,6 +177,7 @@ function codeExtensions(o: CodeOptions): Extension[] {
     ),
     keymap.of([
       ...(o.onSaveKey ? [{ key: 'Mod-s', run: () => (o.onSaveKey?.(), true), preventDefault: true }] : []),
+      ...(o.onRunKey ? [{ key: 'Mod-Enter', run: () => (o.onRunKey?.(), true), preventDefault: true }] : []),
       ...closeBracketsKeymap,
       ...defaultKeymap,
       ...searchKeymap,
@@ -238,6 +243,10 @@ export class BotEditor {
       },
       // Saves now rather than letting the browser offer to save the page.
       onSaveKey: () => this.saveNow(),
+      onRunKey: () => {
+        this.saveNow();
+        this.opts.onRun?.();
+      },
     });
     adoptEditorStyles(root.ownerDocument);
     this.view = new EditorView({ parent: root, state: EditorState.create({ doc: '', extensions: [this.extensions, EditorState.readOnly.of(true)] }) });

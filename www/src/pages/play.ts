@@ -21,7 +21,7 @@ export class PlayPage {
     const els = playElements(root);
     const library = new BotLibrary();
     this.form = new NewGameForm(root, els, module, builtins, games, library, () => this.shelf.saveNow());
-    this.shelf = new BotShelf(els, module, library, (id) => this.form.playAgainst(id));
+    this.shelf = new BotShelf(els, module, library, this.form);
   }
 
   /** Fills the form from the address and opens a bot. */

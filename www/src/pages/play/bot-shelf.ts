@@ -12,18 +12,28 @@ import { errorMessage } from '../../shell/engine';
 import type { GameModule } from '../../shell/game';
 import type { PlayElements } from './markup';
 
+/** What starts games from the shelf (the New game form): a bot against the built-in opponent,
+ * and the last game again with a bot's code as it is now. Each resolves with why the game did
+ * not start, or null. */
+export interface GameRunner {
+  playAgainst(id: string): Promise<string | null>;
+  runAgain(id: string): Promise<string | null>;
+  runPlan(id: string): { again: boolean; what: string };
+}
+
 export class BotShelf {
   private editor: BotEditor | null = null;
   private selected: string | null = null;
 
-  /** `onPlayAgainst`: a bot's Play against button (the New game form takes it). */
+  /** `runner`: starts the games of a bot's Play against and of Run again. */
   constructor(
     private readonly els: PlayElements,
     private readonly module: GameModule,
     private readonly library: BotLibrary,
-    private readonly onPlayAgainst: (id: string) => void,
+    private readonly runner: GameRunner,
   ) {
     this.bindBots();
+    els.runAgain.addEventListener('click', () => void this.run());
     this.bindDrop();
     this.library.onChange(() => this.renderBots());
   }
@@ -63,6 +73,39 @@ export class BotShelf {
       const id = e.deleteDialog.dataset.id ?? '';
       if (e.deleteDialog.returnValue === 'ok' && id) this.remove(id);
     });
+  }
+
+  /** Runs the open bot's code as saved now: the last game again (same seats, seed and size) when
+   * it played in it, else against the built-in opponent. A bot that does not parse is refused,
+   * with the reason beside the button. */
+  private async run(): Promise<void> {
+    const id = this.selected;
+    if (!id) return;
+    this.editor?.saveNow();
+    const e = this.els;
+    e.runError.hidden = true;
+    const plan = this.runner.runPlan(id);
+    const why = plan.again ? await this.runner.runAgain(id) : await this.runner.playAgainst(id);
+    if (why) this.refuse(why);
+  }
+
+  private refuse(why: string): void {
+    const e = this.els;
+    setText(e.runError, why);
+    e.runError.hidden = false;
+  }
+
+  /** The Run again button says what it will run for the open bot. */
+  private showRunPlan(): void {
+    const id = this.selected;
+    if (!id) return;
+    const plan = this.runner.runPlan(id);
+    const e = this.els;
+    setText(e.runAgain, plan.again ? 'Run again' : 'Play my code');
+    const key = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘+Enter' : 'Ctrl+Enter';
+    e.runAgain.title = `${plan.again ? 'Run the last game again with this code' : 'Play this bot against a built-in bot'} (${key} in the editor)`;
+    e.runAgain.setAttribute('aria-keyshortcuts', 'Control+Enter Meta+Enter');
+    setText(e.runWhat, plan.what);
   }
 
   private newBot(): void {
@@ -120,6 +163,8 @@ export class BotShelf {
   private async select(id: string, focus: boolean): Promise<void> {
     this.selected = id;
     this.renderBots();
+    this.showRunPlan();
+    this.els.runError.hidden = true;
     this.showEditor(this.library.get(id));
     try {
       const editor = await this.ensureEditor();
@@ -152,6 +197,7 @@ export class BotShelf {
       label: 'Code of the bot',
       onSave: (s) => this.showSave(s),
       onProblems: (p) => this.showProblems(p),
+      onRun: () => void this.run(),
     });
     // The empty editor is laid out and painted before it is given a text to highlight.
     await new Promise((r) => setTimeout(r, 0));
@@ -203,6 +249,7 @@ export class BotShelf {
     }
     const open = bots.find((b) => b.id === this.selected);
     if (open) setText(e.editorTitle, open.name);
+    if (open) this.showRunPlan();
   }
 
   private botItem(b: SavedBot, now: number): HTMLLIElement {
@@ -221,7 +268,7 @@ export class BotShelf {
       return btn;
     };
     const actions = el('div', { className: 'play-bot-actions' }, [
-      action('Play against', 'Play against it', () => this.onPlayAgainst(b.id), isOpen ? 'btn btn-primary' : 'btn'),
+      action('Play against', 'Play against it', () => void this.playAgainst(b.id), isOpen ? 'btn btn-primary' : 'btn'),
       action('Rename', 'Rename', () => {
         this.els.renameDialog.dataset.id = b.id;
         this.els.renameInput.value = b.name;
@@ -241,6 +288,13 @@ export class BotShelf {
       }),
     ]);
     return el('li', { className: `play-bot${isOpen ? ' open' : ''}` }, [open, actions]);
+  }
+
+  /** A bot's Play against it: a game against the built-in opponent starts at once. */
+  private async playAgainst(id: string): Promise<void> {
+    if (this.selected === id) this.editor?.saveNow();
+    const why = await this.runner.playAgainst(id);
+    if (why) this.say(why);
   }
 
   private say(text: string): void {

@@ -114,7 +114,12 @@ export const PAGE = `
           </div>
           <div class="play-editor" data-part="editor"><p class="play-loading">Loading the editor…</p></div>
           <p class="play-problems" data-part="problems" hidden></p>
-          <p class="play-hint play-keys"><kbd>Tab</kbd> indents · <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor · <kbd>Ctrl</kbd>+<kbd>S</kbd> saves now (it also saves as you type)</p>
+          <div class="play-run">
+            <button type="button" class="btn btn-primary" data-part="run-again" title="Play my code (Ctrl+Enter in the editor)">Play my code</button>
+            <span class="play-run-what" data-part="run-what"></span>
+          </div>
+          <p class="play-problems" data-part="run-error" role="alert" hidden></p>
+          <p class="play-hint play-keys"><kbd>Tab</kbd> indents · <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor · <kbd>Ctrl</kbd>+<kbd>S</kbd> saves now (it also saves as you type) · <kbd>Ctrl</kbd>+<kbd>Enter</kbd> (<kbd>⌘</kbd>+<kbd>Enter</kbd> on a Mac) saves and runs the game again with this code</p>
           <p class="play-where">
             Your bot runs only when a game starts, in a worker of its own. What it writes with
             <code>console.log</code>, and any error it throws, shows in the game's <b>Bot logs</b> pane
@@ -205,6 +210,9 @@ export function playElements(root: Element) {
     editorHost: q<HTMLDivElement>('editor'),
     saveState: q<HTMLSpanElement>('save-state'),
     problems: q<HTMLParagraphElement>('problems'),
+    runAgain: q<HTMLButtonElement>('run-again'),
+    runWhat: q<HTMLSpanElement>('run-what'),
+    runError: q<HTMLParagraphElement>('run-error'),
     drop: q<HTMLDivElement>('drop'),
     renameDialog: q<HTMLDialogElement>('rename-dialog'),
     renameInput: q<HTMLInputElement>('rename-input'),

@@ -13,6 +13,7 @@ import { DEFAULT_PALETTE } from '../../shell/palette';
 import { rng } from '../../shell/random';
 import { ORIGINAL_BUDGETS } from '../../shell/seat';
 import { buildSearch, isBotUrl, parseUrlState, type UrlState } from '../../shell/page/urlstate';
+import { lastGame } from '../../shell/page/last-game';
 import { GAME_IDS } from '../../games/index';
 import { DEFAULT_FOG, MAX_SEATS, MAX_SEED, MAX_SIDE, MIN_SEATS, MIN_SIDE, type PlayElements } from './markup';
 
@@ -29,7 +30,7 @@ export class NewGameForm {
     builtins: readonly BotInfo[],
     /** Every game's id and title, for the game choice. */
     games: readonly { id: GameId; title: string }[],
-    library: BotLibrary,
+    private readonly library: BotLibrary,
     private readonly beforeLeave: () => void,
   ) {
     this.builtins = builtins.filter((b) => !b.hidden);
@@ -77,13 +78,61 @@ export class NewGameForm {
     this.syncDisabled();
   }
 
-  /** Fills the form with the user against a saved bot, and brings it into view. */
-  playAgainst(id: string): void {
-    this.seats.set(['human', `saved:${id}`]);
+  /** Starts a game at once: saved bot `id` against the game's sensible built-in opponent (its
+   * second bot; the first is its strongest), on the form's map and seed (a random one when the
+   * seed is empty). Resolves with why it did not start, or null. */
+  playAgainst(id: string): Promise<string | null> {
+    this.seats.set([`saved:${id}`, this.opponent()]);
     this.syncDisabled();
-    const title = this.els.newTitle;
-    title.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    title.focus({ preventScroll: true });
+    return this.startGame();
+  }
+
+  /** What Run again does for saved bot `id`: run the last game again when the bot played in it
+   * (the same seats, seed and size), else play it against the built-in opponent. */
+  runPlan(id: string): { again: boolean; what: string } {
+    const last = lastGame(this.module.id);
+    if (last && last.state.bots?.includes(`saved:${id}`)) {
+      const size = last.state.size ? ` · ${last.state.size.width}×${last.state.size.height}` : '';
+      return { again: true, what: `${last.state.bots.map((e) => this.seatName(e)).join(' vs ')} · seed ${last.state.seed}${size}` };
+    }
+    return { again: false, what: `${this.seatName(`saved:${id}`)} vs ${this.seatName(this.opponent())} · ${this.els.seed.value.trim() ? `seed ${this.els.seed.value.trim()}` : 'a new map'}` };
+  }
+
+  /** Runs the last game again with saved bot `id`'s code as it is now (the form shows that game
+   * and starts it), or, when the bot was not in it, plays the bot against the built-in opponent.
+   * Resolves with why it did not start, or null. */
+  runAgain(id: string): Promise<string | null> {
+    const last = lastGame(this.module.id);
+    if (!last || !last.state.bots?.includes(`saved:${id}`)) return this.playAgainst(id);
+    this.fill(last.search);
+    return this.startGame();
+  }
+
+  /** A seat entry as people read it: "You", a built-in bot's name, a saved bot's name. */
+  private seatName(entry: string): string {
+    if (entry === 'human') return 'You';
+    if (entry.startsWith('saved:')) return this.library.get(entry.slice(6))?.name ?? entry.slice(6);
+    return this.builtins.find((b) => b.id === entry)?.name ?? entry;
+  }
+
+  /** The built-in bot a saved bot plays when nothing else is chosen. */
+  private opponent(): string {
+    const ids = this.builtins.map((b) => b.id);
+    return ids[1] ?? ids[0] ?? 'human';
+  }
+
+  /** The first seat whose saved bot does not parse, in a sentence naming the bot, its seat and
+   * the line; null when every one does. The editor marks the same error. */
+  private async brokenBot(entries: readonly string[]): Promise<string | null> {
+    if (!entries.some((e) => e.startsWith('saved:'))) return null;
+    const { syntaxError } = await import(/* webpackChunkName: "syntax" */ '../../bots/syntax');
+    for (const [k, entry] of entries.entries()) {
+      if (!entry.startsWith('saved:')) continue;
+      const bot = this.library.get(entry.slice(6));
+      const err = bot ? syntaxError(bot.code) : null;
+      if (bot && err) return `“${bot.name}” (seat ${k + 1}) has a syntax error at line ${err.line}, column ${err.column}: ${err.message}. Fix it in the editor, then start again.`;
+    }
+    return null;
   }
 
   /** The origins this browser trusts to run bots without asking, each with a Remove button. */
@@ -147,7 +196,7 @@ export class NewGameForm {
     for (const input of [e.sizeRandom, e.fogOn, e.noLimit]) input.addEventListener('change', () => this.syncDisabled());
     e.form.addEventListener('submit', (ev) => {
       ev.preventDefault();
-      this.startGame();
+      void this.startGame();
     });
   }
 
@@ -159,9 +208,13 @@ export class NewGameForm {
     this.seats.sync();
   }
 
-  /** Checks the form; on success goes to the watch page with the game in the address. */
-  private startGame(): void {
+  /** Checks the form; on success goes to the watch page with the game in the address. A seat
+   * given to a saved bot that does not parse stops it, with the reason. Resolves with why the
+   * game did not start (null: it did, or a field says what to fix). */
+  private async startGame(): Promise<string | null> {
     const e = this.els;
+    // What is typed in the editor counts: it is saved before the seats are checked.
+    this.beforeLeave();
     const bad = (target: HTMLElement, box: HTMLElement, message: string) => {
       box.textContent = message;
       box.hidden = false;
@@ -223,7 +276,13 @@ export class NewGameForm {
     }
     if (firstBad) {
       (firstBad as HTMLElement).focus();
-      return;
+      return null;
+    }
+    const broken = await this.brokenBot(entries);
+    if (broken) {
+      e.formError.textContent = broken;
+      e.formError.hidden = false;
+      return broken;
     }
     const search = buildSearch(state);
     // The watch page reads the same address: every seat must come back from it as chosen.
@@ -231,9 +290,10 @@ export class NewGameForm {
     if (back.length !== entries.length || back.some((b, k) => b !== (isBotUrl(entries[k]) ? entries[k] : entries[k].toLowerCase()))) {
       e.formError.textContent = 'One of the seats cannot be written in the game address; choose another bot for it.';
       e.formError.hidden = false;
-      return;
+      return e.formError.textContent;
     }
     this.beforeLeave();
     location.assign(`./${search}`);
+    return null;
   }
 }

@@ -4,7 +4,7 @@
 
 import { Match } from '../../seats/match';
 import { consentForSeats, raisedBudgets } from '../../seats/consent';
-import { resolveEntry } from '../../seats/entries';
+import { resolveEntry, uniqueName } from '../../seats/entries';
 import { HumanSeat } from '../../seats/human-seat';
 import { BotLibrary } from '../../bots/library';
 import { SeatList } from '../../seats/seat-list';
@@ -89,7 +89,7 @@ export class ContinueDialog {
    * the replay's own moves; the others are `bots=` entries (`human`, a built-in bot,
    * `saved:<id>`, a module URL). Throws an Error that names a bad entry.
    */
-  private async seats(src: FrameSource, entries: readonly string[], slot: HumanSlot | null, budgets: Budgets): Promise<{ seats: Seat[]; user: boolean } | null> {
+  private async seats(src: FrameSource, entries: readonly string[], slot: HumanSlot | null, budgets: Budgets): Promise<{ seats: Seat[]; user: boolean; renamed: Map<number, string> } | null> {
     const module = this.ctx.module;
     const names = src.playerNames();
     const all = await module.bots();
@@ -104,15 +104,27 @@ export class ContinueDialog {
       raisedBudgets(budgets, user ? USER_BUDGETS : BUILTIN_BUDGETS),
     );
     if (!consent.run) return null;
+    // A seat given to someone new carries their name from the first frame of the game on: the
+    // person's is "You", a bot's its label (with its origin for a third-party bot), numbered if
+    // another seat has it already ("Greedy 2").
+    const renamed = new Map<number, string>();
+    const current = names.slice();
+    choices.forEach((choice, k) => {
+      if (choice === null) return;
+      const label = choice.kind === 'human' ? 'You' : choice.label;
+      const name = uniqueName(label, current.filter((_, j) => j !== k));
+      current[k] = name;
+      renamed.set(k, name);
+    });
     const seats = choices.map((choice, k): Seat => {
       if (choice === null) return module.recordedSeat(src, k, names[k]);
       if (choice.kind === 'human') {
         if (!slot) throw new Error('a game has one human seat');
-        return new HumanSeat(names[k], () => slot.play);
+        return new HumanSeat(current[k], () => slot.play);
       }
-      return new WorkerSeat(module.id, choice.source, names[k], k + 1);
+      return new WorkerSeat(module.id, choice.source, current[k], k + 1);
     });
-    return { seats, user };
+    return { seats, user, renamed };
   }
 
   /** Continues the replay shown from `frame` with these seats (`continue=` entries). The game's
@@ -159,7 +171,7 @@ export class ContinueDialog {
         }
         return;
       }
-      const { seats, user } = chosen;
+      const { seats, user, renamed } = chosen;
       if (fresh && saveKey) await forgetGame(saveKey);
       const saved = saveKey && !fresh ? await loadSavedGame(saveKey) : null;
       let host;
@@ -176,6 +188,8 @@ export class ContinueDialog {
         host.dispose();
         return;
       }
+      // The title, the players panel, the logs, the results and the replay name the new players.
+      for (const [k, name] of renamed) if (host.source.playerNames()[k] !== name) host.setName(k, name);
       match = new Match(module, host, seats, budgetsOf(budgets, user ? USER_BUDGETS : BUILTIN_BUDGETS));
       if (saveKey && slot && saved && resumedAt > 0) {
         slot.keptTurns = saved.turns;

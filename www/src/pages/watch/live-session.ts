@@ -16,6 +16,7 @@ import { rng } from '../../shell/random';
 import { forgetGame, loadKeptTurns, loadSavedGame, saveGame, type KeptTurn } from '../../shell/page/resume';
 import { ORIGINAL_BUDGETS, type Budgets, type Seat } from '../../shell/seat';
 import { buildSearch, type UrlState } from '../../shell/page/urlstate';
+import { rememberLastGame } from '../../shell/page/last-game';
 import { DEFAULT_GAME, loadGame } from '../../games/index';
 import { nextRequest, type HumanSlot, type LiveRequest, type LiveShown, type ShowLive, type WatchContext } from './context';
 import type { ResultOverlay } from './result';
@@ -41,6 +42,23 @@ export function restoreTurns(match: Match, turns: readonly KeptTurn[]): void {
       if (d && d.length && match.drawings[seat]) match.drawings[seat][t.turn] = d;
     });
   }
+}
+
+/** The play page with bot `saved` open at `line`, its New game form keeping this game's set-up
+ * (seats, seed, size, fog, budgets), so the game can be run again once the line is fixed. */
+export function editorLink(game: string, request: LiveRequest, src: { width: number; height: number }, saved: string, line: number): string {
+  const setup = request.bots ? buildSearch({ game, bots: request.bots, seed: request.seed, size: request.size ?? { width: src.width, height: src.height }, fog: request.fog, turnMs: request.turnMs, initMs: request.initMs }) : buildSearch({ game });
+  return `?play${setup.replace(/^\?/, '&')}&bot=${encodeURIComponent(saved)}&line=${line}`;
+}
+
+/** What a finished live game was, for its badge: the person's, one with a bot of theirs (saved
+ * in this browser, a file or a module URL), a replay continued, or the built-in bots' alone. */
+export function finishedNote(match: Match, human: boolean, from: string | null): string {
+  if (human) return 'The game you just played';
+  const own = match.seats.some((s) => s instanceof WorkerSeat && s.source.kind !== 'builtin');
+  if (own) return 'A game just played by the bots you chose';
+  if (from) return `A game just played on from ${from}`;
+  return 'A game just played by the built-in bots';
 }
 
 export class LiveSession {
@@ -146,6 +164,8 @@ export class LiveSession {
       if (humans.length === 1) human = { seat: humans[0], play: null, saveKey: `${location.pathname}${buildSearch(request)}` };
       const saved = human?.saveKey ? await loadSavedGame(human.saveKey) : null;
       const size = request.size ?? module.liveSize(r);
+      // The play page's Run again plays this very game again (the same seats, seed and size).
+      if (request.bots) rememberLastGame(module.id, { ...request, game: module.id, size });
       let host;
       if (saved && !saved.finished && saved.frames > 1) {
         host = await module.forkMatch(saved.bytes, saved.frames - 1);
@@ -298,7 +318,7 @@ export class LiveSession {
         const s = match.seats[seat];
         const line = match.ejections.get(seat)?.line;
         const saved = s instanceof WorkerSeat && s.source.kind === 'code' ? s.source.saved : undefined;
-        if (saved && line) ui.toast(text, { text: `Open line ${line} in the editor`, href: `?play&bot=${encodeURIComponent(saved)}&line=${line}` });
+        if (saved && line) ui.toast(text, { text: `Open line ${line} in the editor`, href: editorLink(ctx.module.id, { ...request, seed: request.seed ?? seed }, src, saved, line) });
         else ui.toast(text);
       },
       onOver: () => {
@@ -307,7 +327,7 @@ export class LiveSession {
         viewer().detachHuman();
         e.resign.hidden = true;
         viewer().setStandings(host.results);
-        ui.setBadge('live', 'Live · finished', human ? 'The game you just played' : 'A game just played by the built-in bots');
+        ui.setBadge('live', 'Live · finished', finishedNote(match, human !== null, from));
         this.result.waitForEnd(shown);
       },
       onError: (m) => {

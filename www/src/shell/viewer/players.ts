@@ -18,6 +18,8 @@ export class PlayersPanel {
   private readonly list: HTMLOListElement;
   private rows: Row[] = [];
   private columns: readonly SeriesInfo[] = [];
+  /** The seat the person plays (0-based), or -1. */
+  private you = -1;
 
   private readonly head: HTMLElement;
 
@@ -52,6 +54,29 @@ export class PlayersPanel {
       return { root, swatch, rank, values, status };
     });
     this.setColours(colours);
+    this.markYou();
+  }
+
+  /** Marks seat `seat` (0-based) as the person's ("You" beside its name), or none with -1. */
+  setYou(seat: number): void {
+    this.you = seat;
+    this.markYou();
+  }
+
+  private markYou(): void {
+    this.rows.forEach((r, seat) => {
+      const mine = seat === this.you;
+      r.root.classList.toggle('you', mine);
+      // A seat named "You" says so already; any other name gets the badge before it.
+      const label = r.root.querySelector('.name-label-name')?.textContent ?? '';
+      const had = r.root.querySelector('.player-you');
+      // Inside the name's cell, before the name: the row's columns stay as they are.
+      if (mine && !had && label !== 'You') r.root.querySelector('.player-name')?.prepend(el('span', { className: 'player-you', text: 'You', attrs: { title: 'You play this seat' } }), document.createTextNode(' '));
+      if (!mine && had) {
+        if (had.nextSibling?.nodeType === Node.TEXT_NODE) had.nextSibling.remove();
+        had.remove();
+      }
+    });
   }
 
   setColours(colours: readonly string[]): void {

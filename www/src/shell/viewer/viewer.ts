@@ -19,6 +19,7 @@ import { outsOf, standingsAt, type SeatOut } from './standings';
 import { Timeline } from './timeline';
 import { EventNav } from './events';
 import type { GameEvent } from '../game';
+import { YouMarker } from './you-marker';
 
 export interface SourceInfo {
   kind: 'replay' | 'live';
@@ -59,6 +60,7 @@ export class Viewer {
   private readonly eventNav: EventNav | null;
   private eventCache: { src: FrameSource; version: number; outs: Map<number, SeatOut>; frames: number; events: GameEvent[] } | null = null;
   private readonly players: PlayersPanel;
+  private readonly you: YouMarker;
   private readonly graphs: GraphPanel;
   private readonly help: HelpDialog;
   private readonly logs: LogPane;
@@ -191,6 +193,7 @@ export class Viewer {
     this.timeline.setSpeed(this.playback.fps);
     this.eventNav = module.events ? new EventNav(q('controls'), (f) => this.seek(f)) : null;
     this.players = new PlayersPanel(q('players'));
+    this.you = new YouMarker(q('well'));
     this.graphs = new GraphPanel(q('graphs'), module.series, (f) => this.seek(f));
     this.help = new HelpDialog(root, module);
     this.logs = new LogPane(q('logs'));
@@ -302,6 +305,8 @@ export class Viewer {
   /** Shows a game. The previous source is no longer read after this returns. */
   show(src: FrameSource, info: SourceInfo, opts: OpenOptions = {}): void {
     this.detachHuman();
+    this.you.hide();
+    this.players.setYou(-1);
     this.src = src;
     this.info = info;
     this.failed = false;
@@ -360,6 +365,9 @@ export class Viewer {
       showNewest: () => this.followNewest(),
     });
     this.human = play;
+    // The person's seat is marked on the board and in the players panel (until another game).
+    this.you.show(seat, this.colours[seat + 1] ?? '#fff');
+    this.players.setYou(seat);
     if (fogRadius !== undefined) {
       this.lockedSeat = seat;
       this.perspective = { seat, radius: fogRadius };
@@ -855,6 +863,7 @@ export class Viewer {
     this.inspector.setPalette(p);
     this.graphs.setColours(this.colours);
     this.players.setColours(this.colours);
+    if (this.you.shown >= 0) this.you.setColour(this.colours[this.you.shown + 1] ?? '#fff');
     this.parts.palette.setAttribute('aria-pressed', String(p.id === OKABE_ITO_PALETTE.id));
     if (save) {
       try {
