@@ -42,7 +42,7 @@ import numpy as np
 
 from . import _core
 from ._batch import BatchEnv, check_integer, check_optional
-from ._util import as_uint_array
+from ._util import as_uint_array, random_seed
 
 _Core = _core.halite1.VecEnv
 BOTS = tuple(_core.halite1.BOTS)
@@ -120,8 +120,11 @@ class VecEnv(BatchEnv):
         return self._env.bot_moves(str(name), int(seat))
 
     def random_moves(self, rng):
-        """Uniformly random directions for every site and seat (a NumPy ``Generator``)."""
-        return rng.integers(0, 5, (self.num_envs, self.players, self.height, self.width), dtype=np.uint8)
+        """Uniformly random directions for every site and seat, ``uint8 [num_envs, players, H,
+        W]``. ``rng`` is a NumPy ``Generator`` (one number is drawn from it) or an integer seed;
+        the moves are drawn in Rust across the batch's threads, each env from its own stream, so
+        the same seed gives the same moves on any number of threads."""
+        return self._env.random_moves(random_seed(rng))
 
 
 def mapgen(width, height, players, seed):

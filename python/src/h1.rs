@@ -149,9 +149,9 @@ impl BatchGame for Halite1 {
             out.valid[y * cw..y * cw + w].fill(1);
         }
         for s in 0..spec.players {
-            // Owner tags as this seat sees them.
+            // Owner tags as this seat sees them (tags above `players` stay 0).
             let mut ego = [0u8; 256];
-            for (o, e) in ego.iter_mut().enumerate() {
+            for (o, e) in ego.iter_mut().enumerate().take(spec.players + 1) {
                 *e = ego_owner(o as u8, s, spec.players);
             }
             let base = s * plane;
@@ -488,12 +488,39 @@ batch_class!(VecEnv {
         let moves = moves
             .as_slice()
             .map_err(|_| value_error("moves must be a C-contiguous array"))?;
-        if let Some(bad) = moves.iter().find(|&&d| d > 4) {
+        // A maximum the compiler vectorises; the offending value is looked for only then.
+        if moves.iter().fold(0u8, |m, &d| m.max(d)) > 4 {
+            let bad = moves.iter().find(|&&d| d > 4).copied().unwrap_or(5);
             return Err(value_error(format!(
                 "move {bad}: directions are 0 (still), 1 north, 2 east, 3 south, 4 west"
             )));
         }
         self.batch.step(py, &moves)
+    }
+
+    /// Uniformly random directions (0 to 4) for every site and seat of every env,
+    /// `uint8 [N, P, H, W]`, drawn across the batch's threads with the GIL released, each env
+    /// from its own stream of `seed` (the same seed gives the same moves on any number of
+    /// threads).
+    fn random_moves<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyArray4<u8>>> {
+        let spec = &self.batch.spec;
+        let dims = [spec.num_envs, spec.players, spec.game.height, spec.game.width];
+        // SAFETY: every byte is written below before the array reaches Python.
+        let out = unsafe { PyArray4::<u8>::new(py, dims, false) };
+        {
+            // SAFETY: fresh, contiguous, unshared until returned.
+            let o = unsafe { out.as_slice_mut()? };
+            let chunk = spec.players * spec.plane();
+            batch::par_random(py, &self.batch.pool, o, chunk, seed, |g, c| {
+                for four in c.chunks_mut(4) {
+                    let r = g.next();
+                    for (k, m) in four.iter_mut().enumerate() {
+                        *m = batch::below(r >> (16 * k), 5) as u8;
+                    }
+                }
+            });
+        }
+        Ok(out)
     }
 
     /// The last finished game of env `i` as `.hlt` bytes (plain JSON, as `halite run` writes

@@ -1,0 +1,51 @@
+"""The random helpers (drawn in Rust): right shapes and ranges, every value drawn, the same draws
+for the same seed on any number of threads, and playable actions."""
+
+import numpy as np
+import pytest
+
+from halite_engine import halite1, halite2
+
+
+def test_random_moves_cover_every_direction_evenly_and_repeat_by_seed():
+    a = halite1.VecEnv(16, 30, 30, 2, 5, num_threads=1, record=False)
+    b = halite1.VecEnv(16, 30, 30, 2, 5, num_threads=2, record=False)
+    m = a.random_moves(np.random.default_rng(3))
+    assert m.shape == (16, 2, 30, 30) and m.dtype == np.uint8
+    counts = np.bincount(m.ravel(), minlength=5)
+    assert len(counts) == 5 and counts.min() > 0.18 * m.size and counts.max() < 0.22 * m.size
+    assert np.array_equal(m, b.random_moves(np.random.default_rng(3)))
+    assert np.array_equal(a.random_moves(7), b.random_moves(7))
+    assert not np.array_equal(a.random_moves(7), a.random_moves(8))
+    # Envs draw from streams of their own.
+    assert not np.array_equal(m[0], m[1])
+    obs, *_ = a.step(m)
+    assert obs["owner"].shape == (16, 2, 30, 30)
+
+
+def test_random_moves_reject_what_is_not_a_generator_or_seed():
+    env = halite1.VecEnv(2, 10, 10, 2, 5, record=False)
+    for bad in (-1, 1.5, "x", None):
+        with pytest.raises(TypeError, match="rng must be"):
+            env.random_moves(bad)
+
+
+def test_random_commands_command_only_own_ships_and_repeat_by_seed():
+    a = halite2.VecEnv(4, 240, 160, 4, 9, max_ships=32, num_threads=1)
+    b = halite2.VecEnv(4, 240, 160, 4, 9, max_ships=32, num_threads=2)
+    obs, _ = a.reset()
+    b.reset()
+    c = a.random_commands(np.random.default_rng(1), obs)
+    own = obs["ship_mask"] & (obs["ships"]["owner"] == 1)
+    assert own.sum() == 4 * 4 * 3
+    assert not c["kind"][~own].any() and c["kind"][own].any()
+    assert c["kind"].max() <= 3 and c["magnitude"].max() <= 7 and c["angle"].max() < 360
+    assert c["planet"].min() >= 0 and c["planet"].max() < 24
+    d = b.random_commands(np.random.default_rng(1))
+    for k in c:
+        assert np.array_equal(c[k], d[k]), k
+    start = obs["ships"][own]
+    obs, *_ = a.step(a.random_commands(np.random.default_rng(2)))
+    now = obs["ships"][obs["ship_mask"] & (obs["ships"]["owner"] == 1)]
+    # The commands are played: ships of the first turn moved.
+    assert len(now) == len(start) and (now["x"] != start["x"]).any()
