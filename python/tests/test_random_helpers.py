@@ -47,5 +47,6 @@ def test_random_commands_command_only_own_ships_and_repeat_by_seed():
     start = obs["ships"][own]
     obs, *_ = a.step(a.random_commands(np.random.default_rng(2)))
     now = obs["ships"][obs["ship_mask"] & (obs["ships"]["owner"] == 1)]
-    # The commands are played: ships of the first turn moved.
-    assert len(now) == len(start) and (now["x"] != start["x"]).any()
+    # The commands are played: ships of the first turn moved (some may have collided).
+    moved = {(i, x) for i, x in zip(now["id"], now["x"])} - {(i, x) for i, x in zip(start["id"], start["x"])}
+    assert 0 < len(now) <= len(start) and moved
