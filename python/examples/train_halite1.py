@@ -19,9 +19,11 @@ shares its seat's advantage (discounted return less a linear value estimate of t
 position). Each iteration prints a row of the learning curve; the curve is drawn to a PNG when
 Matplotlib is installed, else written as CSV.
 
-The evaluation plays 100 games (by default) on map seeds never used in training, the player
-against the Random bot, half of them from each seat, and prints the win rate with its Wilson
-95% interval. The Random bot is the page's: a site stays until its strength reaches five turns
+Every ten iterations the weights play 32 games on validation maps, and the best weights so far
+are kept: training is noisy, and this is what the run returns. The evaluation plays 100 games
+(by default) on map seeds used neither in training nor in validation, the player (each site
+playing its most likely move) against the Random bot, half of them from each seat, and prints
+the win rate with its Wilson 95% interval. The Random bot is the page's: a site stays until its strength reaches five turns
 of its production, then moves in a random direction (or stays), each of the five alike.
 
 To use another batched environment over the same engine, change :func:`make_env` (and the
@@ -49,7 +51,9 @@ MOVE_FEATURES = 11
 FEATURES = STILL_FEATURES + MOVE_FEATURES
 VALUE_FEATURES = 7
 # Held-out maps: training envs draw seeds from `--seed` upwards (a few hundred thousand games at
-# most); evaluation games start here.
+# most); the checkpoints are compared on maps from VALIDATION_SEED, the final evaluation plays
+# maps from EVAL_SEED.
+VALIDATION_SEED = 1_000_000_000
 EVAL_SEED = 2_000_000_000
 
 
@@ -182,7 +186,10 @@ def wilson(wins, n, z=1.96):
     p = wins / n
     mid = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, mid - half), min(1.0, mid + half)
+    # At 0 or n wins the interval reaches 0 or 1 exactly (not a rounding error short of it).
+    lo = 0.0 if wins == 0 else max(0.0, mid - half)
+    hi = 1.0 if wins == n else min(1.0, mid + half)
+    return lo, hi
 
 
 def play(env, obs, weights, seats, rng, greedy=False):
@@ -202,9 +209,10 @@ def play(env, obs, weights, seats, rng, greedy=False):
     return out, (f, act, logp, mine)
 
 
-def evaluate(weights, games=100, size=20, seed=EVAL_SEED, rng_seed=12345):
+def evaluate(weights, games=100, size=20, seed=EVAL_SEED, rng_seed=12345, greedy=True):
     """The player against the Random bot, one game per env on seeds ``seed``, ``seed + 1``, ...,
-    the player in seat 0 in even games and seat 1 in odd ones. Returns (wins, games, mean turns)."""
+    the player in seat 0 in even games and seat 1 in odd ones; with ``greedy`` each site plays
+    its most likely move, else a sampled one. Returns (wins, games, mean turns)."""
     env = make_env(games, size, seed)
     obs, _ = env.reset()
     seats = np.arange(games) % PLAYERS
@@ -213,7 +221,7 @@ def evaluate(weights, games=100, size=20, seed=EVAL_SEED, rng_seed=12345):
     done = np.zeros(games, bool)
     turns = np.zeros(games)
     while not done.all():
-        (obs, _, term, trunc, info), _ = play(env, obs, weights, seats, rng)
+        (obs, _, term, trunc, info), _ = play(env, obs, weights, seats, rng, greedy)
         ended = (term | trunc) & ~done
         if ended.any():
             ranks = info["final_ranks"][np.arange(games), seats]
@@ -224,9 +232,12 @@ def evaluate(weights, games=100, size=20, seed=EVAL_SEED, rng_seed=12345):
 
 
 def train(iterations=None, minutes=8.0, envs=64, steps=32, size=20, seed=1, epochs=4, lr=0.03,
-          gamma=0.97, clip=0.2, entropy=0.003, rng_seed=0, log=print, curve=None):
-    """PPO against the Random bot until ``iterations`` or ``minutes`` run out. Returns the
-    weights and the learning curve (a dict per iteration)."""
+          gamma=0.97, clip=0.2, entropy=0.003, rng_seed=0, validate_every=10, validation_games=32,
+          log=print, curve=None):
+    """PPO against the Random bot until ``iterations`` or ``minutes`` run out. Every
+    ``validate_every`` iterations the weights play ``validation_games`` games on validation maps
+    (greedy, against the Random bot); the best so far are kept and returned (the later on a
+    tie), with the learning curve (a dict per iteration)."""
     env = make_env(envs, size, seed)
     obs, _ = env.reset()
     rng = np.random.default_rng(rng_seed)
@@ -241,7 +252,9 @@ def train(iterations=None, minutes=8.0, envs=64, steps=32, size=20, seed=1, epoc
     wins = games = 0
     start = time.perf_counter()
     it = 0
-    header = f"{'iter':>5} {'minutes':>7} {'games':>6} {'win rate':>8} {'territory':>9} {'entropy':>7} {'steps/s':>8}"
+    best, best_rate = weights.copy(), -1.0
+    header = (f"{'iter':>5} {'minutes':>7} {'games':>6} {'win rate':>8} {'territory':>9} {'entropy':>7} "
+              f"{'steps/s':>8} {'validation':>10}")
     log(header)
     while (iterations is None or it < iterations) and (
             iterations is not None or time.perf_counter() - start < minutes * 60):
@@ -304,9 +317,18 @@ def train(iterations=None, minutes=8.0, envs=64, steps=32, size=20, seed=1, epoc
         row = {"iteration": it, "minutes": (time.perf_counter() - start) / 60, "games": games,
                "win_rate": it_wins / it_games if it_games else float("nan"),
                "territory": mine_share, "entropy": ent, "env_steps_per_s": rate}
+        row["validation"] = float("nan")
+        if validate_every and it % validate_every == 0:
+            w, g, _ = evaluate(weights, validation_games, size, VALIDATION_SEED)
+            row["validation"] = w / g
+            if w / g >= best_rate:
+                best, best_rate = weights.copy(), w / g
         history.append(row)
         log(f"{it:>5} {row['minutes']:>7.2f} {games:>6} {row['win_rate']:>8.2f} {mine_share:>9.3f} "
-            f"{ent:>7.3f} {rate:>8.0f}")
+            f"{ent:>7.3f} {rate:>8.0f} {row['validation']:>10.2f}")
+    if best_rate >= 0:
+        log(f"kept the weights of the best validation win rate: {best_rate:.2f}")
+        weights = best
     if curve:
         write_curve(history, curve, log)
     return weights, history
@@ -330,6 +352,9 @@ def write_curve(history, path, log=print):
     x = [h["minutes"] for h in history]
     ax.plot(x, [h["win_rate"] for h in history], label="win rate in training games")
     ax.plot(x, [h["territory"] for h in history], label="share of the map owned")
+    v = [(h["minutes"], h["validation"]) for h in history if h["validation"] == h["validation"]]
+    if v:
+        ax.plot(*zip(*v), "o-", label="validation win rate (greedy)")
     ax.set_xlabel("minutes")
     ax.set_ylim(0, 1)
     ax.legend()
@@ -347,6 +372,8 @@ def main(argv=None):
     p.add_argument("--steps", type=int, default=32, help="turns per iteration")
     p.add_argument("--size", type=int, default=20, help="map side (training and evaluation)")
     p.add_argument("--eval-games", type=int, default=100, help="evaluation games against the Random bot")
+    p.add_argument("--validate-every", type=int, default=10,
+                   help="iterations between validation rounds (0: none; the last weights are kept)")
     p.add_argument("--curve", default="halite1_learning_curve.png",
                    help="where the learning curve goes (.png, or .csv without Matplotlib)")
     p.add_argument("--save", help="write the trained weights here (.npy)")
@@ -358,17 +385,23 @@ def main(argv=None):
         p.error("--minutes must be positive")
     start = time.perf_counter()
     weights, history = train(iterations=a.iterations, minutes=a.minutes, envs=a.envs, steps=a.steps,
-                             size=a.size, curve=a.curve)
+                             size=a.size, validate_every=a.validate_every, curve=a.curve)
     trained = time.perf_counter() - start
     if a.save:
         np.save(a.save, weights)
     wins, games, turns = evaluate(weights, a.eval_games, a.size)
     lo, hi = wilson(wins, games)
     print(f"trained {trained / 60:.1f} minutes ({history[-1]['games'] if history else 0} training games); "
-          f"evaluation on {games} new maps ({a.size}x{a.size}) against the Random bot: won {wins} "
-          f"({100 * wins / games:.0f}%, Wilson 95% interval {100 * lo:.0f}% to {100 * hi:.0f}%), "
-          f"games lasted {turns:.0f} turns on average; total {(time.perf_counter() - start) / 60:.1f} minutes")
-    return {"weights": weights, "history": history, "wins": wins, "games": games, "wilson": (lo, hi)}
+          f"evaluation on {games} new maps ({a.size}x{a.size}) against the Random bot, each site playing its "
+          f"most likely move: won {wins} ({100 * wins / games:.0f}%, Wilson 95% interval {100 * lo:.0f}% to "
+          f"{100 * hi:.0f}%), games lasted {turns:.0f} turns on average")
+    s_wins, _, _ = evaluate(weights, a.eval_games, a.size, greedy=False)
+    s_lo, s_hi = wilson(s_wins, games)
+    print(f"the same games with moves sampled from the policy: won {s_wins} ({100 * s_wins / games:.0f}%, "
+          f"Wilson 95% interval {100 * s_lo:.0f}% to {100 * s_hi:.0f}%); "
+          f"total {(time.perf_counter() - start) / 60:.1f} minutes")
+    return {"weights": weights, "history": history, "wins": wins, "games": games, "wilson": (lo, hi),
+            "sampled_wins": s_wins}
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ def test_train_halite1_short_run_learns_and_evaluates_on_real_games(tmp_path, ca
     mod = _load("train_halite1")
     curve = tmp_path / "curve.png"
     r = mod.main(["--iterations", "12", "--envs", "16", "--steps", "16", "--size", "16",
-                  "--eval-games", "6", "--curve", str(curve)])
+                  "--eval-games", "6", "--validate-every", "6", "--curve", str(curve)])
     out = capsys.readouterr().out
     # A table row per iteration, a learning curve on disk, an evaluation line with its interval.
     assert len(r["history"]) == 12 and out.count("\n") >= 14
@@ -38,9 +38,13 @@ def test_train_halite1_short_run_learns_and_evaluates_on_real_games(tmp_path, ca
     assert w.shape == (mod.FEATURES,) and np.isfinite(w).all() and np.abs(w).sum() > 0
     # The policy moved away from uniform (the starting point): lower entropy than log 5.
     assert r["history"][-1]["entropy"] < np.log(5)
-    assert 0 <= r["wins"] <= r["games"] == 6
+    assert 0 <= r["wins"] <= r["games"] == 6 and 0 <= r["sampled_wins"] <= 6
     lo, hi = r["wilson"]
     assert 0 <= lo <= r["wins"] / 6 <= hi <= 1
+    # Better than where it started: the untrained weights win fewer of the same games.
+    start, _, _ = mod.evaluate(np.zeros(mod.FEATURES), games=6, size=16)
+    assert r["wins"] > start
+    assert [h["validation"] >= 0 for h in r["history"][5::6]] == [True, True]
 
 
 def test_train_halite1_evaluation_plays_whole_games_from_both_seats():
