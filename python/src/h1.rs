@@ -239,11 +239,21 @@ impl BatchGame for Halite1 {
         let site_moves = &mut env.own.site_moves;
         site_moves.clear();
         site_moves.resize(w * h, 0);
+        // Where each owner's plane starts (the neutral and any unknown tag read a zero).
+        let mut base = [usize::MAX; 256];
+        for (o, b) in base.iter_mut().enumerate().take(spec.players + 1).skip(1) {
+            *b = (o - 1) * plane;
+        }
         for y in 0..h {
-            for x in 0..w {
-                let o = usize::from(b.owner[y * w + x]);
-                if o >= 1 && o <= spec.players {
-                    site_moves[y * w + x] = moves[(o - 1) * plane + y * cw + x];
+            let row = &b.owner[y * w..(y + 1) * w];
+            for (x, (m, &o)) in site_moves[y * w..(y + 1) * w]
+                .iter_mut()
+                .zip(row)
+                .enumerate()
+            {
+                let at = base[usize::from(o)];
+                if at != usize::MAX {
+                    *m = moves[at + y * cw + x];
                 }
             }
         }
@@ -257,9 +267,13 @@ impl BatchGame for Halite1 {
     /// With `reward="territory"`: each turn, the change in sites owned over the map's site
     /// count.
     fn turn_rewards(env: &mut Env<Halite1>, spec: &Spec, rewards: &mut [f32]) {
+        // Counted only for this reward (the sites are counted again when a game starts).
+        if spec.game.reward != Reward::Territory {
+            return;
+        }
         let before = env.own.territory.clone();
         env.count_territory();
-        if spec.game.reward == Reward::Territory {
+        {
             let b = env.game.board();
             let sites = (b.width * b.height) as f32;
             for ((r, &now), &was) in rewards.iter_mut().zip(&env.own.territory).zip(&before) {
