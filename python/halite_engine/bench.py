@@ -46,17 +46,19 @@ NUM_ENVS = 64
 
 
 def _timed(step, seconds, warmup=5):
-    """Calls ``step`` for ``seconds``; returns (calls, wall seconds)."""
+    """Calls ``step`` for ``seconds``; returns (calls, wall seconds, CPU seconds of the process's
+    threads)."""
     for _ in range(warmup):
         step()
     n = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     while True:
         step()
         n += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            return n, elapsed
+            return n, elapsed, time.process_time() - cpu
 
 
 def _halite1_env(num_envs, size, players, seed, threads):
@@ -83,10 +85,10 @@ def bench_halite1(threads, loop="engine", num_envs=NUM_ENVS, size=30, players=2,
         def step():
             env.step(env.random_moves(rng))
 
-    n, elapsed = _timed(step, seconds)
+    n, elapsed, cpu = _timed(step, seconds)
     return {"game": "halite1", "size": f"{size}x{size}", "players": players, "max_ships": None,
             "threads": threads, "num_envs": num_envs, "loop": loop,
-            "env_steps_per_s": n * num_envs / elapsed}
+            "env_steps_per_s": n * num_envs / elapsed, "env_steps_per_cpu_s": n * num_envs / cpu}
 
 
 def bench_halite2(threads, players, loop="engine", num_envs=NUM_ENVS, seconds=3.0, seed=1, max_ships=256):
@@ -116,10 +118,10 @@ def bench_halite2(threads, players, loop="engine", num_envs=NUM_ENVS, seconds=3.
         def step():
             last[0] = env.step(env.random_commands(rng, last[0]))[0]
 
-    n, elapsed = _timed(step, seconds)
+    n, elapsed, cpu = _timed(step, seconds)
     return {"game": "halite2", "size": "240x160", "players": players, "max_ships": max_ships,
             "threads": threads, "num_envs": num_envs, "loop": loop,
-            "env_steps_per_s": n * num_envs / elapsed}
+            "env_steps_per_s": n * num_envs / elapsed, "env_steps_per_cpu_s": n * num_envs / cpu}
 
 
 def rows(cores):
@@ -226,19 +228,23 @@ def compare(baseline, seconds, repeat, only=None, out=sys.stdout):
     results = []
     print(f"cores: {cores}; {repeat} runs of {seconds:g} s per build and row, in alternation; "
           f"baseline: {baseline}", file=out)
-    print(f"{'row':<62} {'baseline':>10} {'this build':>11} {'ratio':>6}", file=out)
+    print("env-steps a second (wall clock) and, after the slash, per CPU-second of the process "
+          "(steadier on a busy machine)", file=out)
+    print(f"{'row':<62} {'baseline':>17} {'this build':>17} {'ratio':>12}", file=out)
     for name, game, kwargs in rows(cores):
         if only and not any(o in name for o in only):
             continue
         a, b = [], []
         r = None
         for _ in range(repeat):
-            a.append(_child(*base, game, kwargs, seconds)["env_steps_per_s"])
+            a.append(_child(*base, game, kwargs, seconds))
             r = _child(*this, game, kwargs, seconds)
-            b.append(r["env_steps_per_s"])
-        ma, mb = statistics.median(a), statistics.median(b)
-        results.append((r, ma, mb))
-        print(f"{describe(r):<62} {ma:>10,.0f} {mb:>11,.0f} {mb / ma:>5.2f}x", file=out, flush=True)
+            b.append(r)
+        ma, mb = (statistics.median(x["env_steps_per_s"] for x in side) for side in (a, b))
+        ca, cb = (statistics.median(x["env_steps_per_cpu_s"] for x in side) for side in (a, b))
+        results.append((r, ma, mb, ca, cb))
+        print(f"{describe(r):<62} {ma:>8,.0f}/{ca:<8,.0f} {mb:>8,.0f}/{cb:<8,.0f} {mb / ma:>5.2f}/{cb / ca:<5.2f}x",
+              file=out, flush=True)
     return results
 
 
@@ -267,7 +273,8 @@ def main(argv=None):
         runs = [run_row(game, kwargs, a.seconds) for _ in range(a.repeat)]
         r = runs[0]
         rate = statistics.median(x["env_steps_per_s"] for x in runs)
-        print(f"  {describe(r)} {rate:>10,.0f} env-steps/s", flush=True)
+        cpu = statistics.median(x["env_steps_per_cpu_s"] for x in runs)
+        print(f"  {describe(r)} {rate:>10,.0f} env-steps/s  ({cpu:,.0f} per CPU-second)", flush=True)
     if not a.skip_arena and not a.only:
         r = bench_arena_builtin()
         print(f"\nArena, built-in bots ({' vs '.join(r['bots'])}), {r['size']}, every core: "

@@ -526,11 +526,18 @@ batch_class!(VecEnv {
             let o = unsafe { out.as_slice_mut()? };
             let chunk = spec.players * spec.plane();
             batch::par_random(py, &self.batch.pool, o, chunk, seed, |g, c| {
-                for four in c.chunks_mut(4) {
+                // Four moves from each draw (16 bits each), unrolled.
+                let mut fours = c.chunks_exact_mut(4);
+                for four in &mut fours {
                     let r = g.next();
-                    for (k, m) in four.iter_mut().enumerate() {
-                        *m = batch::below(r >> (16 * k), 5) as u8;
-                    }
+                    four[0] = batch::below(r, 5) as u8;
+                    four[1] = batch::below(r >> 16, 5) as u8;
+                    four[2] = batch::below(r >> 32, 5) as u8;
+                    four[3] = batch::below(r >> 48, 5) as u8;
+                }
+                let r = g.next();
+                for (k, m) in fours.into_remainder().iter_mut().enumerate() {
+                    *m = batch::below(r >> (16 * k), 5) as u8;
                 }
             });
         }
