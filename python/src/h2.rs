@@ -468,7 +468,10 @@ batch_class!(VecEnv {
                 // Each check is first a pass the compiler vectorises (a maximum or a
                 // minimum); the offending entry is looked for only when there is one.
                 let max_kind = c.kind.iter().fold(0u8, |a, &x| a.max(x));
-                if let Some(bad) = c.kind.iter().find(|&&x| x > 3).filter(|_| max_kind > 3) {
+                if let Some(bad) = (max_kind > 3)
+                    .then(|| c.kind.iter().find(|&&x| x > 3))
+                    .flatten()
+                {
                     return Err(value_error(format!(
                         "command kind {bad}: 0 none, 1 thrust, 2 dock, 3 undock"
                     )));
@@ -478,12 +481,14 @@ batch_class!(VecEnv {
                     .iter()
                     .zip(c.magnitude)
                     .fold(0u8, |a, (&k, &m)| a.max(if k == 1 { m } else { 0 }));
-                if let Some(bad) = c
-                    .kind
-                    .iter()
-                    .zip(c.magnitude)
-                    .find(|(&k, &m)| k == 1 && m > 7)
-                    .filter(|_| max_thrust > 7)
+                if let Some(bad) = (max_thrust > 7)
+                    .then(|| {
+                        c.kind
+                            .iter()
+                            .zip(c.magnitude)
+                            .find(|(&k, &m)| k == 1 && m > 7)
+                    })
+                    .flatten()
                 {
                     return Err(value_error(format!("thrust magnitude {}: 0 to 7", bad.1)));
                 }
@@ -492,12 +497,9 @@ batch_class!(VecEnv {
                     .iter()
                     .zip(c.planet)
                     .fold(0i32, |a, (&k, &pl)| a.min(if k == 2 { pl } else { 0 }));
-                if let Some((_, &bad)) = c
-                    .kind
-                    .iter()
-                    .zip(c.planet)
-                    .find(|(&k, &pl)| k == 2 && pl < 0)
-                    .filter(|_| min_dock < 0)
+                if let Some((_, &bad)) = (min_dock < 0)
+                    .then(|| c.kind.iter().zip(c.planet).find(|(&k, &pl)| k == 2 && pl < 0))
+                    .flatten()
                 {
                     return Err(value_error(format!(
                         "dock target {bad}: planet ids are 0 and up"
