@@ -9,7 +9,9 @@ moving). Two loop kinds:
   used in turn), so the figure is the engine's and the binding's;
 * ``random helper``: every step draws its actions with the package's own helper
   (``VecEnv.random_moves(rng)`` in Halite I, ``VecEnv.random_commands(rng, obs)`` in Halite II),
-  as a random-play loop written with the package does.
+  as a random-play loop written with the package does;
+* ``step_random`` (Halite I): ``VecEnv.step_random(rng)``, the same moves as
+  ``step(random_moves(rng))`` drawn by each env inside the step.
 
 Games are made with ``record=False`` where the build has it (no replays kept).
 
@@ -69,8 +71,9 @@ def _halite1_env(num_envs, size, players, seed, threads):
 
 
 def bench_halite1(threads, loop="engine", num_envs=NUM_ENVS, size=30, players=2, seconds=3.0, seed=1):
-    """Env-steps a second of Halite I with random moves: drawn ahead (``loop="engine"``) or by
-    ``random_moves`` every step (``loop="random"``)."""
+    """Env-steps a second of Halite I with random moves: drawn ahead (``loop="engine"``), by
+    ``random_moves`` every step (``loop="random"``), or inside the step (``loop="step_random"``,
+    None for a build without ``step_random``)."""
     env = _halite1_env(num_envs, size, players, seed, threads)
     env.reset()
     rng = np.random.default_rng(seed)
@@ -81,9 +84,15 @@ def bench_halite1(threads, loop="engine", num_envs=NUM_ENVS, size=30, players=2,
         def step():
             env.step(pool[k[0] % len(pool)])
             k[0] += 1
-    else:
+    elif loop == "random":
         def step():
             env.step(env.random_moves(rng))
+    else:
+        if not hasattr(env, "step_random"):
+            return None  # A build without it.
+
+        def step():
+            env.step_random(rng)
 
     n, elapsed, cpu = _timed(step, seconds)
     return {"game": "halite1", "size": f"{size}x{size}", "players": players, "max_ships": None,
@@ -130,6 +139,7 @@ def rows(cores):
     for t in sorted({1, cores}):
         out.append((f"h1-engine-{t}", "halite1", {"threads": t, "loop": "engine"}))
         out.append((f"h1-random-{t}", "halite1", {"threads": t, "loop": "random"}))
+        out.append((f"h1-step_random-{t}", "halite1", {"threads": t, "loop": "step_random"}))
     for players in (2, 4):
         out.append((f"h2-{players}p-engine-{cores}", "halite2", {"threads": cores, "players": players, "loop": "engine"}))
         out.append((f"h2-{players}p-random-{cores}", "halite2", {"threads": cores, "players": players, "loop": "random"}))
@@ -141,7 +151,7 @@ def run_row(game, kwargs, seconds):
     return f(seconds=seconds, **kwargs)
 
 
-_LOOPS = {"engine": "engine alone", "random": "random helper"}
+_LOOPS = {"engine": "engine alone", "random": "random helper", "step_random": "step_random"}
 
 
 def describe(r):
@@ -240,8 +250,14 @@ def compare(baseline, seconds, repeat, only=None, out=sys.stdout):
             a.append(_child(*base, game, kwargs, seconds))
             r = _child(*this, game, kwargs, seconds)
             b.append(r)
-        ma, mb = (statistics.median(x["env_steps_per_s"] for x in side) for side in (a, b))
-        ca, cb = (statistics.median(x["env_steps_per_cpu_s"] for x in side) for side in (a, b))
+        if r is None:  # This build lacks the loop.
+            continue
+        mb, cb = (statistics.median(x[k] for x in b) for k in ("env_steps_per_s", "env_steps_per_cpu_s"))
+        if None in a:  # The baseline lacks it: this build's figures alone.
+            results.append((r, None, mb, None, cb))
+            print(f"{describe(r):<62} {'-':>17} {mb:>8,.0f}/{cb:<8,.0f}", file=out, flush=True)
+            continue
+        ma, ca = (statistics.median(x[k] for x in a) for k in ("env_steps_per_s", "env_steps_per_cpu_s"))
         results.append((r, ma, mb, ca, cb))
         print(f"{describe(r):<62} {ma:>8,.0f}/{ca:<8,.0f} {mb:>8,.0f}/{cb:<8,.0f} {mb / ma:>5.2f}/{cb / ca:<5.2f}x",
               file=out, flush=True)
@@ -272,6 +288,8 @@ def main(argv=None):
             continue
         runs = [run_row(game, kwargs, a.seconds) for _ in range(a.repeat)]
         r = runs[0]
+        if r is None:
+            continue
         rate = statistics.median(x["env_steps_per_s"] for x in runs)
         cpu = statistics.median(x["env_steps_per_cpu_s"] for x in runs)
         print(f"  {describe(r)} {rate:>10,.0f} env-steps/s  ({cpu:,.0f} per CPU-second)", flush=True)

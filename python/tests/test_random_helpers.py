@@ -50,3 +50,25 @@ def test_random_commands_command_only_own_ships_and_repeat_by_seed():
     # The commands are played: ships of the first turn moved (some may have collided).
     moved = {(i, x) for i, x in zip(now["id"], now["x"])} - {(i, x) for i, x in zip(start["id"], start["x"])}
     assert 0 < len(now) <= len(start) and moved
+
+
+def test_step_random_plays_the_moves_random_moves_draws():
+    a = halite1.VecEnv(6, 20, 20, 2, 11, num_threads=1, reward="territory", record=False)
+    b = halite1.VecEnv(6, 20, 20, 2, 11, num_threads=2, reward="territory", record=False)
+    a.reset()
+    b.reset()
+    ra, rb = np.random.default_rng(4), np.random.default_rng(4)
+    ended = 0
+    for _ in range(250):
+        oa, rwa, ta, tra, ia = a.step(a.random_moves(ra))
+        ob, rwb, tb, trb, ib = b.step_random(rb)
+        for k in oa:
+            assert np.array_equal(oa[k], ob[k]), k
+        assert np.array_equal(rwa, rwb) and np.array_equal(ta, tb) and np.array_equal(tra, trb)
+        if ta.any():
+            assert np.array_equal(ia["final_ranks"], ib["final_ranks"])
+            ended += int(ta.sum())
+    # Whole games were played (20x20 games last at most 200 turns).
+    assert ended >= 6
+    with pytest.raises(TypeError, match="rng must be"):
+        b.step_random("seed")
