@@ -111,7 +111,7 @@ class BatchEnv:
             if kind == "reset":
                 core.reset(value)
             else:
-                core.step(*value)
+                getattr(core, kind)(*(v[()] if v.ndim == 0 else v for v in value))
         self._history = list(state["history"])
         self._started = state["started"]
         self._meta = self._read_meta()
@@ -175,13 +175,14 @@ class BatchEnv:
         if not self._started:
             raise RuntimeError(f"call reset() before step() on this {type(self).__name__}")
 
-    def _step(self, *actions):
-        """One turn of every env with the Rust batch's action arrays: ``(obs, rewards,
-        terminated, truncated, infos)``."""
+    def _step(self, *actions, call="step"):
+        """One turn of every env with the Rust batch's action arrays, through the batch's method
+        ``call`` (``step``, or ``step_random`` with a seed): ``(obs, rewards, terminated,
+        truncated, infos)``."""
         self._check_started()
         (obs, rewards, terminated, truncated, fin, ranks, turns, seeds, alive,
-         turn) = self._env.step(*actions)
-        self._log("step", tuple(np.array(a) for a in actions))
+         turn) = getattr(self._env, call)(*actions)
+        self._log(call, tuple(np.array(a) for a in actions))
         before = self._meta
         self._meta = self._read_meta()
         infos = {"alive": alive, "turn": turn}

@@ -48,3 +48,13 @@ def check_index(name, i, count):
     if not 0 <= i < count:
         raise IndexError(f"{name} {i}: this env has {name}s 0 to {count - 1}")
     return int(i)
+
+
+def random_seed(rng):
+    """A 63-bit seed for the Rust random helpers: one draw of ``rng`` (a NumPy ``Generator``), or
+    ``rng`` itself when it is a non-negative integer."""
+    if isinstance(rng, np.random.Generator):
+        return int(rng.integers(2**63))
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and 0 <= rng < 2**64:
+        return int(rng)
+    raise TypeError(f"rng must be a numpy.random.Generator or a seed (0 to 2**64 - 1), not {rng!r}")

@@ -1,20 +1,42 @@
 """Throughput benchmarks: ``python -m halite_engine.bench``.
 
-* Halite I, 30x30, 2 players, random moves, observations written: env-steps a second on 1, 2
-  and N threads (N: every core), and the share of the time spent outside the rules.
-* Halite II, 240x160, 2 and 4 players, random commands: env-steps a second on 1 and N threads.
-* The arena: games a minute between built-in bots on 30x30 (every core), and, with
-  ``--stdio-bot CMD``, the arena's and engine's own CPU time next to the bots' when two
-  subprocess bots play (games played one after another in this process).
+Each row is one loop over a batch of 64 envs, and prints the game, the map size, the players,
+``max_ships`` (Halite II), the threads, the loop kind and env-steps a second (the median of
+``--repeat`` runs of ``--seconds`` each). An env-step is one turn of one game (all seats
+moving). Two loop kinds:
 
-An env-step is one turn of one game (all seats moving). The moves are drawn before the clock
-starts (a pool of random batches used in turn), so the numbers are the engine's and the
-binding's, not NumPy's random generator's.
+* ``engine alone``: the actions are drawn before the clock starts (a pool of random batches
+  used in turn), so the figure is the engine's and the binding's;
+* ``random helper``: every step draws its actions with the package's own helper
+  (``VecEnv.random_moves(rng)`` in Halite I, ``VecEnv.random_commands(rng, obs)`` in Halite II),
+  as a random-play loop written with the package does;
+* ``step_random`` (Halite I): ``VecEnv.step_random(rng)``, the same moves as
+  ``step(random_moves(rng))`` drawn by each env inside the step.
+
+Games are made with ``record=False`` where the build has it (no replays kept).
+
+``--baseline PATH`` runs every row with another installed build too (``PATH``: that build's
+Python interpreter, or a folder holding its ``halite_engine`` package), the two builds in
+alternation (one run of each, in turn, each in a fresh process), and prints both medians and
+their ratio. This file's loops run against both builds, so the rows are the same code. To make
+a baseline of an older commit::
+
+    mkdir /tmp/old && git archive COMMIT python src benches Cargo.toml Cargo.lock | tar -x -C /tmp/old
+    python -m venv /tmp/old-venv && /tmp/old-venv/bin/pip install /tmp/old/python
+    python -m halite_engine.bench --baseline /tmp/old-venv/bin/python
+
+Without ``--baseline``, the arena is measured too: games a minute between built-in bots on
+30x30 (every core), and, with ``--stdio-bot CMD``, the arena's and engine's own CPU time next to
+the bots' when two subprocess bots play (games played one after another in this process).
 """
 
 import argparse
+import json
 import os
 import resource
+import statistics
+import subprocess
+import sys
 import tempfile
 import time
 
@@ -22,13 +44,12 @@ import numpy as np
 
 from . import default_threads, halite1, halite2
 
-
-_cpu = {}
+NUM_ENVS = 64
 
 
 def _timed(step, seconds, warmup=5):
-    """Calls ``step`` for ``seconds``; returns (calls, wall seconds) and keeps the process's CPU
-    seconds (every thread's) in ``_cpu["last"]``."""
+    """Calls ``step`` for ``seconds``; returns (calls, wall seconds, CPU seconds of the process's
+    threads)."""
     for _ in range(warmup):
         step()
     n = 0
@@ -39,63 +60,104 @@ def _timed(step, seconds, warmup=5):
         n += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            _cpu["last"] = time.process_time() - cpu
-            return n, elapsed
+            return n, elapsed, time.process_time() - cpu
 
 
-def bench_halite1(threads, num_envs=64, size=30, players=2, seconds=3.0, seed=1):
-    env = halite1.VecEnv(num_envs, size, size, players, seed, num_threads=threads)
+def _halite1_env(num_envs, size, players, seed, threads):
+    try:
+        return halite1.VecEnv(num_envs, size, size, players, seed, num_threads=threads, record=False)
+    except TypeError:  # A build without `record`.
+        return halite1.VecEnv(num_envs, size, size, players, seed, num_threads=threads)
+
+
+def bench_halite1(threads, loop="engine", num_envs=NUM_ENVS, size=30, players=2, seconds=3.0, seed=1):
+    """Env-steps a second of Halite I with random moves: drawn ahead (``loop="engine"``), by
+    ``random_moves`` every step (``loop="random"``), or inside the step (``loop="step_random"``,
+    None for a build without ``step_random``)."""
+    env = _halite1_env(num_envs, size, players, seed, threads)
     env.reset()
     rng = np.random.default_rng(seed)
-    pool = [rng.integers(0, 5, (num_envs, players, size, size), dtype=np.uint8) for _ in range(8)]
-    k = [0]
+    if loop == "engine":
+        pool = [rng.integers(0, 5, (num_envs, players, size, size), dtype=np.uint8) for _ in range(8)]
+        k = [0]
 
-    def step():
-        env.step(pool[k[0] % len(pool)])
-        k[0] += 1
+        def step():
+            env.step(pool[k[0] % len(pool)])
+            k[0] += 1
+    elif loop == "random":
+        def step():
+            env.step(env.random_moves(rng))
+    else:
+        if not hasattr(env, "step_random"):
+            return None  # A build without it.
 
-    rules_before = env.rules_seconds
-    n, elapsed = _timed(step, seconds)
-    rules = env.rules_seconds - rules_before
-    # Rules time is summed over threads; the share is of the threads' busy time.
-    warm = 5 * num_envs
-    per_step_rules = rules / (n * num_envs + warm)
-    rate = n * num_envs / elapsed
-    outside = 1.0 - per_step_rules * rate / threads
-    return {"game": "halite1", "size": f"{size}x{size}", "players": players, "threads": threads,
-            "num_envs": num_envs, "env_steps_per_s": rate, "share_outside_rules": outside,
-            "env_steps_per_cpu_s": n * num_envs / _cpu["last"]}
+        def step():
+            env.step_random(rng)
+
+    n, elapsed, cpu = _timed(step, seconds)
+    return {"game": "halite1", "size": f"{size}x{size}", "players": players, "max_ships": None,
+            "threads": threads, "num_envs": num_envs, "loop": loop,
+            "env_steps_per_s": n * num_envs / elapsed, "env_steps_per_cpu_s": n * num_envs / cpu}
 
 
-def bench_halite2(threads, players, num_envs=64, seconds=3.0, seed=1, max_ships=64):
+def bench_halite2(threads, players, loop="engine", num_envs=NUM_ENVS, seconds=3.0, seed=1, max_ships=256):
+    """Env-steps a second of Halite II, 240x160, with random commands: drawn ahead
+    (``loop="engine"``) or by ``random_commands`` every step (``loop="random"``)."""
     env = halite2.VecEnv(num_envs, 240, 160, players, seed, num_threads=threads, max_ships=max_ships)
     obs, _ = env.reset()
     rng = np.random.default_rng(seed)
     shape = (num_envs, players, max_ships)
-    # Mostly thrusts at moderate speed (games last longer than with wild random commands).
-    pool = []
-    for _ in range(8):
-        pool.append({
-            "kind": rng.choice(np.array([0, 1, 1, 1, 1, 2, 3], np.uint8), size=shape),
-            "magnitude": rng.integers(0, 4, shape, dtype=np.uint8),
-            "angle": rng.integers(0, 360, shape, dtype=np.uint16),
-            "planet": rng.integers(0, 12, shape, dtype=np.int32),
-        })
-    k = [0]
+    if loop == "engine":
+        pool = []
+        for _ in range(8):
+            pool.append({
+                "kind": rng.choice(np.array([0, 1, 1, 1, 2, 3], np.uint8), size=shape),
+                "magnitude": rng.integers(0, 8, shape, dtype=np.uint8),
+                "angle": rng.integers(0, 360, shape, dtype=np.uint16),
+                "planet": rng.integers(0, 24, shape, dtype=np.int32),
+            })
+        k = [0]
 
-    def step():
-        env.step(pool[k[0] % len(pool)])
-        k[0] += 1
+        def step():
+            env.step(pool[k[0] % len(pool)])
+            k[0] += 1
+    else:
+        last = [obs]
 
-    rules_before = env.rules_seconds
-    n, elapsed = _timed(step, seconds)
-    rules = env.rules_seconds - rules_before
-    warm = 5 * num_envs
-    rate = n * num_envs / elapsed
-    outside = 1.0 - rules / (n * num_envs + warm) * rate / threads
-    return {"game": "halite2", "size": "240x160", "players": players, "threads": threads,
-            "num_envs": num_envs, "env_steps_per_s": rate, "share_outside_rules": outside,
-            "env_steps_per_cpu_s": n * num_envs / _cpu["last"]}
+        def step():
+            last[0] = env.step(env.random_commands(rng, last[0]))[0]
+
+    n, elapsed, cpu = _timed(step, seconds)
+    return {"game": "halite2", "size": "240x160", "players": players, "max_ships": max_ships,
+            "threads": threads, "num_envs": num_envs, "loop": loop,
+            "env_steps_per_s": n * num_envs / elapsed, "env_steps_per_cpu_s": n * num_envs / cpu}
+
+
+def rows(cores):
+    """The benchmark rows: (name, function, keyword arguments)."""
+    out = []
+    for t in sorted({1, cores}):
+        out.append((f"h1-engine-{t}", "halite1", {"threads": t, "loop": "engine"}))
+        out.append((f"h1-random-{t}", "halite1", {"threads": t, "loop": "random"}))
+        out.append((f"h1-step_random-{t}", "halite1", {"threads": t, "loop": "step_random"}))
+    for players in (2, 4):
+        out.append((f"h2-{players}p-engine-{cores}", "halite2", {"threads": cores, "players": players, "loop": "engine"}))
+        out.append((f"h2-{players}p-random-{cores}", "halite2", {"threads": cores, "players": players, "loop": "random"}))
+    return out
+
+
+def run_row(game, kwargs, seconds):
+    f = bench_halite1 if game == "halite1" else bench_halite2
+    return f(seconds=seconds, **kwargs)
+
+
+_LOOPS = {"engine": "engine alone", "random": "random helper", "step_random": "step_random"}
+
+
+def describe(r):
+    ships = "" if r["max_ships"] is None else f"max_ships {r['max_ships']}"
+    return (f"{r['game']:<8} {r['size']:>7} {r['players']}p {ships:<13} {r['threads']} thread"
+            f"{'s' if r['threads'] > 1 else ' '}  {_LOOPS[r['loop']]:<13}")
 
 
 def bench_arena_builtin(games=60, size="30x30", bots=("builtin:expander", "builtin:greedy")):
@@ -131,35 +193,107 @@ def bench_arena_stdio(command, games=4, size="30x30"):
             "arena_share_of_bots": own / bots if bots else float("nan")}
 
 
-def _outside(r):
-    # Per CPU-second: what the threads did while they had a core (on a busy machine the wall
-    # rate understates it). With one thread the wall time is the thread's; with more, idle or
-    # preempted threads would blur the share outside the rules, so it is given for one only.
-    out = f"  ({r['env_steps_per_cpu_s']:,.0f} per CPU-second)"
-    if r["threads"] == 1:
-        out += f"   time outside the rules: {100 * r['share_outside_rules']:.0f}%"
-    return out
+# A child process runs this very file against the build its interpreter imports (loaded as a
+# module of that build's package, so its relative imports reach that build).
+_CHILD = """
+import importlib.util, json, sys
+import halite_engine
+spec = importlib.util.spec_from_file_location("halite_engine._bench_side", sys.argv[1])
+m = importlib.util.module_from_spec(spec)
+sys.modules[spec.name] = m
+spec.loader.exec_module(m)
+print(json.dumps(m.run_row(sys.argv[2], json.loads(sys.argv[3]), float(sys.argv[4]))))
+"""
+
+
+def _interpreter(path):
+    """(interpreter, environment) running the build at ``path``: an interpreter, or a folder
+    holding a ``halite_engine`` package (put first on ``PYTHONPATH``)."""
+    env = dict(os.environ)
+    if os.path.isdir(path):
+        if not os.path.isdir(os.path.join(path, "halite_engine")):
+            raise SystemExit(f"--baseline {path}: no halite_engine package in this folder")
+        env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
+        return sys.executable, env
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        raise SystemExit(f"--baseline {path}: neither a Python interpreter nor a folder")
+    return path, env
+
+
+def _child(interpreter, env, game, kwargs, seconds):
+    # The child imports the package from its own path, not from this folder.
+    r = subprocess.run([interpreter, "-c", _CHILD, os.path.abspath(__file__), game, json.dumps(kwargs),
+                        str(seconds)], env=env, capture_output=True, text=True, cwd=tempfile.gettempdir())
+    if r.returncode != 0:
+        raise SystemExit(f"the benchmark failed in {interpreter}:\n{r.stderr.strip()}")
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def compare(baseline, seconds, repeat, only=None, out=sys.stdout):
+    """Every row with the baseline build and this one in alternation; prints and returns
+    ``[(row, baseline median, this build's median)]``."""
+    base = _interpreter(baseline)
+    this = (sys.executable, dict(os.environ))
+    cores = default_threads()
+    results = []
+    print(f"cores: {cores}; {repeat} runs of {seconds:g} s per build and row, in alternation; "
+          f"baseline: {baseline}", file=out)
+    print("env-steps a second (wall clock) and, after the slash, per CPU-second of the process "
+          "(steadier on a busy machine)", file=out)
+    print(f"{'row':<62} {'baseline':>17} {'this build':>17} {'ratio':>12}", file=out)
+    for name, game, kwargs in rows(cores):
+        if only and not any(o in name for o in only):
+            continue
+        a, b = [], []
+        r = None
+        for _ in range(repeat):
+            a.append(_child(*base, game, kwargs, seconds))
+            r = _child(*this, game, kwargs, seconds)
+            b.append(r)
+        if r is None:  # This build lacks the loop.
+            continue
+        mb, cb = (statistics.median(x[k] for x in b) for k in ("env_steps_per_s", "env_steps_per_cpu_s"))
+        if None in a:  # The baseline lacks it: this build's figures alone.
+            results.append((r, None, mb, None, cb))
+            print(f"{describe(r):<62} {'-':>17} {mb:>8,.0f}/{cb:<8,.0f}", file=out, flush=True)
+            continue
+        ma, ca = (statistics.median(x[k] for x in a) for k in ("env_steps_per_s", "env_steps_per_cpu_s"))
+        results.append((r, ma, mb, ca, cb))
+        print(f"{describe(r):<62} {ma:>8,.0f}/{ca:<8,.0f} {mb:>8,.0f}/{cb:<8,.0f} {mb / ma:>5.2f}/{cb / ca:<5.2f}x",
+              file=out, flush=True)
+    return results
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m halite_engine.bench", description=__doc__.split("\n\n")[0])
-    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    p.add_argument("--seconds", type=float, default=2.0, help="time per run of a row")
+    p.add_argument("--repeat", type=int, default=3, help="runs per row (the median is printed)")
+    p.add_argument("--baseline", metavar="PATH",
+                   help="another build (its Python interpreter, or a folder holding its halite_engine) "
+                        "to run side by side; prints both and the ratio")
+    p.add_argument("--only", action="append", metavar="TEXT", help="only the rows whose name holds TEXT "
+                   "(h1, h2, engine, random, ...); repeatable")
     p.add_argument("--stdio-bot", metavar="CMD", help="a stdio bot command for the arena measurement")
     p.add_argument("--skip-arena", action="store_true")
     a = p.parse_args(argv)
+    if a.seconds <= 0 or a.repeat < 1:
+        p.error("--seconds must be positive and --repeat at least 1")
+    if a.baseline:
+        compare(a.baseline, a.seconds, a.repeat, a.only)
+        return
     cores = default_threads()
-    counts = sorted({1, 2, cores})
-    print(f"cores: {cores}")
-    print("\nHalite I, 30x30, 2 players, random moves, observations written (64 envs a batch)")
-    for t in counts:
-        r = bench_halite1(t, seconds=a.seconds)
-        print(f"  {t} thread{'s' if t > 1 else ' '}: {r['env_steps_per_s']:>10,.0f} env-steps/s" + _outside(r))
-    for players in (2, 4):
-        print(f"\nHalite II, 240x160, {players} players, random commands (64 envs a batch)")
-        for t in sorted({1, cores}):
-            r = bench_halite2(t, players, seconds=a.seconds)
-            print(f"  {t} thread{'s' if t > 1 else ' '}: {r['env_steps_per_s']:>10,.0f} env-steps/s" + _outside(r))
-    if not a.skip_arena:
+    print(f"cores: {cores}; median of {a.repeat} runs of {a.seconds:g} s, {NUM_ENVS} envs a batch")
+    for name, game, kwargs in rows(cores):
+        if a.only and not any(o in name for o in a.only):
+            continue
+        runs = [run_row(game, kwargs, a.seconds) for _ in range(a.repeat)]
+        r = runs[0]
+        if r is None:
+            continue
+        rate = statistics.median(x["env_steps_per_s"] for x in runs)
+        cpu = statistics.median(x["env_steps_per_cpu_s"] for x in runs)
+        print(f"  {describe(r)} {rate:>10,.0f} env-steps/s  ({cpu:,.0f} per CPU-second)", flush=True)
+    if not a.skip_arena and not a.only:
         r = bench_arena_builtin()
         print(f"\nArena, built-in bots ({' vs '.join(r['bots'])}), {r['size']}, every core: "
               f"{r['games_per_minute']:,.0f} games/minute ({r['games']} games in {r['seconds']:.1f} s)")

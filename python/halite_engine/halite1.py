@@ -69,7 +69,7 @@ import numpy as np
 
 from . import _core
 from ._batch import BatchEnv, check_integer, check_optional, clamp_threads
-from ._util import as_uint_array
+from ._util import as_uint_array, random_seed
 
 _Core = _core.halite1.VecEnv
 BOTS = tuple(_core.halite1.BOTS)
@@ -201,9 +201,21 @@ class VecEnv(BatchEnv):
         return moves
 
     def random_moves(self, rng):
-        """Uniformly random directions for every site and seat (a NumPy ``Generator``)."""
-        hh, ww = self.plane_shape
-        return rng.integers(0, 5, (self.num_envs, self.players, hh, ww), dtype=np.uint8)
+        """Uniformly random directions for every site and seat, ``uint8 [num_envs, players, H,
+        W]``. ``rng`` is a NumPy ``Generator`` (one number is drawn from it) or an integer seed;
+        the moves are drawn in Rust across the batch's threads, each env from its own stream, so
+        the same seed gives the same moves on any number of threads (grown and tiled like the
+        planes with ``wrap``)."""
+        moves = self._env.random_moves(random_seed(rng))
+        if self.wrap:
+            moves = tile(moves, self.sizes, self.wrap)
+        return moves
+
+    def step_random(self, rng):
+        """``step(random_moves(rng))`` in one call, the same moves and results, faster: each env
+        draws its moves inside the step (no moves array is made or checked)."""
+        self._check_started()
+        return self._step(random_seed(rng), call="step_random")
 
 
 def mapgen(width, height, players, seed):

@@ -48,7 +48,7 @@ import numpy as np
 
 from . import _core
 from ._batch import BatchEnv, check_integer, check_optional, clamp_threads
-from ._util import as_uint_array
+from ._util import as_uint_array, random_seed
 
 _Core = _core.halite2.VecEnv
 BOTS = tuple(_core.halite2.BOTS)
@@ -142,16 +142,12 @@ class VecEnv(BatchEnv):
         kind, magnitude, angle, planet = self._env.bot_commands(str(name), self._seat(seat))
         return {"kind": kind, "magnitude": magnitude, "angle": angle, "planet": planet}
 
-    def random_commands(self, rng, obs):
-        """Random commands for every seat's ships: thrusts at random angles and speeds, docks at
-        random planets, undocks (a NumPy ``Generator`` and the last observation)."""
-        shape = (self.num_envs, self.players, self.max_ships)
-        kind = rng.choice(np.array([0, 1, 1, 1, 2, 3], np.uint8), size=shape)
-        own = obs["ship_mask"] & (obs["ships"]["owner"] == 1)
-        kind = np.where(own, kind, 0).astype(np.uint8)
-        return {
-            "kind": kind,
-            "magnitude": rng.integers(0, 8, shape, dtype=np.uint8),
-            "angle": rng.integers(0, 360, shape, dtype=np.uint16),
-            "planet": rng.integers(0, 24, shape, dtype=np.int32),
-        }
+    def random_commands(self, rng, obs=None):
+        """Random commands for every seat's own ships of the last observation: thrusts (three
+        times as likely as the rest) at random angles and speeds 0 to 7, docks at random
+        planets (ids 0 to 23), undocks, or none; zeros in slots without an own ship. ``rng`` is
+        a NumPy ``Generator`` (one number is drawn from it) or an integer seed; the commands are
+        drawn in Rust across the batch's threads, each env from its own stream. ``obs`` (the
+        last observation) is accepted for compatibility: the batch knows its own ships."""
+        kind, magnitude, angle, planet = self._env.random_commands(random_seed(rng))
+        return {"kind": kind, "magnitude": magnitude, "angle": angle, "planet": planet}

@@ -160,12 +160,12 @@ pub struct Env<B: BatchGame> {
 pub struct StepOut<'a, O> {
     obs: O,
     rewards: &'a mut [f32],
-    terminated: &'a mut u8,
-    truncated: &'a mut u8,
+    terminated: &'a mut bool,
+    truncated: &'a mut bool,
     final_ranks: &'a mut [i32],
     final_turns: &'a mut i32,
     final_seed: &'a mut u32,
-    alive: &'a mut [u8],
+    alive: &'a mut [bool],
     turn: &'a mut i32,
 }
 
@@ -205,9 +205,9 @@ impl<B: BatchGame> Env<B> {
         Ok(())
     }
 
-    fn write_info(&self, alive: &mut [u8], turn: &mut i32) {
+    fn write_info<T: From<bool>>(&self, alive: &mut [T], turn: &mut i32) {
         for (s, a) in alive.iter_mut().enumerate() {
-            *a = u8::from(self.game.is_alive(s));
+            *a = T::from(self.game.is_alive(s));
         }
         *turn = self.game.turn() as i32;
     }
@@ -228,8 +228,8 @@ impl<B: BatchGame> Env<B> {
         B::turn_rewards(self, spec, out.rewards);
         let over = self.game.is_over();
         let cut = !over && spec.time_limit.is_some_and(|t| self.game.turn() >= t);
-        *out.terminated = u8::from(over);
-        *out.truncated = u8::from(cut);
+        *out.terminated = over;
+        *out.truncated = cut;
         if over || cut {
             for r in self.game.results() {
                 if let Some(slot) = out.final_ranks.get_mut(r.seat) {
@@ -249,6 +249,54 @@ impl<B: BatchGame> Env<B> {
         self.write_info(out.alive, out.turn);
         Ok(())
     }
+}
+
+/// The random helpers' generator (SplitMix64): fast, and an independent stream per env, so
+/// what is drawn depends on the seed and the env, not on threads or timing.
+pub struct SplitMix(u64);
+
+impl SplitMix {
+    /// Env `i`'s stream from `seed`.
+    pub fn new(seed: u64, i: usize) -> SplitMix {
+        let mut g = SplitMix(seed);
+        let mixed = g.next() ^ (i as u64);
+        let mut g = SplitMix(mixed);
+        g.0 = g.next();
+        g
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// A number in `0..n` from 16 random bits (`n` at most 65536; off uniform by at most 2^-16).
+#[inline]
+pub fn below(bits16: u64, n: u64) -> u64 {
+    ((bits16 & 0xFFFF) * n) >> 16
+}
+
+/// Fills `out`, `chunk` elements per env, across the pool with the GIL released: `f` gets env
+/// `i`'s own stream of `seed` and its chunk.
+pub fn par_random<T: Send>(
+    py: Python<'_>,
+    pool: &rayon::ThreadPool,
+    out: &mut [T],
+    chunk: usize,
+    seed: u64,
+    f: impl Fn(&mut SplitMix, &mut [T]) + Sync + Send,
+) {
+    py.detach(|| {
+        pool.install(|| {
+            out.par_chunks_mut(chunk)
+                .enumerate()
+                .for_each(|(i, c)| f(&mut SplitMix::new(seed, i), c))
+        })
+    });
 }
 
 pub fn value_error(m: impl std::fmt::Display) -> PyErr {
@@ -399,12 +447,13 @@ impl<B: BatchGame> Batch<B> {
         let p = spec.players;
         let obs = B::tables(py, spec);
         let rewards = PyArray2::<f32>::zeros(py, [n, p], false);
-        let terminated = PyArray1::<u8>::zeros(py, n, false);
-        let truncated = PyArray1::<u8>::zeros(py, n, false);
+        // Booleans are made as NumPy `bool` arrays here (no conversion afterwards).
+        let terminated = PyArray1::<bool>::zeros(py, n, false);
+        let truncated = PyArray1::<bool>::zeros(py, n, false);
         let final_ranks = PyArray2::<i32>::zeros(py, [n, p], false);
         let final_turns = PyArray1::<i32>::zeros(py, n, false);
         let final_seeds = PyArray1::<u32>::zeros(py, n, false);
-        let alive = PyArray2::<u8>::zeros(py, [n, p], false);
+        let alive = PyArray2::<bool>::zeros(py, [n, p], false);
         let turn = PyArray1::<i32>::zeros(py, n, false);
         {
             let obs_views = B::views(&obs, spec)?;
@@ -467,14 +516,22 @@ impl<B: BatchGame> Batch<B> {
         let fin = if self.envs.iter().any(|e| e.finished) {
             let fin = B::tables(py, spec);
             let mut views = B::views(&fin, spec)?;
-            for (e, v) in self.envs.iter_mut().zip(views.iter_mut()) {
-                if e.finished {
-                    B::copy_final_obs(e, spec, v);
-                    e.finished = false;
-                } else {
-                    B::write_obs(e, spec, v);
-                }
-            }
+            let envs = &mut self.envs;
+            let pool = &self.pool;
+            py.detach(|| {
+                pool.install(|| {
+                    envs.par_iter_mut()
+                        .zip(views.par_iter_mut())
+                        .for_each(|(e, v)| {
+                            if e.finished {
+                                B::copy_final_obs(e, spec, v);
+                                e.finished = false;
+                            } else {
+                                B::write_obs(e, spec, v);
+                            }
+                        })
+                })
+            });
             drop(views);
             B::into_tuple(fin, py)?
         } else {
@@ -483,13 +540,13 @@ impl<B: BatchGame> Batch<B> {
         Ok((
             B::into_tuple(obs, py)?,
             rewards,
-            terminated.call_method1("astype", ("bool",))?,
-            truncated.call_method1("astype", ("bool",))?,
+            terminated,
+            truncated,
             fin,
             final_ranks,
             final_turns,
             final_seeds,
-            alive.call_method1("astype", ("bool",))?,
+            alive,
             turn,
         )
             .into_pyobject(py)?

@@ -50,6 +50,8 @@ struct Own {
     /// Sites owned by each seat.
     territory: Vec<u32>,
     site_moves: Vec<u8>,
+    /// This env's random moves of the step (`step_random`).
+    random: Vec<u8>,
     visible: Vec<bool>,
     /// The last observation of the game that ended in this step.
     fin: Vec<u8>,
@@ -79,7 +81,7 @@ impl BatchGame for Halite1 {
     type Obs<'a> = ObsOut<'a>;
     type Tables<'py> = ObsArrays<'py>;
     /// `players * H * W` directions by seat, for every env.
-    type Actions<'a> = &'a [u8];
+    type Actions<'a> = Moves<'a>;
 
     type Error = EnvError;
 
@@ -111,6 +113,7 @@ impl BatchGame for Halite1 {
         Own {
             territory: vec![0; spec.players],
             site_moves: Vec::new(),
+            random: Vec::new(),
             visible: Vec::new(),
             fin: Vec::new(),
         }
@@ -149,9 +152,9 @@ impl BatchGame for Halite1 {
             out.valid[y * cw..y * cw + w].fill(1);
         }
         for s in 0..spec.players {
-            // Owner tags as this seat sees them.
+            // Owner tags as this seat sees them (tags above `players` stay 0).
             let mut ego = [0u8; 256];
-            for (o, e) in ego.iter_mut().enumerate() {
+            for (o, e) in ego.iter_mut().enumerate().take(spec.players + 1) {
                 *e = ego_owner(o as u8, s, spec.players);
             }
             let base = s * plane;
@@ -228,22 +231,42 @@ impl BatchGame for Halite1 {
         }
     }
 
-    /// Each site's move from its owner's plane.
-    fn prepare(env: &mut Env<Halite1>, spec: &Spec, i: usize, moves: &&[u8]) {
+    /// Each site's move from its owner's plane (of the given moves, or of the env's random
+    /// ones, drawn here as `random_moves` draws them).
+    fn prepare(env: &mut Env<Halite1>, spec: &Spec, i: usize, moves: &Moves<'_>) {
         let plane = spec.plane();
         let stride = spec.players * plane;
-        let moves = &moves[i * stride..(i + 1) * stride];
+        let Own {
+            site_moves, random, ..
+        } = &mut env.own;
+        let moves = match *moves {
+            Moves::Given(m) => &m[i * stride..(i + 1) * stride],
+            Moves::Random(seed) => {
+                random.resize(stride, 0);
+                fill_random_moves(&mut batch::SplitMix::new(seed, i), random);
+                &random[..]
+            }
+        };
         let cw = spec.game.width;
         let b = env.game.board();
         let (w, h) = (b.width, b.height);
-        let site_moves = &mut env.own.site_moves;
         site_moves.clear();
         site_moves.resize(w * h, 0);
+        // Where each owner's plane starts (the neutral and any unknown tag read a zero).
+        let mut base = [usize::MAX; 256];
+        for (o, b) in base.iter_mut().enumerate().take(spec.players + 1).skip(1) {
+            *b = (o - 1) * plane;
+        }
         for y in 0..h {
-            for x in 0..w {
-                let o = usize::from(b.owner[y * w + x]);
-                if o >= 1 && o <= spec.players {
-                    site_moves[y * w + x] = moves[(o - 1) * plane + y * cw + x];
+            let row = &b.owner[y * w..(y + 1) * w];
+            for (x, (m, &o)) in site_moves[y * w..(y + 1) * w]
+                .iter_mut()
+                .zip(row)
+                .enumerate()
+            {
+                let at = base[usize::from(o)];
+                if at != usize::MAX {
+                    *m = moves[at + y * cw + x];
                 }
             }
         }
@@ -257,9 +280,13 @@ impl BatchGame for Halite1 {
     /// With `reward="territory"`: each turn, the change in sites owned over the map's site
     /// count.
     fn turn_rewards(env: &mut Env<Halite1>, spec: &Spec, rewards: &mut [f32]) {
+        // Counted only for this reward (the sites are counted again when a game starts).
+        if spec.game.reward != Reward::Territory {
+            return;
+        }
         let before = env.own.territory.clone();
         env.count_territory();
-        if spec.game.reward == Reward::Territory {
+        {
             let b = env.game.board();
             let sites = (b.width * b.height) as f32;
             for ((r, &now), &was) in rewards.iter_mut().zip(&env.own.territory).zip(&before) {
@@ -355,6 +382,29 @@ impl Env<Halite1> {
                 territory[o - 1] += 1;
             }
         }
+    }
+}
+
+/// A step's moves: given (`players * H * W` directions by seat, for every env), or drawn by
+/// each env from its own stream of a seed.
+enum Moves<'a> {
+    Given(&'a [u8]),
+    Random(u64),
+}
+
+/// Uniform directions (0 to 4) into `c` from `g`: four from each draw (16 bits each).
+fn fill_random_moves(g: &mut batch::SplitMix, c: &mut [u8]) {
+    let mut fours = c.chunks_exact_mut(4);
+    for four in &mut fours {
+        let r = g.next();
+        four[0] = batch::below(r, 5) as u8;
+        four[1] = batch::below(r >> 16, 5) as u8;
+        four[2] = batch::below(r >> 32, 5) as u8;
+        four[3] = batch::below(r >> 48, 5) as u8;
+    }
+    let r = g.next();
+    for (k, m) in fours.into_remainder().iter_mut().enumerate() {
+        *m = batch::below(r >> (16 * k), 5) as u8;
     }
 }
 
@@ -488,12 +538,38 @@ batch_class!(VecEnv {
         let moves = moves
             .as_slice()
             .map_err(|_| value_error("moves must be a C-contiguous array"))?;
-        if let Some(bad) = moves.iter().find(|&&d| d > 4) {
+        // A maximum the compiler vectorises; the offending value is looked for only then.
+        if moves.iter().fold(0u8, |m, &d| m.max(d)) > 4 {
+            let bad = moves.iter().find(|&&d| d > 4).copied().unwrap_or(5);
             return Err(value_error(format!(
                 "move {bad}: directions are 0 (still), 1 north, 2 east, 3 south, 4 west"
             )));
         }
-        self.batch.step(py, &moves)
+        self.batch.step(py, &Moves::Given(moves))
+    }
+
+    /// Uniformly random directions (0 to 4) for every site and seat of every env,
+    /// `uint8 [N, P, H, W]`, drawn across the batch's threads with the GIL released, each env
+    /// from its own stream of `seed` (the same seed gives the same moves on any number of
+    /// threads).
+    fn random_moves<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyArray4<u8>>> {
+        let spec = &self.batch.spec;
+        let dims = [spec.num_envs, spec.players, spec.game.height, spec.game.width];
+        // SAFETY: every byte is written below before the array reaches Python.
+        let out = unsafe { PyArray4::<u8>::new(py, dims, false) };
+        {
+            // SAFETY: fresh, contiguous, unshared until returned.
+            let o = unsafe { out.as_slice_mut()? };
+            let chunk = spec.players * spec.plane();
+            batch::par_random(py, &self.batch.pool, o, chunk, seed, fill_random_moves);
+        }
+        Ok(out)
+    }
+
+    /// One turn of every env with the moves `random_moves(seed)` would return, drawn by each
+    /// env inside the step (no moves array is made or checked). Returns what `step` returns.
+    fn step_random<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyAny>> {
+        self.batch.step(py, &Moves::Random(seed))
     }
 
     /// The last finished game of env `i` as `.hlt` bytes (plain JSON, as `halite run` writes

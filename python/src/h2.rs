@@ -465,24 +465,41 @@ batch_class!(VecEnv {
                     angle: a.as_slice().map_err(contiguous)?,
                     planet: pl.as_slice().map_err(contiguous)?,
                 };
-                if let Some(bad) = c.kind.iter().find(|&&x| x > 3) {
+                // Each check is first a pass the compiler vectorises (a maximum or a
+                // minimum); the offending entry is looked for only when there is one.
+                let max_kind = c.kind.iter().fold(0u8, |a, &x| a.max(x));
+                if let Some(bad) = (max_kind > 3)
+                    .then(|| c.kind.iter().find(|&&x| x > 3))
+                    .flatten()
+                {
                     return Err(value_error(format!(
                         "command kind {bad}: 0 none, 1 thrust, 2 dock, 3 undock"
                     )));
                 }
-                if let Some(bad) = c
+                let max_thrust = c
                     .kind
                     .iter()
                     .zip(c.magnitude)
-                    .find(|(&k, &m)| k == 1 && m > 7)
+                    .fold(0u8, |a, (&k, &m)| a.max(if k == 1 { m } else { 0 }));
+                if let Some(bad) = (max_thrust > 7)
+                    .then(|| {
+                        c.kind
+                            .iter()
+                            .zip(c.magnitude)
+                            .find(|(&k, &m)| k == 1 && m > 7)
+                    })
+                    .flatten()
                 {
                     return Err(value_error(format!("thrust magnitude {}: 0 to 7", bad.1)));
                 }
-                if let Some((_, &bad)) = c
+                let min_dock = c
                     .kind
                     .iter()
                     .zip(c.planet)
-                    .find(|(&k, &pl)| k == 2 && pl < 0)
+                    .fold(0i32, |a, (&k, &pl)| a.min(if k == 2 { pl } else { 0 }));
+                if let Some((_, &bad)) = (min_dock < 0)
+                    .then(|| c.kind.iter().zip(c.planet).find(|(&k, &pl)| k == 2 && pl < 0))
+                    .flatten()
                 {
                     return Err(value_error(format!(
                         "dock target {bad}: planet ids are 0 and up"
@@ -497,6 +514,61 @@ batch_class!(VecEnv {
             }
         };
         self.batch.step(py, &arrays)
+    }
+
+    /// Random commands for every seat's own ships of the last observation, as arrays
+    /// `(kind, magnitude, angle, planet)` of shape `[N, P, max_ships]`: kind none, thrust
+    /// (three times as likely), dock or undock; magnitude 0 to 7, angle 0 to 359, planet 0 to
+    /// 23; zeros in slots without an own ship. Drawn across the batch's threads with the GIL
+    /// released, each env from its own stream of `seed`.
+    fn random_commands<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyAny>> {
+        const KINDS: [u8; 6] = [0, 1, 1, 1, 2, 3];
+        let spec = &self.batch.spec;
+        let s = spec.game.max_ships;
+        let p = spec.players;
+        let dims = [spec.num_envs, p, s];
+        let kind = numpy::PyArray3::<u8>::zeros(py, dims, false);
+        let magnitude = numpy::PyArray3::<u8>::zeros(py, dims, false);
+        let angle = numpy::PyArray3::<u16>::zeros(py, dims, false);
+        let planet = numpy::PyArray3::<i32>::zeros(py, dims, false);
+        {
+            // SAFETY: fresh, contiguous, unshared until returned.
+            let (k, m, a, pl) = unsafe {
+                (
+                    kind.as_slice_mut()?,
+                    magnitude.as_slice_mut()?,
+                    angle.as_slice_mut()?,
+                    planet.as_slice_mut()?,
+                )
+            };
+            let envs = &self.batch.envs;
+            let pool = &self.batch.pool;
+            py.detach(|| {
+                pool.install(|| {
+                    envs.par_iter()
+                        .zip(k.par_chunks_mut(p * s))
+                        .zip(m.par_chunks_mut(p * s))
+                        .zip(a.par_chunks_mut(p * s))
+                        .zip(pl.par_chunks_mut(p * s))
+                        .enumerate()
+                        .for_each(|(i, ((((e, k), m), a), pl))| {
+                            let mut g = batch::SplitMix::new(seed, i);
+                            for (seat, slots) in e.own.slots.iter().enumerate() {
+                                for j in seat * s..seat * s + slots.len().min(s) {
+                                    let r = g.next();
+                                    k[j] = KINDS[batch::below(r, 6) as usize];
+                                    m[j] = batch::below(r >> 16, 8) as u8;
+                                    a[j] = batch::below(r >> 32, 360) as u16;
+                                    pl[j] = batch::below(r >> 48, 24) as i32;
+                                }
+                            }
+                        })
+                })
+            });
+        }
+        Ok((kind, magnitude, angle, planet)
+            .into_pyobject(py)?
+            .into_any())
     }
 
     /// The last finished game of env `i` as the zstd-compressed replay `halite run` writes,
