@@ -95,7 +95,9 @@ export class NewGameForm {
       const size = last.state.size ? ` · ${last.state.size.width}×${last.state.size.height}` : '';
       return { again: true, what: `${last.state.bots.map((e) => this.seatName(e)).join(' vs ')} · seed ${last.state.seed}${size}` };
     }
-    return { again: false, what: `${this.seatName(`saved:${id}`)} vs ${this.seatName(this.opponent())} · ${this.els.seed.value.trim() ? `seed ${this.els.seed.value.trim()}` : 'a new map'}` };
+    // The form's game when the bot has a seat in it, else the bot against the built-in opponent.
+    const seats = this.seats.entries.includes(`saved:${id}`) ? this.seats.entries : [`saved:${id}`, this.opponent()];
+    return { again: false, what: `${seats.map((e) => this.seatName(e)).join(' vs ')} · ${this.els.seed.value.trim() ? `seed ${this.els.seed.value.trim()}` : 'a new map'}` };
   }
 
   /** Runs the last game again with saved bot `id`'s code as it is now (the form shows that game
@@ -103,7 +105,7 @@ export class NewGameForm {
    * Resolves with why it did not start, or null. */
   runAgain(id: string): Promise<string | null> {
     const last = lastGame(this.module.id);
-    if (!last || !last.state.bots?.includes(`saved:${id}`)) return this.playAgainst(id);
+    if (!last || !last.state.bots?.includes(`saved:${id}`)) return this.seats.entries.includes(`saved:${id}`) ? this.startGame() : this.playAgainst(id);
     this.fill(last.search);
     return this.startGame();
   }
