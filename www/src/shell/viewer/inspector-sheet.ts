@@ -46,11 +46,11 @@ export function installInspectorSheet(root: HTMLElement): void {
     if (e.key === 'Escape' && isOpen() && document.activeElement === map) show(false);
   });
   // A tap on the map: once the viewer has pinned (or unpinned) what is there, the sheet follows.
-  map.addEventListener('click', () => {
+  map.addEventListener('pointerup', () => {
     if (!media.matches || (play && !play.hidden)) return;
     window.setTimeout(() => {
       // The card's head says "pinned" while something is pinned.
-      show(/\bpinned\b/.test(head.textContent ?? ''));
+      show(/pinned/.test(head.textContent ?? ''));
     }, 0);
   });
   // A tap outside the sheet (but on the map, which pins anew) puts it away.
