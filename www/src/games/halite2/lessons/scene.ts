@@ -32,7 +32,7 @@ export interface SceneCallbacks {
   aim(ship: number, magnitude: number, angle: number): void;
   /** Arrow keys on a selected ship: change its thrust by these steps. */
   nudge(ship: number, magnitude: number, angle: number): void;
-  /** Enter on the selected ship, or Ctrl+Enter on any: the turn is given (lessons resolve it). */
+  /** Ctrl+Enter on a ship: the turn is given (lessons resolve it); Enter alone selects. */
   submit?(): void;
 }
 
@@ -200,7 +200,7 @@ export class H2Scene {
     const g = (e.target as Element).closest?.('[data-ship]');
     if (!g) return;
     const id = Number(g.getAttribute('data-ship'));
-    if (e.key === 'Enter' && this.cb.submit && (e.ctrlKey || e.metaKey || this.state?.selected === id)) {
+    if (e.key === 'Enter' && this.cb.submit && (e.ctrlKey || e.metaKey)) {
       this.cb.submit();
     } else if (e.key === 'Enter' || e.key === ' ') {
       this.cb.select(id);

@@ -56,7 +56,7 @@ class H2LessonView extends LessonFrame<H2Step> {
         <div class="lg-layout">
           <section class="lg-board-col" aria-label="Board and orders">
             <div data-part="board"></div>
-            <p class="lg-muted lg-help">Select one of your ships (click or tap it, or Tab to it and press Enter), then drag on the board to aim it, or use the controls below. On a selected ship, ← and → turn it by 5° (with Shift, 1°); ↑ and ↓ change the thrust; Enter again resolves the turn.</p>
+            <p class="lg-muted lg-help">Select one of your ships (click or tap it, or Tab to it and press Enter), then drag on the board to aim it, or use the controls below. On a selected ship, ← and → turn it by 5° (with Shift, 1°); ↑ and ↓ change the thrust; Ctrl+Enter resolves the turn.</p>
             <div class="h2l-orders">
               <p data-part="selected" class="lg-selected" aria-live="polite">No ship selected</p>
               <div class="h2l-thrust">
