@@ -92,9 +92,9 @@ test('the lesson list shows every lesson and a reset asks first', { timeout: 600
 test('two lessons completed by keyboard alone; stars saved the instant each is solved', { timeout: 90000 }, async () => {
   const page = await open('?learn=wrap-around');
   await page.waitForSelector('[role="grid"]');
-  // To the grid, then to (0, 1), a move west (across the edge), then to "Resolve turn".
+  // To the grid (Tab enters it on the piece, at (0, 1)), a move west (across the edge), then to
+  // "Resolve turn".
   await tabTo(page, () => document.activeElement?.getAttribute('role') === 'gridcell');
-  await page.keyboard.press('ArrowDown');
   await page.keyboard.press('w');
   assert.match(await page.textContent('[data-part="selected"]'), /\(0, 1\): move west/);
   await tabTo(page, onResolve);

@@ -41,7 +41,7 @@ export abstract class LessonFrame<Step extends LessonOutcome> {
   /** The prediction made before the turn (then forgotten): what was said and whether it was right. */
   protected abstract takePrediction(step: Step): { text: string; right: boolean } | null;
   /** What the result box needs beyond the frame's own state. */
-  protected abstract resultContext(): Pick<ResultContext, 'par' | 'why' | 'punished' | 'solved'>;
+  protected abstract resultContext(): Pick<ResultContext, 'par' | 'why' | 'punished' | 'solved' | 'next'>;
 
   protected resolve(): void {
     if (this.status !== 'ongoing') return;
@@ -62,6 +62,8 @@ export abstract class LessonFrame<Step extends LessonOutcome> {
     this.stepperPart.extraElement.replaceChildren();
     this.loadStep(step);
     this.refresh();
+    // The verdict shows at once, beside the phases still playing, and takes the focus.
+    this.reveal();
   }
 
   /** The prediction's answer and the lesson's verdict, once the stepper reaches the new board
@@ -77,6 +79,17 @@ export abstract class LessonFrame<Step extends LessonOutcome> {
       hintLevel: this.hintLevel,
       retry: () => this.retry(),
     });
+    this.focusVerdict();
+  }
+
+  /** Once the lesson is over: the verdict is scrolled into view and its first action (the next
+   * lesson, or a retry) takes the focus, so a keyboard user goes on with one key. */
+  private focusVerdict(): void {
+    const box = this.q('result');
+    if (box.hidden) return;
+    const target = box.querySelector<HTMLElement>('[data-part="verdict-next"], [data-part="retry"]') ?? box.querySelector<HTMLElement>('[data-part="verdict"]');
+    box.scrollIntoView({ block: 'nearest' });
+    target?.focus({ preventScroll: true });
   }
 
   private showPrediction(step: Step): void {

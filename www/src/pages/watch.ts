@@ -7,6 +7,8 @@
 // sessions in watch/ (opening replays, live games, the Continue dialog, the result overlay) and
 // Debug this turn.
 
+import { installMoreMenu } from '../shell/page/more-menu';
+import { installInspectorSheet } from '../shell/viewer/inspector-sheet';
 import { BotLibrary } from '../bots/library';
 import { resolveEntry } from '../seats/entries';
 import { WorkerSeat } from '../seats/worker-seat';
@@ -54,8 +56,11 @@ export class WatchPage implements WatchContext {
     document.documentElement.classList.add('fills-window');
     // A game with a human seat is the play page's game.
     root.innerHTML = pageHtml(parseUrlState(location.search).bots?.includes('human') ? 'play' : 'watch');
+    const actions = root.querySelector<HTMLElement>('.topbar .actions');
+    if (actions) installMoreMenu(actions);
     this.viewerRoot = root.querySelector<HTMLElement>('[data-part="viewer"]') ?? root;
     this.viewer = new Viewer(this.viewerRoot, module);
+    installInspectorSheet(this.viewerRoot);
     this.viewer.well.insertAdjacentHTML('beforeend', OVERLAYS);
     this.ui = new WatchUi(root, this.viewer.well, () => this.module.title);
     // Messages show at the top of the map, clear of the playback controls under it.

@@ -8,7 +8,7 @@ const BADGE = '<button type="button" class="badge" data-part="badge" hidden></bu
 
 const ACTIONS = `
     <nav class="actions" aria-label="Open a game">
-      <button type="button" class="btn btn-live" data-part="live" aria-label="Watch a new live game between built-in bots">
+      <button type="button" class="btn btn-live" data-part="live" data-more aria-label="Watch a new live game between built-in bots">
         <svg viewBox="0 0 24 24" aria-hidden="true"><circle cx="12" cy="12" r="3.2" fill="currentColor"/><path d="M6.3 6.3a8 8 0 0 0 0 11.4M17.7 6.3a8 8 0 0 1 0 11.4"/></svg>
         <span>Live game</span>
       </button>
@@ -16,7 +16,7 @@ const ACTIONS = `
         <span class="visually-hidden">Open a sample replay</span>
         <select data-part="samples" class="select"><option value="">Samples…</option></select>
       </label>
-      <label class="btn btn-primary file-btn">
+      <label class="btn btn-primary file-btn" data-more>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 7.5V18a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9.5a2 2 0 0 0-2-2h-6.5L9.5 5H6a2 2 0 0 0-2 2.5Z"/></svg>
         <span>Open<span class="wide-only"> replay</span></span>
         <input type="file" data-part="file" class="visually-hidden" accept="${replayAccept()},application/json,application/gzip">
@@ -25,7 +25,7 @@ const ACTIONS = `
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M5 12h10M11 7l5 5-5 5M19 5v14"/></svg>
         <span>Continue<span class="wide-only"> from here</span></span>
       </button>
-      <button type="button" class="btn btn-icon" data-part="debug" aria-label="Debug this turn: run a bot on the frame shown" title="Debug this turn: run a bot on this frame, with no time limit, and compare its answer" hidden>
+      <button type="button" class="btn btn-icon" data-part="debug" data-more aria-label="Debug this turn: run a bot on the frame shown" title="Debug this turn: run a bot on this frame, with no time limit, and compare its answer" hidden>
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M9 7.5a3 3 0 0 1 6 0M7.5 10h9v5a4.5 4.5 0 0 1-9 0v-5ZM12 10v9.5M4 13h3.5M16.5 13H20M5 8.5l2.5 2M19 8.5l-2.5 2M5 19l2.7-2M19 19l-2.7-2"/></svg>
       </button>
       <button type="button" class="btn" data-part="new-game" aria-label="New game" title="A new game with the same seats (a new map, or the same frame of a continued game)" hidden>
@@ -36,10 +36,10 @@ const ACTIONS = `
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 21V4m0 0h11l-2 4 2 4H6"/></svg>
         <span class="label" data-part="resign-label">Resign</span>
       </button>
-      <button type="button" class="btn btn-icon" data-part="download" aria-label="Download this game as a replay" title="Download the replay">
+      <button type="button" class="btn btn-icon" data-part="download" data-more aria-label="Download this game as a replay" title="Download the replay">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
       </button>
-      <button type="button" class="btn btn-icon" data-part="help-button" aria-label="Keyboard shortcuts and help" aria-haspopup="dialog" title="Help (?)">
+      <button type="button" class="btn btn-icon" data-part="help-button" data-more aria-label="Keyboard shortcuts and help" aria-haspopup="dialog" title="Help (?)">
         <span aria-hidden="true" class="q">?</span>
       </button>
     </nav>`;

@@ -44,6 +44,9 @@ export interface GridHandlers {
   activate(site: number): void;
   /** A direction key was pressed on a site (0 still .. 4 west). */
   direction?(site: number, dir: number): void;
+  /** Enter (or Ctrl+Enter) on the board: the turn is given (lessons resolve it). Without it,
+   * Enter selects the site like Space. */
+  submit?(): void;
 }
 
 const GLYPH = ['•', '↑', '→', '↓', '←'];
@@ -53,7 +56,19 @@ const ARROW_DIR: Record<string, number> = { ArrowUp: 1, ArrowRight: 2, ArrowDown
 export function cellLabel(x: number, y: number, c: CellShow): string {
   if (c.hidden) return `(${x}, ${y}): hidden by fog`;
   const who = c.owner === 0 ? 'neutral' : `player ${c.owner}`;
-  return `(${x}, ${y}): ${who}, strength ${c.strength}, production ${c.production}`;
+  const base = `(${x}, ${y}): ${who}, strength ${c.strength}, production ${c.production}`;
+  // What a phase draws on the site, in the same words as its visible marks.
+  const extra: string[] = [];
+  if (c.pieces && (c.pieces.length !== 1 || c.pieces[0].damage !== undefined || c.pieces[0].dead)) {
+    const pieces = c.pieces.map(
+      (p) => `${p.owner === 0 ? 'neutral' : `player ${p.owner}`} ${p.strength}${p.damage !== undefined ? ` −${p.damage}` : ''}${p.dead ? ' destroyed' : ''}`,
+    );
+    extra.push(pieces.length ? `pieces: ${pieces.join(', ')}` : 'no pieces');
+  }
+  if (c.note) extra.push(`note ${c.note}`);
+  if (c.loss) extra.push(`−${c.loss} cap`);
+  if (c.left) extra.push('0 left');
+  return extra.length ? `${base}; ${extra.join('; ')}` : base;
 }
 
 export class BoardGrid {
@@ -119,10 +134,28 @@ export class BoardGrid {
         parts.push(`<span class="lg-arrow is-${a.kind}" data-dir="${a.dir}" aria-hidden="true">${GLYPH[a.dir] ?? ''}</span>`);
       }
       if (c.predicted) parts.push('<span class="lg-guess" aria-hidden="true">?</span>');
-      el.innerHTML = parts.join('');
+      // The marks are drawn for the eye; the cell's name says each of them in words.
+      el.innerHTML = `<span class="lg-marks" aria-hidden="true">${parts.join('')}</span>`;
       // Each piece's colour through the CSSOM (the page's policy allows no style attributes).
       for (const n of el.querySelectorAll<HTMLElement>('.lg-num[data-owner]')) n.style.setProperty('--piece', ownerColour(DEFAULT_PALETTE, Number(n.dataset.owner)));
     });
+  }
+
+  /** Where Tab enters the board, without moving the focus there. */
+  setTabStop(site: number): void {
+    if (site < 0 || site >= this.cells.length) return;
+    this.focusSite = site;
+    this.syncTabStop();
+  }
+
+  /** The site that holds the focus (or Tab's way in). */
+  get focusedSite(): number {
+    return this.focusSite;
+  }
+
+  /** Whether a cell of the board has the focus. */
+  get hasFocus(): boolean {
+    return this.element.contains(document.activeElement);
   }
 
   focus(site: number): void {
@@ -177,6 +210,8 @@ export class BoardGrid {
       const nx = Math.min(this.width - 1, Math.max(0, x + dx));
       const ny = Math.min(this.height - 1, Math.max(0, y + dy));
       this.focus(ny * this.width + nx);
+    } else if (e.key === 'Enter' && this.handlers.submit && !e.shiftKey && !e.altKey) {
+      this.handlers.submit();
     } else if (e.key === 'Enter' || e.key === ' ') {
       this.handlers.activate(site);
     } else if (KEY_DIR[e.key.toLowerCase()] !== undefined && this.handlers.direction && !e.ctrlKey && !e.metaKey) {

@@ -54,7 +54,7 @@ class LessonView extends LessonFrame<LessonStep> {
         <div class="lg-layout">
           <section class="lg-board-col" aria-label="Board and moves">
             <div data-part="board"></div>
-            <p class="lg-muted lg-help">Tap one of your sites, then a direction. Keyboard: arrow keys move between sites, N E S W or Shift+arrow give a move, “.” stays still.</p>
+            <p class="lg-muted lg-help">Tap one of your sites, then a direction. Keyboard: arrow keys move between sites, N E S W or Shift+arrow give a move, “.” stays still, Enter resolves the turn.</p>
             ${moveRowHtml('1 1 east', { part: 'clear', label: 'Clear moves' })}
           </section>
           <aside class="lg-side">
@@ -88,11 +88,21 @@ class LessonView extends LessonFrame<LessonStep> {
         this.select(site);
         this.setMove(dir);
       },
+      submit: () => this.resolve(),
     }, 'Lesson board');
     this.pad = new DirectionPad(this.q('pad'), (dir) => this.setMove(dir));
     this.stepper = new Stepper(this.q('stepper'), (phase, last) => this.showPhase(phase, last));
     this.wire();
     this.refresh();
+    // Tab enters the board on the learner's piece, not on (0, 0).
+    this.grid.setTabStop(this.pieceNear(-1));
+    this.root.addEventListener('keydown', (e) => {
+      // Ctrl+Enter resolves from anywhere in the lesson but a text field's own Enter.
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !this.grid.hasFocus) {
+        e.preventDefault();
+        this.resolve();
+      }
+    });
     if (loadProgress()[entry.id]) this.openBotTrack();
   }
 
@@ -130,6 +140,8 @@ class LessonView extends LessonFrame<LessonStep> {
   }
 
   private select(site: number): void {
+    // Orders are given on the new board: a turn's phases still playing end there at once.
+    if (this.stepper.isPlaying) this.stepper.finish();
     this.selected = site;
     this.refresh();
   }
@@ -179,6 +191,39 @@ class LessonView extends LessonFrame<LessonStep> {
     this.refresh();
   }
 
+  /** One of the learner's sites: `site` itself if it is one, else the nearest (-1: the first). */
+  private pieceNear(site: number): number {
+    const pos = this.position();
+    const w = pos.width;
+    let best = -1;
+    let bestD = Infinity;
+    pos.owner.forEach((o, i) => {
+      if (o !== this.spec.player) return;
+      const d = site < 0 ? i : Math.abs((i % w) - (site % w)) + Math.abs(Math.floor(i / w) - Math.floor(site / w));
+      if (d < bestD) {
+        best = i;
+        bestD = d;
+      }
+    });
+    return best < 0 ? Math.max(0, site) : best;
+  }
+
+  protected override resolve(): void {
+    const onBoard = this.grid.hasFocus;
+    const from = this.grid.focusedSite;
+    const dir = this.plan.get(from) ?? 0;
+    super.resolve();
+    if (this.status !== 'ongoing') return;
+    // The focus follows the piece it was on (to where it moved), or the nearest one left.
+    const pos = this.position();
+    const [dx, dy] = [[0, 0], [0, -1], [1, 0], [0, 1], [-1, 0]][dir];
+    const x = (((from % pos.width) + dx) % pos.width + pos.width) % pos.width;
+    const y = ((Math.floor(from / pos.width) + dy) % pos.height + pos.height) % pos.height;
+    const site = this.pieceNear(y * pos.width + x);
+    if (onBoard) this.grid.focus(site);
+    else this.grid.setTabStop(site);
+  }
+
   protected q<T extends HTMLElement>(part: string): T {
     return this.root.querySelector<T>(`[data-part="${part}"]`) as T;
   }
@@ -203,7 +248,7 @@ class LessonView extends LessonFrame<LessonStep> {
   }
 
   protected focusBoard(): void {
-    this.grid.focus(Math.max(0, this.selected));
+    this.grid.focus(this.pieceNear(this.selected));
   }
 
   protected takePrediction(step: LessonStep): { text: string; right: boolean } | null {
@@ -227,7 +272,13 @@ class LessonView extends LessonFrame<LessonStep> {
       why: prose(this.entry.id).why,
       punished: { label: 'Start again', primary: false },
       solved: () => this.openBotTrack(),
+      next: this.nextLesson(),
     };
+  }
+
+  private nextLesson(): { href: string; label: string } | undefined {
+    const next = LESSONS[LESSONS.indexOf(this.entry) + 1];
+    return next ? { href: `?learn=${encodeURIComponent(next.id)}`, label: `Next lesson: ${prose(next.id).title}` } : undefined;
   }
 
   /** Cells of the lesson's current board, fog and stars included. */

@@ -32,6 +32,8 @@ export interface SceneCallbacks {
   aim(ship: number, magnitude: number, angle: number): void;
   /** Arrow keys on a selected ship: change its thrust by these steps. */
   nudge(ship: number, magnitude: number, angle: number): void;
+  /** Ctrl+Enter on a ship: the turn is given (lessons resolve it); Enter alone selects. */
+  submit?(): void;
 }
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -198,7 +200,9 @@ export class H2Scene {
     const g = (e.target as Element).closest?.('[data-ship]');
     if (!g) return;
     const id = Number(g.getAttribute('data-ship'));
-    if (e.key === 'Enter' || e.key === ' ') {
+    if (e.key === 'Enter' && this.cb.submit && (e.ctrlKey || e.metaKey)) {
+      this.cb.submit();
+    } else if (e.key === 'Enter' || e.key === ' ') {
       this.cb.select(id);
     } else if (this.state?.selected === id && this.mine(id) && e.key.startsWith('Arrow')) {
       const step = e.shiftKey ? 1 : 5;

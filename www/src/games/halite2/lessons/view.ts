@@ -56,7 +56,7 @@ class H2LessonView extends LessonFrame<H2Step> {
         <div class="lg-layout">
           <section class="lg-board-col" aria-label="Board and orders">
             <div data-part="board"></div>
-            <p class="lg-muted lg-help">Select one of your ships (click or tap it, or Tab to it and press Enter), then drag on the board to aim it, or use the controls below. On a selected ship, ← and → turn it by 5° (with Shift, 1°); ↑ and ↓ change the thrust.</p>
+            <p class="lg-muted lg-help">Select one of your ships (click or tap it, or Tab to it and press Enter), then drag on the board to aim it, or use the controls below. On a selected ship, ← and → turn it by 5° (with Shift, 1°); ↑ and ↓ change the thrust; Ctrl+Enter resolves the turn.</p>
             <div class="h2l-orders">
               <p data-part="selected" class="lg-selected" aria-live="polite">No ship selected</p>
               <div class="h2l-thrust">
@@ -105,6 +105,7 @@ class H2LessonView extends LessonFrame<H2Step> {
       this.rules,
       {
         select: (id) => this.select(id),
+        submit: () => this.resolve(),
         aim: (id, m, a) => this.setThrust(id, m, a),
         nudge: (id, dm, da) => {
           const [m, a] = this.thrustOf(id);
@@ -116,6 +117,13 @@ class H2LessonView extends LessonFrame<H2Step> {
     this.stepper = new PhaseStepper<H2Phase>(this.q('stepper'), (phase, last) => this.showPhase(phase, last));
     this.wire();
     this.refresh();
+    root.addEventListener('keydown', (e) => {
+      // Ctrl+Enter resolves from anywhere in the lesson (a ship's own keys answer it first).
+      if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.defaultPrevented) {
+        e.preventDefault();
+        this.resolve();
+      }
+    });
   }
 
   private get board(): Board {
@@ -232,7 +240,13 @@ class H2LessonView extends LessonFrame<H2Step> {
   }
 
   protected resultContext() {
-    return { par: this.spec.par, why: h2Prose(this.entry.id).why, punished: { label: 'Retry', primary: true } };
+    const next = H2_LESSONS[H2_LESSONS.indexOf(this.entry) + 1];
+    return {
+      par: this.spec.par,
+      why: h2Prose(this.entry.id).why,
+      punished: { label: 'Retry', primary: true },
+      next: next ? { href: `?learn=${encodeURIComponent(next.id)}`, label: `Next lesson: ${h2Prose(next.id).title}` } : undefined,
+    };
   }
 
   /** The turn's report: every ship's health and docking before and after. */
