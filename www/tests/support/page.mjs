@@ -30,9 +30,12 @@ export async function openPage(browser, url, search = '', viewport = { width: 12
   return page;
 }
 
-/** Clicks the Download control and returns the saved file's name and bytes. */
+/** Clicks the Download control (in the "⋯ More" menu on a phone, as a person finds it there)
+ * and returns the saved file's name and bytes. */
 export async function downloadBytes(page) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-part="download"]')]);
+  const control = page.locator('[data-part="download"]').first();
+  if (!(await control.isVisible()) && (await page.locator('[data-part="more"]').isVisible())) await page.click('[data-part="more"]');
+  const [download] = await Promise.all([page.waitForEvent('download'), control.click()]);
   return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
 }
 
