@@ -22,12 +22,9 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const www = path.resolve(__dirname, 'www');
 const pkg = path.resolve(__dirname, 'pkg');
 
-/** The SHA-256 of bot-host.html's one inline script, as a CSP source. */
-function botHostScriptHash() {
-  const m = /<script>([\s\S]*?)<\/script>/.exec(fs.readFileSync(path.join(www, 'static', 'bot-host.html'), 'utf8'));
-  if (!m) throw new Error('bot-host.html has no inline script');
-  return `'sha256-${crypto.createHash('sha256').update(m[1], 'utf8').digest('base64')}'`;
-}
+/** The SHA-256 of bot-host.html's one inline script as emitted (set when it is emitted), for the
+ * app's policy: `'sha256-BOT_HOST_SCRIPT'` in APP_CSP stands for it until then. */
+let botHostScript = null;
 
 /** The app's policy. `connect-src` is open for what the page itself fetches from other origins
  * (bot modules' source after the person agrees, `?replay=` addresses); bots never fetch. */
@@ -35,7 +32,7 @@ const APP_CSP = [
   "default-src 'self'",
   // The bot host's script and its blob: worker: each bot's frame is bot-host.html given as
   // `srcdoc`, which keeps this policy on top of its own (its own still allows no request).
-  `script-src 'self' 'wasm-unsafe-eval' ${botHostScriptHash()}`,
+  "script-src 'self' 'wasm-unsafe-eval' 'sha256-BOT_HOST_SCRIPT'",
   "worker-src 'self' blob:",
   "manifest-src 'self'",
   "style-src 'self'",
@@ -47,11 +44,18 @@ const APP_CSP = [
   "form-action 'none'",
 ].join('; ');
 
+/** The app's policy with the bot host's script hash (once the bot host has been emitted). */
+function appCsp() {
+  if (botHostScript === null) botHostHtml(fs.readFileSync(path.join(www, 'static', 'bot-host.html'), 'utf8'));
+  return APP_CSP.replace('sha256-BOT_HOST_SCRIPT', `sha256-${botHostScript}`);
+}
+
 /** bot-host.html with the SHA-256 of its inline script in its policy. */
 function botHostHtml(text) {
   const m = /<script>([\s\S]*?)<\/script>/.exec(text);
   if (!m) throw new Error('bot-host.html has no inline script');
   const hash = crypto.createHash('sha256').update(m[1], 'utf8').digest('base64');
+  botHostScript = hash;
   return text.replace('sha256-BOOT_HASH', `sha256-${hash}`);
 }
 
@@ -135,6 +139,12 @@ module.exports = (_env, argv) => {
               if (!asset) return;
               const html = botHostHtml(asset.source.source().toString());
               compilation.updateAsset('bot-host.html', new compiler.webpack.sources.RawSource(html));
+              // The app's policy (index.html) allows that script too, for the bot frames' srcdoc.
+              const index = compilation.getAsset('index.html');
+              if (index) {
+                const page = index.source.source().toString().replace('sha256-BOT_HOST_SCRIPT', `sha256-${botHostScript}`);
+                compilation.updateAsset('index.html', new compiler.webpack.sources.RawSource(page));
+              }
             });
           });
         },
@@ -189,12 +199,12 @@ module.exports = (_env, argv) => {
       // reload socket), the bot host's with sandbox.
       setupMiddlewares: (middlewares) => {
         const host = `${botHostCsp()}; frame-ancestors 'self'; sandbox allow-scripts`;
-        const app = `${APP_CSP.replace("connect-src 'self'", "connect-src 'self' ws://localhost:*")}; frame-ancestors 'none'`;
+        const app = () => `${appCsp().replace("connect-src 'self'", "connect-src 'self' ws://localhost:*")}; frame-ancestors 'none'`;
         middlewares.unshift({
           name: 'content-security-policy',
           middleware: (req, res, next) => {
             const p = (req.url || '').split('?')[0];
-            res.setHeader('Content-Security-Policy', p.endsWith('/bot-host.html') ? host : app);
+            res.setHeader('Content-Security-Policy', p.endsWith('/bot-host.html') ? host : app());
             next();
           },
         });
