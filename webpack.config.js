@@ -32,7 +32,9 @@ const APP_CSP = [
   "default-src 'self'",
   // The bot host's script and its blob: worker: each bot's frame is bot-host.html given as
   // `srcdoc`, which keeps this policy on top of its own (its own still allows no request).
-  "script-src 'self' 'wasm-unsafe-eval' 'sha256-BOT_HOST_SCRIPT'",
+  // (blob: as well, for the module a bot's worker imports its code from: the worker keeps the
+  // frame's policies; a blob: address can only be made by a script already running here.)
+  "script-src 'self' 'wasm-unsafe-eval' 'sha256-BOT_HOST_SCRIPT' blob:",
   "worker-src 'self' blob:",
   "manifest-src 'self'",
   "style-src 'self'",
