@@ -173,7 +173,8 @@ test('an update never breaks a game in progress; the next load runs it and says 
     const page = await newPage(context);
     await page.goto(server.url);
     await untilKept(page);
-    await page.reload();
+    // A long game (a big map), in progress through the whole update.
+    await page.goto(`${server.url}?bots=greedy,greedy,greedy,greedy&size=50x50&seed=11`);
     await advances(page, 'the first version');
     const first = await servingVersion(page);
     assert.match(first, /^[0-9a-f]{16}$/);
