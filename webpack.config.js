@@ -151,7 +151,7 @@ module.exports = (_env, argv) => {
           });
         },
       },
-      // offline.ts registers the service worker only when this is true.
+      // shell/offline.ts registers the service worker only when this is true.
       new (require('webpack').DefinePlugin)({ OFFLINE_BUILD: JSON.stringify(production) }),
       {
         // The list of files the service worker keeps, and its version, written into sw.js after

@@ -11,7 +11,7 @@
 
 import { errorMessage } from './shell/engine';
 import { installPointerFocusRelease } from './shell/focus';
-import { registerOffline } from './offline';
+import { registerOffline } from './shell/offline';
 
 type Mount = (root: HTMLElement, search: string) => Promise<unknown>;
 
@@ -45,5 +45,5 @@ async function route(root: HTMLElement): Promise<void> {
 installPointerFocusRelease();
 const root = document.getElementById('app');
 if (root) void route(root);
-// Production builds only, after `load` (see offline.ts).
+// Production builds only, after `load` (see shell/offline.ts).
 registerOffline();
