@@ -8,6 +8,11 @@
 // it) and, under `npm start`, also a header with what a <meta> cannot carry (frame-ancestors).
 // The bot host has a policy of its own that allows no request at all; its one inline script is
 // allowed by its SHA-256, computed here.
+//
+// Offline (production builds only): the service worker www/src/sw.ts is built as sw.js (a fixed
+// name, so the browser finds each new version at the same address), and OfflineManifest writes
+// into it the list of files to keep (every emitted file but source maps and itself) and a version
+// hashed from all of them, so any change to the app is a new version of the worker.
 const path = require('path');
 const fs = require('fs');
 const crypto = require('crypto');
@@ -17,12 +22,21 @@ const CopyWebpackPlugin = require('copy-webpack-plugin');
 const www = path.resolve(__dirname, 'www');
 const pkg = path.resolve(__dirname, 'pkg');
 
+/** The SHA-256 of bot-host.html's one inline script as emitted (set when it is emitted), for the
+ * app's policy: `'sha256-BOT_HOST_SCRIPT'` in APP_CSP stands for it until then. */
+let botHostScript = null;
+
 /** The app's policy. `connect-src` is open for what the page itself fetches from other origins
  * (bot modules' source after the person agrees, `?replay=` addresses); bots never fetch. */
 const APP_CSP = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
-  "worker-src 'self'",
+  // The bot host's script and its blob: worker: each bot's frame is bot-host.html given as
+  // `srcdoc`, which keeps this policy on top of its own (its own still allows no request).
+  // (blob: as well, for the module a bot's worker imports its code from: the worker keeps the
+  // frame's policies; a blob: address can only be made by a script already running here.)
+  "script-src 'self' 'wasm-unsafe-eval' 'sha256-BOT_HOST_SCRIPT' blob:",
+  "worker-src 'self' blob:",
+  "manifest-src 'self'",
   "style-src 'self'",
   "img-src 'self' data: blob:",
   "connect-src 'self' http: https: data: blob:",
@@ -32,11 +46,18 @@ const APP_CSP = [
   "form-action 'none'",
 ].join('; ');
 
+/** The app's policy with the bot host's script hash (once the bot host has been emitted). */
+function appCsp() {
+  if (botHostScript === null) botHostHtml(fs.readFileSync(path.join(www, 'static', 'bot-host.html'), 'utf8'));
+  return APP_CSP.replace('sha256-BOT_HOST_SCRIPT', `sha256-${botHostScript}`);
+}
+
 /** bot-host.html with the SHA-256 of its inline script in its policy. */
 function botHostHtml(text) {
   const m = /<script>([\s\S]*?)<\/script>/.exec(text);
   if (!m) throw new Error('bot-host.html has no inline script');
   const hash = crypto.createHash('sha256').update(m[1], 'utf8').digest('base64');
+  botHostScript = hash;
   return text.replace('sha256-BOOT_HASH', `sha256-${hash}`);
 }
 
@@ -63,10 +84,13 @@ module.exports = (_env, argv) => {
     : 'styles.css';
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: path.join(www, 'src', 'main.ts') },
+    // The service worker only in production: the dev server's files change at every edit.
+    entry: production
+      ? { main: path.join(www, 'src', 'main.ts'), sw: path.join(www, 'src', 'sw.ts') }
+      : { main: path.join(www, 'src', 'main.ts') },
     output: {
       path: path.resolve(__dirname, 'dist'),
-      filename: production ? '[name].[contenthash:8].js' : '[name].js',
+      filename: (data) => (data.chunk && data.chunk.name === 'sw' ? 'sw.js' : production ? '[name].[contenthash:8].js' : '[name].js'),
       chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
       // Each game's binaries (pkg/<id>/<id>_bg.wasm, pkg/<id>-read/<id>-read_bg.wasm,
       // pkg/<id>-write/..., pkg/<id>-learn/..., pkg/<id>-sim/...), named after them.
@@ -92,6 +116,7 @@ module.exports = (_env, argv) => {
     plugins: [
       new HtmlWebpackPlugin({
         template: path.join(www, 'index.html'),
+        chunks: ['main'],
         publicPath: '',
         scriptLoading: 'defer',
         // A <link> in <head> blocks the first paint until the styles are in (no flash).
@@ -116,6 +141,40 @@ module.exports = (_env, argv) => {
               if (!asset) return;
               const html = botHostHtml(asset.source.source().toString());
               compilation.updateAsset('bot-host.html', new compiler.webpack.sources.RawSource(html));
+              // The app's policy (index.html) allows that script too, for the bot frames' srcdoc.
+              const index = compilation.getAsset('index.html');
+              if (index) {
+                const page = index.source.source().toString().replace('sha256-BOT_HOST_SCRIPT', `sha256-${botHostScript}`);
+                compilation.updateAsset('index.html', new compiler.webpack.sources.RawSource(page));
+              }
+            });
+          });
+        },
+      },
+      // shell/offline.ts registers the service worker only when this is true.
+      new (require('webpack').DefinePlugin)({ OFFLINE_BUILD: JSON.stringify(production) }),
+      {
+        // The list of files the service worker keeps, and its version, written into sw.js after
+        // every other change to the assets (the bot host's hash included).
+        apply(compiler) {
+          compiler.hooks.thisCompilation.tap('OfflineManifest', (compilation) => {
+            compilation.hooks.processAssets.tap({ name: 'OfflineManifest', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT + 1 }, () => {
+              const sw = compilation.getAsset('sw.js');
+              if (!sw) return;
+              const files = compilation
+                .getAssets()
+                .map((a) => a.name)
+                .filter((n) => n !== 'sw.js' && !n.endsWith('.map'))
+                .sort();
+              const hash = crypto.createHash('sha256');
+              for (const name of files) {
+                hash.update(name).update('\0').update(compilation.getAsset(name).source.buffer()).update('\0');
+              }
+              const build = JSON.stringify({ version: hash.digest('hex').slice(0, 16), files });
+              const text = sw.source.source().toString();
+              const slot = /(["'`])__OFFLINE_BUILD__\1/;
+              if (!slot.test(text)) throw new Error('sw.js has no __OFFLINE_BUILD__ slot');
+              compilation.updateAsset('sw.js', new compiler.webpack.sources.RawSource(text.replace(slot, () => JSON.stringify(build))));
             });
           });
         },
@@ -142,12 +201,12 @@ module.exports = (_env, argv) => {
       // reload socket), the bot host's with sandbox.
       setupMiddlewares: (middlewares) => {
         const host = `${botHostCsp()}; frame-ancestors 'self'; sandbox allow-scripts`;
-        const app = `${APP_CSP.replace("connect-src 'self'", "connect-src 'self' ws://localhost:*")}; frame-ancestors 'none'`;
+        const app = () => `${appCsp().replace("connect-src 'self'", "connect-src 'self' ws://localhost:*")}; frame-ancestors 'none'`;
         middlewares.unshift({
           name: 'content-security-policy',
           middleware: (req, res, next) => {
             const p = (req.url || '').split('?')[0];
-            res.setHeader('Content-Security-Policy', p.endsWith('/bot-host.html') ? host : app);
+            res.setHeader('Content-Security-Policy', p.endsWith('/bot-host.html') ? host : app());
             next();
           },
         });

@@ -55,6 +55,27 @@ function readHost(data: unknown): FromHost | null {
   return null;
 }
 
+let hostPage: Promise<string> | null = null;
+
+/** bot-host.html's text, with the app's origin in its `app-origin` <meta>, fetched once. The page
+ * fetches it (its service worker answers offline) and gives it to each frame as `srcdoc`, since
+ * the browser sends no sandboxed frame's own navigation to a service worker. As `srcdoc` the frame
+ * also keeps the page's Content-Security-Policy on top of its own (webpack.config.js lets the
+ * page's policy allow the bot host's one script, by its hash, and its blob: worker). */
+function hostText(): Promise<string> {
+  hostPage ??= (async () => {
+    const r = await fetch(new URL('bot-host.html', document.baseURI).href);
+    if (!r.ok) throw new Error(`bot-host.html: HTTP ${r.status}`);
+    const html = await r.text();
+    if (!html.includes('<head>')) throw new Error('bot-host.html has no <head>');
+    return html.replace('<head>', `<head>\n<meta name="app-origin" content="${location.origin}">`);
+  })();
+  hostPage.catch(() => {
+    hostPage = null;
+  });
+  return hostPage;
+}
+
 /** One bot's sandbox: its frame, its heartbeat, its channel. */
 class Sandbox {
   private readonly frame: HTMLIFrameElement;
@@ -78,7 +99,8 @@ class Sandbox {
     f.tabIndex = -1;
     f.hidden = true;
     f.className = 'bot-host-frame';
-    f.src = new URL('bot-host.html', document.baseURI).href;
+    // The frame's document is bot-host.html's text as its `srcdoc` (see hostText), in the same
+    // sandbox: its origin is opaque and its own all the same, and it speaks only to this page.
     this.frame = f;
     window.addEventListener('message', this.listener);
     this.ready = new Promise<void>((resolve, reject) => {
@@ -92,7 +114,14 @@ class Sandbox {
     this.channel.port1.onmessageerror = () => {
       if (!this.dead) events.message(undefined);
     };
-    document.body.appendChild(f);
+    hostText().then(
+      (html) => {
+        if (this.dead) return;
+        f.srcdoc = html;
+        document.body.appendChild(f);
+      },
+      (e) => this.die(`its sandbox could not load (${e instanceof Error ? e.message : String(e)})`),
+    );
   }
 
   private receive(e: MessageEvent): void {

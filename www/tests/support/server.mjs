@@ -11,6 +11,7 @@ const TYPES = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
   '.hlt': 'application/json',
   '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml',
