@@ -61,12 +61,24 @@ async function untilKept(page) {
 /** The live game's frames so far. */
 const liveFrames = (page) => page.evaluate(() => (window.__viewer && window.__viewer.kind === 'live' ? window.__viewer.numFrames : -1));
 
+/** A game with the person in a seat, in progress: it waits for them, so it never ends while a
+ * test takes its time (a game between bots can finish on a fast machine before the update does).
+ * Ends the person's turn and checks the game plays on to their next one. */
 async function advances(page, label) {
   await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live' && window.__viewer.numFrames > 3, null, { timeout: 30_000 });
   const a = await liveFrames(page);
   await page.waitForFunction((a) => window.__viewer.numFrames > a + 2, a, { timeout: 30_000 });
   const b = await liveFrames(page);
   assert.ok(b > a, `${label}: the game plays on (${a} -> ${b} frames)`);
+}
+
+async function personPlaysOn(page, label) {
+  await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live' && typeof window.__viewer.humanTurn === 'number', null, { timeout: 30_000 });
+  const t = await page.evaluate(() => window.__viewer.humanTurn);
+  await page.click('[data-part="end"]');
+  await page.waitForFunction((t) => window.__viewer.humanTurn > t, t, { timeout: 30_000 });
+  const next = await page.evaluate(() => window.__viewer.humanTurn);
+  assert.ok(next > t, `${label}: the game plays on (turn ${t} -> ${next})`);
 }
 
 /** The service worker's version, asked of the worker that controls the page. */
@@ -173,9 +185,9 @@ test('an update never breaks a game in progress; the next load runs it and says 
     const page = await newPage(context);
     await page.goto(server.url);
     await untilKept(page);
-    // A long game (a big map), in progress through the whole update.
-    await page.goto(`${server.url}?bots=greedy,greedy,greedy,greedy&size=50x50&seed=11`);
-    await advances(page, 'the first version');
+    // A game in progress through the whole update: the person's turns keep coming.
+    await page.goto(`${server.url}?bots=human,greedy&size=30x30&seed=11`);
+    await personPlaysOn(page, 'the first version');
     const first = await servingVersion(page);
     assert.match(first, /^[0-9a-f]{16}$/);
 
@@ -187,7 +199,7 @@ test('an update never breaks a game in progress; the next load runs it and says 
     await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration()).waiting !== null, null, { timeout: 60_000, polling: 200 });
     await page.getByText('A new version is ready: it will be used next time you open the page.').waitFor({ timeout: 10_000 });
     // The game keeps running on the version it started with.
-    await advances(page, 'while the new version waits');
+    await personPlaysOn(page, 'while the new version waits');
     assert.equal(await servingVersion(page), first, 'the running page stays on its version');
 
     // The next load.
@@ -195,7 +207,7 @@ test('an update never breaks a game in progress; the next load runs it and says 
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
     await page.getByText('Updated to the latest version.').waitFor({ timeout: 30_000 });
     assert.equal(await servingVersion(page), next, 'the new version serves the page');
-    await advances(page, 'under the new version');
+    await personPlaysOn(page, 'under the new version');
     const cacheNames = await page.evaluate(() => caches.keys());
     assert.deepEqual(cacheNames, [`halite-app-${next}`], 'the old version\u2019s files are gone');
     assert.deepEqual(page.errors, [], 'no uncaught error');
