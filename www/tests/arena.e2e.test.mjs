@@ -75,7 +75,11 @@ async function open(search, viewport = { width: 1280, height: 800 }) {
   const requested = [];
   const page = await openPage(browser, server.url, search, viewport, async (context) => {
     await context.addInitScript(watchMainThread);
-    context.on('request', (r) => requested.push(r.url()));
+    // What the page and its workers ask for; the service worker's own fetches (it keeps the
+    // whole built app for offline use, after the page has loaded) are not the page's.
+    context.on('request', (r) => {
+      if (!r.serviceWorker()) requested.push(r.url());
+    });
   });
   page.requested = requested;
   return page;

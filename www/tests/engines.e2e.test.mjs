@@ -70,11 +70,14 @@ test('dist/ holds five wasm binaries per game (engine, read, write, learn, sim),
 
 /** Opens `search`, waits until `ready` (by default: the replay is checked and drawn), does `act`
  * (if any) and waits until the network is idle; the wasm binaries the page and its workers
- * fetched. */
+ * fetched (not the service worker). */
 async function wasmFetched(search, ready = () => document.querySelector('[data-part="badge"]')?.dataset.state === 'ok' && document.querySelector('canvas[data-part="map"]')?.width > 0, act = null) {
   const fetched = [];
   const page = await openPage(browser, server.url, search, undefined, (context) => {
     context.on('request', (r) => {
+      // The page's and its workers' fetches; the service worker's own (it keeps the whole built
+      // app for offline use, after the page has loaded) are not what the page needs.
+      if (r.serviceWorker()) return;
       const p = new URL(r.url()).pathname;
       if (p.endsWith('.wasm')) fetched.push(p);
     });

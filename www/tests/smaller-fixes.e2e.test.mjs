@@ -125,6 +125,8 @@ for (const [label, viewport] of [
   test(`Debug this turn covers neither Speed nor the players panel (${label})`, { timeout: 90000 }, async () => {
     const page = await open(`?replay=${S101}&frame=20`, viewport);
     await waitReplay(page);
+    // On a phone the action is in "⋯ More", where a person finds it.
+    if (!(await page.locator('[data-part="debug"]').isVisible())) await page.locator('[data-part="more"]').click();
     await page.locator('[data-part="debug"]').click();
     const dialog = page.locator('[data-part="debug-dialog"]');
     await dialog.waitFor({ state: 'visible' });
