@@ -58,3 +58,18 @@ def random_seed(rng):
     if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool) and 0 <= rng < 2**64:
         return int(rng)
     raise TypeError(f"rng must be a numpy.random.Generator or a seed (0 to 2**64 - 1), not {rng!r}")
+
+
+def check_opponents(opponents, others, bots, also=""):
+    """``opponents`` (one built-in bot's name for every other seat, or a list of ``others``
+    names) as a list, each checked against ``bots``; ``also`` names what else is allowed in the
+    error (such as ``'self'``)."""
+    if isinstance(opponents, str):
+        opponents = [opponents] * others
+    opponents = list(opponents)
+    if len(opponents) != others:
+        raise ValueError(f"{others} opponents needed, got {len(opponents)}")
+    for o in opponents:
+        if o not in bots:
+            raise ValueError(f"no built-in bot {o!r} (there are: {', '.join(bots)}{also})")
+    return opponents

@@ -22,6 +22,7 @@ import numpy as np
 
 from . import halite1, halite2
 from ._single import adapter
+from ._util import check_opponents
 
 __all__ = ["Halite1Env", "Halite2Env"]
 
@@ -32,16 +33,7 @@ class _SingleEnv(gym.Env):
     def __init__(self, game, bots, opponents, render_mode=None, **kwargs):
         self._seed_given = kwargs.pop("seed", None)
         self._game = adapter(game, seed=self._seed_given or 0, **kwargs)
-        others = self._game.players - 1
-        if isinstance(opponents, str):
-            opponents = [opponents] * others
-        opponents = list(opponents)
-        if len(opponents) != others:
-            raise ValueError(f"{others} opponents needed, got {len(opponents)}")
-        for o in opponents:
-            if o not in bots:
-                raise ValueError(f"no built-in bot {o!r} (there are: {', '.join(bots)})")
-        self.opponents = opponents
+        self.opponents = check_opponents(opponents, self._game.players - 1, bots)
         self.render_mode = render_mode
         self.observation_space = self._game.observation_space
         self.action_space = self._game.action_space

@@ -37,6 +37,7 @@ from gymnasium.vector.utils import batch_space
 
 from . import halite1, halite2
 from ._single import Halite1Adapter, Halite2Adapter
+from ._util import check_opponents
 
 __all__ = ["Halite1VectorEnv", "Halite2VectorEnv"]
 
@@ -55,17 +56,7 @@ class _VectorEnv(VectorEnv):
             games = num_envs // players
             self.opponents = []
         else:
-            others = players - 1
-            if isinstance(opponents, str):
-                opponents = [opponents] * others
-            opponents = list(opponents)
-            if len(opponents) != others:
-                raise ValueError(f"{others} opponents needed, got {len(opponents)}")
-            for o in opponents:
-                if o not in bots:
-                    raise ValueError(f"no built-in bot {o!r} (there are: {', '.join(bots)}; "
-                                     "or 'self')")
-            self.opponents = opponents
+            self.opponents = check_opponents(opponents, players - 1, bots, also="; or 'self'")
             games = num_envs
         self.num_envs = int(num_envs)
         self.games = games

@@ -11,6 +11,7 @@
 
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { halite1Codec, halite1LiveGame } from './support/halite1-loop.mjs';
 import { compileSources, loadEngine, loadFiles } from './support/compile.mjs';
 
 const src = compileSources();
@@ -29,32 +30,8 @@ const skip = engine ? false : 'pkg/ not built';
 const W = 20;
 const H = 20;
 
-/** Halite I's live game as the engine worker wraps it: the shared host's wrapper, with the game's
- * own parts the loop uses. */
-function liveGame(g) {
-  return engineHost.liveGame(g, {
-    batchLast: () => ({ owners: g.owner(g.numFrames - 1).slice() }),
-    observe() {
-      const last = g.numFrames - 1;
-      const observations = [];
-      for (let s = 0; s < g.numPlayers; s++) {
-        observations.push(
-          g.isAlive(s) ? { width: g.width, height: g.height, myId: s + 1, owner: g.owner(last).slice(), strength: g.strength(last).slice(), production: g.production().slice(), turn: g.turn } : null,
-        );
-      }
-      return { observations, over: g.isOver(), results: g.results(), transfer: [] };
-    },
-    accept: (seat, packed, lenient) => g.acceptAnswer(seat, packed, lenient),
-    stepAccepted: () => g.stepAccepted(),
-    step: (packed) => g.step(packed),
-  });
-}
-
-const codec = {
-  pack: (raw, seat) => protocol.packMoves(raw, seat),
-  bots: async () => builtin.BOTS,
-  buffers: () => [],
-};
+const liveGame = (g) => halite1LiveGame(engineHost, g);
+const codec = halite1Codec(protocol, builtin);
 
 const newGame = (ids, seed) => new engine.Halite1Game({ width: W, height: H, players: ids.length, seed, playerNames: ids });
 

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve, CHROMIUM } from './support/server.mjs';
-import { openPage, root, shots } from './support/page.mjs';
+import { barAction, openPage, root, shots } from './support/page.mjs';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -125,9 +125,7 @@ for (const [label, viewport] of [
   test(`Debug this turn covers neither Speed nor the players panel (${label})`, { timeout: 90000 }, async () => {
     const page = await open(`?replay=${S101}&frame=20`, viewport);
     await waitReplay(page);
-    // On a phone the action is in "⋯ More", where a person finds it.
-    if (!(await page.locator('[data-part="debug"]').isVisible())) await page.locator('[data-part="more"]').click();
-    await page.locator('[data-part="debug"]').click();
+    await (await barAction(page, 'debug')).click();
     const dialog = page.locator('[data-part="debug-dialog"]');
     await dialog.waitFor({ state: 'visible' });
     const d = await dialog.boundingBox();

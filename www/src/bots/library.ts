@@ -2,6 +2,7 @@
 // source text is stored (localStorage); it is run only when a seat is given to it, inside that
 // seat's Worker, never on the page and never when the page loads.
 
+import { localStore } from '../shell/page/dom';
 import { cleanName } from '../shell/page/names';
 
 export interface SavedBot {
@@ -42,7 +43,7 @@ function isSaved(v: unknown): v is SavedBot {
 export class BotLibrary {
   private listeners = new Set<() => void>();
 
-  constructor(private readonly store: TextStore | null = safeLocalStorage()) {}
+  constructor(private readonly store: TextStore | null = localStore()) {}
 
   /** Every saved bot, most recently changed first. A damaged store reads as empty. */
   list(): SavedBot[] {
@@ -112,10 +113,3 @@ export class BotLibrary {
   }
 }
 
-function safeLocalStorage(): TextStore | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}

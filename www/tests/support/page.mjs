@@ -30,11 +30,17 @@ export async function openPage(browser, url, search = '', viewport = { width: 12
   return page;
 }
 
-/** Clicks the Download control (in the "⋯ More" menu on a phone, as a person finds it there)
- * and returns the saved file's name and bytes. */
-export async function downloadBytes(page) {
-  const control = page.locator('[data-part="download"]').first();
+/** The page's action `part` (a `data-part`), made reachable as a person reaches it: on a phone the
+ * secondary actions are in the "⋯ More" menu, which is opened first. */
+export async function barAction(page, part) {
+  const control = page.locator(`[data-part="${part}"]`).first();
   if (!(await control.isVisible()) && (await page.locator('[data-part="more"]').isVisible())) await page.click('[data-part="more"]');
+  return control;
+}
+
+/** Clicks the Download control and returns the saved file's name and bytes. */
+export async function downloadBytes(page) {
+  const control = await barAction(page, 'download');
   const [download] = await Promise.all([page.waitForEvent('download'), control.click()]);
   return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
 }

@@ -105,11 +105,13 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
 function live(e: Engine, g: Game): LiveGame<FrameBatch> {
   const sites = g.width * g.height;
   const fog = g.fogRadius !== undefined;
+  // Asked of the engine once, not at every flush.
+  const seriesNames = e.seriesNames() as string[];
   return liveGame(g, {
     batchAll: () => copyFrames(g, 0, g.numFrames, sites),
     batchLast: () => copyFrames(g, g.numFrames - 1, g.numFrames, sites),
     series: () => allSeries(e, g),
-    seriesFrom: (from) => seriesDelta(e.seriesNames() as string[], g.seriesFrom(from), g.numPlayers, g.numFrames, from),
+    seriesFrom: (from) => seriesDelta(seriesNames, g.seriesFrom(from), g.numPlayers, g.numFrames, from),
     observe(forward) {
       const observations: (unknown | null)[] = [];
       const transfer: Transferable[] = [];

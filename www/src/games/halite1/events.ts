@@ -7,7 +7,7 @@
 
 import type { FrameSource, GameEvent, SeatOutInfo } from '../../shell/game';
 import { fmt } from '../../shell/page/dom';
-import { shortLabel } from '../../shell/page/names';
+import { ejectionEvents, seatName } from '../../shell/viewer/events';
 
 /** Sites a seat must lose in one turn, at least, for a capture (and this share of what it held). */
 const CAPTURE_SITES = 4;
@@ -27,15 +27,9 @@ function seriesOf(src: FrameSource, name: string): { v: Uint32Array; n: number }
 
 export function halite1Events(src: FrameSource, outs: readonly SeatOutInfo[]): GameEvent[] {
   const names = src.playerNames();
-  const who = (s: number) => `player ${s + 1} (${shortLabel(names[s] ?? `Player ${s + 1}`)})`;
+  const who = (s: number) => seatName(names, s);
   const p = src.numPlayers;
-  const events: GameEvent[] = [];
-  const ejected = new Set<number>();
-  for (const o of outs) {
-    if (!o.ejected) continue;
-    ejected.add(o.seat);
-    events.push({ frame: Math.max(0, o.frame), label: `${who(o.seat)} ejected` });
-  }
+  const { events, ejected } = ejectionEvents(names, outs);
   const terr = seriesOf(src, 'territory');
   if (terr) {
     const { v, n } = terr;

@@ -170,13 +170,15 @@ function header(g: Game): Header {
  * engine's. */
 function live(g: Game): LiveGame<FrameBatch> {
   const reader = new RowReader(g);
+  // Asked of the engine once, not at every flush.
+  const seriesNames = g.seriesNames();
   return liveGame(g, {
     // The turns already played have their motion and events; the newest frame's come with the next step.
     batchAll: () => reader.batch(0, g.numFrames, 0, g.numFrames - 1),
     // The new frame, and the turn that led to it (its motion and events).
     batchLast: () => reader.batch(g.numFrames - 1, g.numFrames, g.numFrames - 2, g.numFrames - 1),
     series: () => engineSeries(g),
-    seriesFrom: (from) => seriesDelta(g.seriesNames(), g.seriesFrom(from), g.numPlayers, g.numFrames, from),
+    seriesFrom: (from) => seriesDelta(seriesNames, g.seriesFrom(from), g.numPlayers, g.numFrames, from),
     observe(forward) {
       const last = g.numFrames - 1;
       const frame = { ships: g.ships(last).slice(), planets: g.planets(last).slice(), width: g.width, height: g.height, players: g.numPlayers, turn: g.turn };

@@ -6,7 +6,7 @@
 // The event of turn t shows at frame t + 1. Pure over a `Halite2Frames`-like source: unit-tested.
 
 import type { FrameSource, GameEvent, SeatOutInfo } from '../../shell/game';
-import { shortLabel } from '../../shell/page/names';
+import { ejectionEvents, seatName } from '../../shell/viewer/events';
 import { EV_DESTROYED, EV_STRIDE, E_B, E_KIND, E_OWNER, E_TIME, E_X, E_Y, PLANET_STRIDE, P_ID, P_OWNER } from './layout';
 
 /** What this reads of a Halite II game. */
@@ -22,14 +22,8 @@ export function halite2Events(src: FrameSource, outs: readonly SeatOutInfo[]): G
   const g = src as Halite2EventSource;
   if (typeof g.planets !== 'function' || typeof g.events !== 'function') return [];
   const names = src.playerNames();
-  const who = (s: number) => `player ${s + 1} (${shortLabel(names[s] ?? `Player ${s + 1}`)})`;
-  const events: GameEvent[] = [];
-  const ejected = new Set<number>();
-  for (const o of outs) {
-    if (!o.ejected) continue;
-    ejected.add(o.seat);
-    events.push({ frame: Math.max(0, o.frame), label: `${who(o.seat)} ejected` });
-  }
+  const who = (s: number) => seatName(names, s);
+  const { events, ejected } = ejectionEvents(names, outs);
   const frames = src.numFrames;
   let owners = frames > 0 ? planetOwners(g.planets(0)) : new Map<number, number>();
   for (let f = 1; f < frames; f++) {

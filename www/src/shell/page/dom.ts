@@ -54,3 +54,13 @@ export function formatBytes(n: number): string {
 export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
+
+/** The page's localStorage, or null where the browser has none or refuses it (a sandboxed or
+ * private context): every caller then keeps nothing and the page works on. */
+export function localStore(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}

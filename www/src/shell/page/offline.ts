@@ -6,6 +6,8 @@
 // edit and which must never be answered from a cache). Registering waits for the page's `load`
 // event, so it never delays the first paint.
 
+import { localStore } from './dom';
+
 declare const OFFLINE_BUILD: boolean;
 
 /** Where the page remembers which version served it last (to say "updated" once). */
@@ -28,13 +30,6 @@ function notice(text: string): void {
   setTimeout(() => n.remove(), 8_000);
 }
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** The version of the worker that serves this page, or null. */
 function versionOf(worker: ServiceWorker): Promise<string | null> {
@@ -53,7 +48,7 @@ async function sayIfUpdated(): Promise<void> {
   const worker = navigator.serviceWorker.controller;
   if (!worker) return;
   const version = await versionOf(worker);
-  const store = storage();
+  const store = localStore();
   if (!version || !store) return;
   const seen = store.getItem(SEEN_KEY);
   store.setItem(SEEN_KEY, version);

@@ -4,7 +4,8 @@
 // frame shown and keeps the buttons' tooltips up to date. Mounted on the element it is given.
 
 import { el, setText } from '../page/dom';
-import type { GameEvent } from '../game';
+import { shortLabel } from '../page/names';
+import type { GameEvent, SeatOutInfo } from '../game';
 
 /** The event before (`dir` -1) or after (`dir` 1) frame `frame`, or null. `events` in frame order. */
 export function neighbourEvent(events: readonly GameEvent[], frame: number, dir: 1 | -1): GameEvent | null {
@@ -14,6 +15,24 @@ export function neighbourEvent(events: readonly GameEvent[], frame: number, dir:
   }
   for (let i = events.length - 1; i >= 0; i--) if (events[i].frame < frame) return events[i];
   return null;
+}
+
+/** How an event's label names seat `s`: "player 2 (Greedy)". */
+export function seatName(names: readonly string[], s: number): string {
+  return `player ${s + 1} (${shortLabel(names[s] ?? `Player ${s + 1}`)})`;
+}
+
+/** The ejections among the seats that are out, as events (every game has them), and the seats
+ * ejected (a game does not call them eliminated as well). */
+export function ejectionEvents(names: readonly string[], outs: readonly SeatOutInfo[]): { events: GameEvent[]; ejected: Set<number> } {
+  const events: GameEvent[] = [];
+  const ejected = new Set<number>();
+  for (const o of outs) {
+    if (!o.ejected) continue;
+    ejected.add(o.seat);
+    events.push({ frame: Math.max(0, o.frame), label: `${seatName(names, o.seat)} ejected` });
+  }
+  return { events, ejected };
 }
 
 /** "Turn 57: Greedy eliminated". */
