@@ -65,7 +65,23 @@ else:
             return super().sample(mask=mask, probability=probability)
 
 
-class Halite1Adapter:
+class _Adapter:
+    """What both games' adapters share: the batch they read a seat's view of."""
+
+    @classmethod
+    def over(cls, vec):
+        """An adapter of the batch ``vec`` as it is (the vector env's, of many games)."""
+        ad = cls.__new__(cls)
+        ad._attach(vec)
+        return ad
+
+    def _attach(self, vec):
+        self.vec = vec
+        self.players = vec.players
+        self.fog = getattr(vec, "fog", None)
+
+
+class Halite1Adapter(_Adapter):
     """Halite I: a seat sees ``owner``, ``strength``, ``production`` (egocentric owners) and
     ``valid`` as ``uint8 [H, W]`` planes (plus ``visible`` under fog; grown by ``2 * wrap``
     each way with ``wrap``), ``action_mask`` (``int8 [H, W]``, 1 on the sites it owns), ``turn``
@@ -76,11 +92,9 @@ class Halite1Adapter:
 
     def __init__(self, width=30, height=30, players=2, seed=0, fog=None, max_turns=None,
                  reward="rank", player_names=None, record=False, wrap=None, history=False):
-        self.vec = halite1.VecEnv(1, width, height, players, seed, fog=fog, max_turns=max_turns,
-                                  reward=reward, num_threads=1, player_names=player_names,
-                                  record=record, wrap=wrap, history=history)
-        self.players = players
-        self.fog = fog
+        self._attach(halite1.VecEnv(1, width, height, players, seed, fog=fog, max_turns=max_turns,
+                                    reward=reward, num_threads=1, player_names=player_names,
+                                    record=record, wrap=wrap, history=history))
 
     @property
     def observation_space(self):
@@ -125,7 +139,7 @@ class Halite1Adapter:
         return self.vec.step(joint)
 
 
-class Halite2Adapter:
+class Halite2Adapter(_Adapter):
     """Halite II: a seat sees ``ships`` (``float64 [max_ships, len(SHIP_FEATURES)]``, its own
     first), ``ship_mask``, ``planets`` (``float64 [32, len(PLANET_FEATURES)]``),
     ``planet_mask``, ``ships_dropped`` (ships left out beyond ``max_ships``), ``action_mask``
@@ -138,9 +152,8 @@ class Halite2Adapter:
 
     def __init__(self, width=240, height=160, players=2, seed=0, max_ships=64, player_names=None,
                  history=False):
-        self.vec = halite2.VecEnv(1, width, height, players, seed, max_ships=max_ships, num_threads=1,
-                                  player_names=player_names, history=history)
-        self.players = players
+        self._attach(halite2.VecEnv(1, width, height, players, seed, max_ships=max_ships,
+                                    num_threads=1, player_names=player_names, history=history))
 
     @property
     def observation_space(self):

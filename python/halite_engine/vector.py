@@ -62,10 +62,7 @@ class _VectorEnv(VectorEnv):
         self.games = games
         self.players = players
         self.vec = make_vec(games)
-        ad = adapter_cls.__new__(adapter_cls)
-        ad.vec, ad.players = self.vec, players
-        ad.fog = getattr(self.vec, "fog", None)
-        self._ad = ad
+        self._ad = ad = adapter_cls.over(self.vec)
         self.single_observation_space = ad.observation_space
         self.single_action_space = ad.action_space
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
