@@ -6,7 +6,7 @@
 # bytes kept), what a bot's sandbox costs (start-up and memory), the built-in bots' strength, and the engine in wasm (Node) against native.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh
+bash scripts/setup.sh --tests
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 cargo bench --bench engine
 cargo bench --bench halite2

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs what is missing to build and test the project, and nothing else. Safe to run again.
-# Runs at every `npm start` / `npm test`, so when nothing is missing it prints one line and is fast.
+# Installs what is missing to build the project, and nothing else. Safe to run again.
+# `--tests` also installs what only the tests and benchmarks use: wasm-pack (the wasm tests) and
+# Chromium with ChromeDriver (the browser tests). `npm start` runs it bare and `npm test` with
+# `--tests`, so when nothing is missing it prints one line and is fast.
 # Every tool is looked up on PATH (tests/setup/setup_test.sh puts stand-ins first); the Chromium
 # paths can be moved with HALITE_CHROMIUM and HALITE_CHROMEDRIVER.
 set -euo pipefail
@@ -8,6 +10,12 @@ cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 chromium=${HALITE_CHROMIUM:-/usr/bin/chromium}
 chromedriver=${HALITE_CHROMEDRIVER:-/usr/bin/chromedriver}
+tests=0
+case "${1:-}" in
+  --tests) tests=1 ;;
+  "") ;;
+  *) echo "usage: scripts/setup.sh [--tests]" >&2; exit 2 ;;
+esac
 
 say() { printf '\033[1;34m[setup]\033[0m %s\n' "$*"; }
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
@@ -43,12 +51,6 @@ if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx w
   step_done
 fi
 
-if ! command -v wasm-pack >/dev/null; then
-  step "installing wasm-pack from crates.io (compiles once, about 5 minutes)"
-  cargo_install wasm-pack
-  step_done
-fi
-
 # wasm-bindgen-cli must be exactly the wasm-bindgen version in Cargo.lock.
 lock_version() { awk '/^name = "wasm-bindgen"$/ {getline; gsub(/"/, "", $3); print $3; exit}' Cargo.lock 2>/dev/null; }
 want=$(lock_version || true)
@@ -65,7 +67,14 @@ if [ "$have" != "$want" ]; then
   step_done
 fi
 
-if [ ! -x "$chromium" ] || [ ! -x "$chromedriver" ]; then
+# What only the tests use: the build needs neither.
+if [ "$tests" = 1 ] && ! command -v wasm-pack >/dev/null; then
+  step "installing wasm-pack from crates.io (compiles once, about 5 minutes)"
+  cargo_install wasm-pack
+  step_done
+fi
+
+if [ "$tests" = 1 ] && { [ ! -x "$chromium" ] || [ ! -x "$chromedriver" ]; }; then
   if command -v apt-get >/dev/null; then
     step "installing Chromium and ChromeDriver with apt-get (about 1 minute)"
     as_root apt-get update -qq

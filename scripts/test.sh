@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 # The set-up path itself, on a fresh clone with stand-in tools (a few seconds, installs nothing).
 printf '\n\033[1;34m== %s\033[0m\n' "set-up on a fresh clone (stand-in tools)"
 bash tests/setup/setup_test.sh
-bash scripts/setup.sh
+bash scripts/setup.sh --tests
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
 passed=0

@@ -81,8 +81,11 @@ worker.addEventListener('activate', (e) => {
 
 worker.addEventListener('message', (e) => {
   const m = e.data as { type?: unknown } | null;
+  if (!m) return;
   // The page asks which version serves it (to say "Updated to the latest version" once).
-  if (m && m.type === 'version' && e.ports[0]) e.ports[0].postMessage({ version: BUILD.version });
+  if (m.type === 'version' && e.ports[0]) e.ports[0].postMessage({ version: BUILD.version });
+  // Sent only by the active version to a waiting one, at a load with no other window open.
+  if (m.type === 'take-over') e.waitUntil(worker.skipWaiting());
 });
 
 /** The address without its query and fragment, for comparing with the kept files. */
@@ -128,12 +131,6 @@ async function page(request: Request): Promise<Response> {
   }
   return (await fromCache(INDEX)) ?? fetch(request);
 }
-
-worker.addEventListener('message', (e) => {
-  const m = e.data as { type?: unknown } | null;
-  // Sent only by the active version to this waiting one, at a load with no other window open.
-  if (m && m.type === 'take-over') e.waitUntil(worker.skipWaiting());
-});
 
 worker.addEventListener('fetch', (e) => {
   const request = e.request;

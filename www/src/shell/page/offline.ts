@@ -30,7 +30,6 @@ function notice(text: string): void {
   setTimeout(() => n.remove(), 8_000);
 }
 
-
 /** The version of the worker that serves this page, or null. */
 function versionOf(worker: ServiceWorker): Promise<string | null> {
   return new Promise((resolve) => {
