@@ -8,9 +8,10 @@
   every seat a sub-env).
 * :mod:`halite_engine.arena`: many games between bots, ratings and SPRT, locally or on Ray.
 * :mod:`halite_engine.bench`: the throughput benchmarks.
+* :mod:`halite_engine.games`: the table of the games, from which all of these reach them.
 """
 
-from . import _core
+from . import _core, games as _games
 from ._core import verify_replay, run_stdio_game, default_threads
 
 __version__ = _core.__version__
@@ -22,14 +23,13 @@ try:
     import gymnasium as _gym
 except ImportError:  # Gymnasium is optional.
     _gym = None
+# Each game of the table (:mod:`halite_engine.games`) has its id, and its fog variant its own.
 if _gym is not None:
-    for _id, _single, _vector, _kwargs in (
-            ("halite_engine/Halite1-v0", "Halite1Env", "Halite1VectorEnv", {}),
-            ("halite_engine/Blitz-v0", "Halite1Env", "Halite1VectorEnv", {"fog": 4}),
-            ("halite_engine/Halite2-v0", "Halite2Env", "Halite2VectorEnv", {})):
-        if _id not in _gym.registry:
-            _gym.register(id=_id, entry_point=f"halite_engine.gym:{_single}",
-                          vector_entry_point=f"halite_engine.vector:{_vector}", kwargs=_kwargs,
-                          disable_env_checker=True)
+    for _game in _games.ALL:
+        for _id, _kwargs in _game.gym_ids:
+            if _id not in _gym.registry:
+                _gym.register(id=_id, entry_point=f"halite_engine.gym:{_game.env_name}",
+                              vector_entry_point=f"halite_engine.vector:{_game.vector_name}",
+                              kwargs=_kwargs, disable_env_checker=True)
 
 __all__ = ["verify_replay", "run_stdio_game", "default_threads", "__version__"]

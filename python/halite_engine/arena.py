@@ -55,9 +55,12 @@ from concurrent.futures.process import BrokenProcessPool
 
 import numpy as np
 
+from . import games as _games
+
 __all__ = ["arena", "main", "parse_bot", "play_game", "Sprt"]
 
-GAMES = ("halite1", "halite2")
+# The games an arena plays, the default first: the table's (halite_engine.games).
+GAMES = _games.IDS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -70,8 +73,7 @@ def parse_bot(spec, game):
         raise ValueError(f"bot {spec!r}: a non-empty string")
     if spec.startswith("builtin:"):
         name = spec[len("builtin:"):]
-        from . import halite1, halite2
-        known = halite1.BOTS if game == "halite1" else halite2.BOTS
+        known = _games.get(game).bots
         if name not in known:
             raise ValueError(f"no built-in {game} bot {name!r} (there are: {', '.join(known) or 'none'})")
         return {"kind": "builtin", "name": name, "spec": spec}
@@ -110,8 +112,8 @@ def _load_function(module, function, path):
 def halite_run_command(game, width, height, seed, commands, fog=None):
     """The ``halite run`` line that plays (and so replays) a game of stdio bots."""
     parts = ["halite"]
-    if game == "halite2":
-        parts += ["--game", "halite2"]
+    if game != _games.DEFAULT.id:
+        parts += ["--game", game]
     parts += ["run", "-d", f"{width} {height}", "-s", str(seed)]
     if fog is not None:
         parts += ["--fog", str(fog)]
@@ -136,8 +138,9 @@ def play_game(task):
     from ._single import adapter
     kwargs = {"width": width, "height": height, "players": len(seats), "seed": seed,
               "player_names": names}
-    if game == "halite1":
+    if fog is not None:
         kwargs["fog"] = fog
+    if _games.get(game).record:
         kwargs["record"] = True
     ad = adapter(game, **kwargs)
     vec = ad.vec
@@ -397,7 +400,7 @@ def _parse_size(size):
         raise ValueError(f"size {size!r}: WxH with whole numbers") from None
 
 
-def arena(game="halite1", bots=(), games=100, size="30x30", seed=1, out="arena-out", ray=None,
+def arena(game=_games.DEFAULT.id, bots=(), games=100, size="30x30", seed=1, out="arena-out", ray=None,
           sprt=None, alpha=0.05, beta=0.05, workers=None, fog=None, tau=0.0, retries=3,
           progress=None, runtime_env=None):
     """Runs the games and writes ``out/results.json`` (returned as a dict); see the module's
@@ -405,12 +408,10 @@ def arena(game="halite1", bots=(), games=100, size="30x30", seed=1, out="arena-o
     ``runtime_env`` is the Ray runtime environment of the game tasks (such as
     ``{"env_vars": {...}}`` for the bots); ``progress(k, record)`` is called after each game
     judged."""
-    if game not in GAMES:
-        raise ValueError(f"game {game!r}: one of {', '.join(GAMES)}")
+    g = _games.get(game)
     bots = list(bots)
-    allowed = range(2, 7) if game == "halite1" else (2, 4)
-    if len(bots) not in allowed:
-        raise ValueError(f"{len(bots)} bots: {game} games seat {'2 to 6' if game == 'halite1' else '2 or 4'}")
+    if len(bots) not in g.seats:
+        raise ValueError(f"{len(bots)} bots: {game} games seat {g.seats_text}")
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games {games!r}: a positive number")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 1 <= seed < 2**32:
@@ -418,8 +419,8 @@ def arena(game="halite1", bots=(), games=100, size="30x30", seed=1, out="arena-o
     if seed + games - 1 >= 2**32:
         raise ValueError("seed + games runs past 2**32 - 1")
     width, height = _parse_size(size)
-    if fog is not None and game != "halite1":
-        raise ValueError("fog is a Halite I (Blitz) option")
+    if fog is not None and not g.fog:
+        raise ValueError(f"fog is a {_fog_games()} option")
     parsed = [parse_bot(b, game) for b in bots]
     kinds = {b["kind"] for b in parsed}
     if "stdio" in kinds and len(kinds) > 1:
@@ -431,11 +432,7 @@ def arena(game="halite1", bots=(), games=100, size="30x30", seed=1, out="arena-o
         elo0, elo1 = sprt
         test = Sprt(elo0, elo1, alpha, beta)
     # Check the size once, here, with a clear error.
-    from . import halite1, halite2
-    if game == "halite1":
-        halite1.VecEnv(1, width, height, len(bots), seed, fog=fog, num_threads=1, record=False)
-    else:
-        halite2.VecEnv(1, width, height, len(bots), seed, num_threads=1, max_ships=1)
+    g.VecEnv(1, width, height, len(bots), seed, num_threads=1, **({} if fog is None else {"fog": fog}))
     import trueskill
     ts = trueskill.TrueSkill(mu=25.0, sigma=25.0 / 3, beta=25.0 / 6, tau=float(tau),
                              draw_probability=0.0)
@@ -519,10 +516,15 @@ def arena(game="halite1", bots=(), games=100, size="30x30", seed=1, out="arena-o
     return results
 
 
+def _fog_games():
+    """The games with fog and their variants, for messages: ``Halite I (Blitz)``."""
+    return " or ".join(f"{g.title} ({g.fog[0]})" for g in _games.ALL if g.fog)
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m halite_engine.arena",
                                 description="Many games between bots: ratings, SPRT, local cores or Ray.")
-    p.add_argument("--game", default="halite1", choices=GAMES)
+    p.add_argument("--game", default=_games.DEFAULT.id, choices=GAMES)
     p.add_argument("--bots", nargs="+", required=True, metavar="BOT",
                    help="builtin:<name>, python:<module>:<function>, or a stdio command")
     p.add_argument("--games", type=int, default=100)
@@ -534,7 +536,8 @@ def main(argv=None):
     p.add_argument("--alpha", type=float, default=0.05)
     p.add_argument("--beta", type=float, default=0.05)
     p.add_argument("--workers", type=int, help="local processes (default: every core; 0: this process)")
-    p.add_argument("--fog", type=int, help="Halite I Blitz: the sight radius")
+    fogs = " or ".join(f"{g.title} {g.fog[0]}" for g in _games.ALL if g.fog)
+    p.add_argument("--fog", type=int, help=f"{fogs}: the sight radius")
     p.add_argument("--tau", type=float, default=0.0, help="TrueSkill's tau (default 0)")
     p.add_argument("--retries", type=int, default=3, help="runs of a game whose worker was lost")
     a = p.parse_args(argv)

@@ -31,6 +31,7 @@ the bots' when two subprocess bots play (games played one after another in this 
 """
 
 import argparse
+import importlib
 import json
 import os
 import resource
@@ -42,7 +43,9 @@ import time
 
 import numpy as np
 
-from . import default_threads, halite1, halite2
+# Only what every build has: a baseline build runs this file too (see `compare`), and reaches a
+# game through the module a row names.
+from . import default_threads
 
 NUM_ENVS = 64
 
@@ -63,30 +66,59 @@ def _timed(step, seconds, warmup=5):
             return n, elapsed, time.process_time() - cpu
 
 
-def _halite1_env(num_envs, size, players, seed, threads):
+def _batch(module, num_envs, width, height, players, seed, threads, kwargs, optional):
+    """A batch of the game whose module is ``module``, with ``optional`` arguments left out for
+    a build without them."""
+    vec_env = importlib.import_module(module).VecEnv
     try:
-        return halite1.VecEnv(num_envs, size, size, players, seed, num_threads=threads, record=False)
-    except TypeError:  # A build without `record`.
-        return halite1.VecEnv(num_envs, size, size, players, seed, num_threads=threads)
+        return vec_env(num_envs, width, height, players, seed, num_threads=threads, **kwargs, **optional)
+    except TypeError:
+        if not optional:
+            raise
+        return vec_env(num_envs, width, height, players, seed, num_threads=threads, **kwargs)
 
 
-def bench_halite1(threads, loop="engine", num_envs=NUM_ENVS, size=30, players=2, seconds=3.0, seed=1):
-    """Env-steps a second of Halite I with random moves: drawn ahead (``loop="engine"``), by
-    ``random_moves`` every step (``loop="random"``), or inside the step (``loop="step_random"``,
-    None for a build without ``step_random``)."""
-    env = _halite1_env(num_envs, size, players, seed, threads)
-    env.reset()
+def _draw(rng, how, shape):
+    """One array of the engine loop's actions: ``[name, "integers", low, high, dtype]`` or
+    ``[name, "choice", values, dtype]``."""
+    if how[1] == "integers":
+        return rng.integers(how[2], how[3], shape, dtype=np.dtype(how[4]))
+    return rng.choice(np.array(how[2], np.dtype(how[3])), size=shape)
+
+
+def bench_row(game, module, threads, loop, size, players, kwargs, optional, actions, action_shape,
+              random, num_envs=NUM_ENVS, seconds=3.0, seed=1):
+    """Env-steps a second of ``game`` (its batch from ``module``) with random actions: drawn
+    ahead as ``actions`` says (``loop="engine"``), by the batch's random helper every step
+    (``loop="random"``; ``random`` is its name and whether it takes the last observation), or
+    inside the step (``loop="step_random"``, None for a build without ``step_random``). The
+    other arguments are a game's ``BENCH`` row (see :func:`rows`)."""
+    width, height = size
+    env = _batch(module, num_envs, width, height, players, seed, threads, kwargs, optional)
+    obs, _ = env.reset()
     rng = np.random.default_rng(seed)
     if loop == "engine":
-        pool = [rng.integers(0, 5, (num_envs, players, size, size), dtype=np.uint8) for _ in range(8)]
+        dims = dict(kwargs, width=width, height=height)
+        shape = (num_envs, players) + tuple(dims[d] for d in action_shape)
+        pool = []
+        for _ in range(8):
+            drawn = {how[0]: _draw(rng, how, shape) for how in actions}
+            pool.append(drawn[None] if None in drawn else drawn)
         k = [0]
 
         def step():
             env.step(pool[k[0] % len(pool)])
             k[0] += 1
     elif loop == "random":
-        def step():
-            env.step(env.random_moves(rng))
+        helper, with_obs = getattr(env, random[0]), random[1]
+        if with_obs:
+            last = [obs]
+
+            def step():
+                last[0] = env.step(helper(rng, last[0]))[0]
+        else:
+            def step():
+                env.step(helper(rng))
     else:
         if not hasattr(env, "step_random"):
             return None  # A build without it.
@@ -95,60 +127,33 @@ def bench_halite1(threads, loop="engine", num_envs=NUM_ENVS, size=30, players=2,
             env.step_random(rng)
 
     n, elapsed, cpu = _timed(step, seconds)
-    return {"game": "halite1", "size": f"{size}x{size}", "players": players, "max_ships": None,
-            "threads": threads, "num_envs": num_envs, "loop": loop,
-            "env_steps_per_s": n * num_envs / elapsed, "env_steps_per_cpu_s": n * num_envs / cpu}
-
-
-def bench_halite2(threads, players, loop="engine", num_envs=NUM_ENVS, seconds=3.0, seed=1, max_ships=256):
-    """Env-steps a second of Halite II, 240x160, with random commands: drawn ahead
-    (``loop="engine"``) or by ``random_commands`` every step (``loop="random"``)."""
-    env = halite2.VecEnv(num_envs, 240, 160, players, seed, num_threads=threads, max_ships=max_ships)
-    obs, _ = env.reset()
-    rng = np.random.default_rng(seed)
-    shape = (num_envs, players, max_ships)
-    if loop == "engine":
-        pool = []
-        for _ in range(8):
-            pool.append({
-                "kind": rng.choice(np.array([0, 1, 1, 1, 2, 3], np.uint8), size=shape),
-                "magnitude": rng.integers(0, 8, shape, dtype=np.uint8),
-                "angle": rng.integers(0, 360, shape, dtype=np.uint16),
-                "planet": rng.integers(0, 24, shape, dtype=np.int32),
-            })
-        k = [0]
-
-        def step():
-            env.step(pool[k[0] % len(pool)])
-            k[0] += 1
-    else:
-        last = [obs]
-
-        def step():
-            last[0] = env.step(env.random_commands(rng, last[0]))[0]
-
-    n, elapsed, cpu = _timed(step, seconds)
-    return {"game": "halite2", "size": "240x160", "players": players, "max_ships": max_ships,
-            "threads": threads, "num_envs": num_envs, "loop": loop,
+    return {"game": game, "size": f"{width}x{height}", "players": players,
+            "max_ships": kwargs.get("max_ships"), "threads": threads, "num_envs": num_envs, "loop": loop,
             "env_steps_per_s": n * num_envs / elapsed, "env_steps_per_cpu_s": n * num_envs / cpu}
 
 
 def rows(cores):
-    """The benchmark rows: (name, function, keyword arguments)."""
+    """The benchmark rows: (name, game, keyword arguments of :func:`bench_row`), each game's from
+    its ``BENCH`` (the table, :mod:`halite_engine.games`): per thread count (None: every core),
+    per player count (named ``2p`` when there are several), per loop. The arguments are plain
+    data, so a baseline build runs them with this file's loops."""
+    from . import games
     out = []
-    for t in sorted({1, cores}):
-        out.append((f"h1-engine-{t}", "halite1", {"threads": t, "loop": "engine"}))
-        out.append((f"h1-random-{t}", "halite1", {"threads": t, "loop": "random"}))
-        out.append((f"h1-step_random-{t}", "halite1", {"threads": t, "loop": "step_random"}))
-    for players in (2, 4):
-        out.append((f"h2-{players}p-engine-{cores}", "halite2", {"threads": cores, "players": players, "loop": "engine"}))
-        out.append((f"h2-{players}p-random-{cores}", "halite2", {"threads": cores, "players": players, "loop": "random"}))
+    for g in games.ALL:
+        b = g.bench
+        threads = sorted({cores if t is None else t for t in b["threads"]})
+        for t in threads:
+            for players in b["players"]:
+                for loop in b["loops"]:
+                    seats = f"{players}p-" if len(b["players"]) > 1 else ""
+                    spec = {k: b[k] for k in ("size", "kwargs", "optional", "actions", "action_shape", "random")}
+                    out.append((f"{b['prefix']}-{seats}{loop}-{t}", g.id,
+                                dict(spec, module=g.module.__name__, threads=t, players=players, loop=loop)))
     return out
 
 
 def run_row(game, kwargs, seconds):
-    f = bench_halite1 if game == "halite1" else bench_halite2
-    return f(seconds=seconds, **kwargs)
+    return bench_row(game, seconds=seconds, **kwargs)
 
 
 _LOOPS = {"engine": "engine alone", "random": "random helper", "step_random": "step_random"}
@@ -160,29 +165,42 @@ def describe(r):
             f"{'s' if r['threads'] > 1 else ' '}  {_LOOPS[r['loop']]:<13}")
 
 
-def bench_arena_builtin(games=60, size="30x30", bots=("builtin:expander", "builtin:greedy")):
+def _arena_game():
+    """The default game (the table's first) and its ``BENCH["arena"]``: the arena's rows play it."""
+    from . import games
+    return games.DEFAULT.id, games.DEFAULT.bench["arena"]
+
+
+def bench_arena_builtin(games=60, size=None, bots=None):
+    """Games a minute between built-in bots, every core: by default the default game's
+    ``BENCH["arena"]`` bots and size."""
     from .arena import arena
+    game, spec = _arena_game()
+    size = size or spec["size"]
+    bots = bots or spec["bots"]
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
-        r = arena("halite1", list(bots), games=games, size=size, seed=1, out=out)
+        r = arena(game, list(bots), games=games, size=size, seed=1, out=out)
         elapsed = time.perf_counter() - start
     return {"games": len(r["games"]), "size": size, "bots": list(bots), "seconds": elapsed,
             "games_per_minute": len(r["games"]) / elapsed * 60}
 
 
-def bench_arena_stdio(command, games=4, size="30x30"):
+def bench_arena_stdio(command, games=4, size=None):
     """CPU time of the bots (the arena's children, reaped when each game ends) against the
     arena's own (this process: the engine, the runner's threads, the results). The command runs
     through ``sh -c``; it is prefixed with ``exec`` so the bot itself is the child whose time
     the system reports."""
     from .arena import arena
+    game, spec = _arena_game()
+    size = size or spec["size"]
     if not command.startswith("exec "):
         command = "exec " + command
     before_self = resource.getrusage(resource.RUSAGE_SELF)
     before_children = resource.getrusage(resource.RUSAGE_CHILDREN)
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
-        arena("halite1", [command, command], games=games, size=size, seed=1, out=out, workers=0)
+        arena(game, [command, command], games=games, size=size, seed=1, out=out, workers=0)
         elapsed = time.perf_counter() - start
     after_self = resource.getrusage(resource.RUSAGE_SELF)
     after_children = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -15,25 +15,28 @@ Registered with Gymnasium on ``import halite_engine`` as ``halite_engine/Halite1
 ``halite_engine/Blitz-v0`` (Halite I with fog, sight radius 4) and ``halite_engine/Halite2-v0``:
 ``gymnasium.make(id)`` gives these envs, ``gymnasium.make_vec(id, num_envs=N,
 vectorization_mode="vector_entry_point")`` the batched :mod:`halite_engine.vector` envs.
+
+Each game's class, its name, its default opponent and its game's default arguments come from
+the table, :mod:`halite_engine.games`.
 """
 
 import gymnasium as gym
 import numpy as np
 
-from . import halite1, halite2
+from . import games as _games
 from ._single import adapter
 from ._util import check_opponents
 
-__all__ = ["Halite1Env", "Halite2Env"]
+__all__ = [g.env_name for g in _games.ALL]
 
 
 class _SingleEnv(gym.Env):
     metadata = {"render_modes": []}
 
-    def __init__(self, game, bots, opponents, render_mode=None, **kwargs):
+    def __init__(self, game, opponents, render_mode=None, **kwargs):
         self._seed_given = kwargs.pop("seed", None)
-        self._game = adapter(game, seed=self._seed_given or 0, **kwargs)
-        self.opponents = check_opponents(opponents, self._game.players - 1, bots)
+        self._game = adapter(game.id, seed=self._seed_given or 0, **kwargs)
+        self.opponents = check_opponents(opponents, self._game.players - 1, game.bots)
         self.render_mode = render_mode
         self.observation_space = self._game.observation_space
         self.action_space = self._game.action_space
@@ -92,11 +95,18 @@ class _SingleEnv(gym.Env):
             self._game = None
 
 
-class Halite1Env(_SingleEnv):
-    def __init__(self, opponents="expander", **kwargs):
-        super().__init__("halite1", halite1.BOTS, opponents, **kwargs)
+def _env_class(game):
+    """The single-agent env class of ``game`` (an entry of the table)."""
+
+    def __init__(self, opponents=game.opponent, **kwargs):
+        _SingleEnv.__init__(self, game, opponents, **kwargs)
+
+    return type(game.env_name, (_SingleEnv,), {
+        "__init__": __init__, "__module__": __name__, "__qualname__": game.env_name,
+        "__doc__": f"{game.title}: seat 0 against built-in bots ({game.opponent} unless "
+                   f"``opponents`` says); see the module."})
 
 
-class Halite2Env(_SingleEnv):
-    def __init__(self, opponents="settler", **kwargs):
-        super().__init__("halite2", halite2.BOTS, opponents, **kwargs)
+for _game in _games.ALL:
+    globals()[_game.env_name] = _env_class(_game)
+del _game

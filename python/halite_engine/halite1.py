@@ -69,6 +69,7 @@ import numpy as np
 
 from . import _core
 from ._batch import BatchEnv, check_integer, check_optional, clamp_threads
+from ._single import Adapter as _Adapter, turn_spaces, turns
 from ._util import as_uint_array, random_seed
 
 _Core = _core.halite1.VecEnv
@@ -234,3 +235,106 @@ def mapgen(width, height, players, seed):
         "owner": owner,
         "strength": obs["strength"][0, 0, :h, :w].copy(),
     }
+
+
+try:  # A Gymnasium action space whose ``sample(mask=obs["action_mask"])`` takes this game's mask
+    # (PettingZoo's and Gymnasium's samplers pass the observation's mask as it is).
+    from gymnasium import spaces as _spaces
+except ImportError:  # Gymnasium is optional for the arena and the batches.
+    pass
+else:
+    class SiteMoves(_spaces.MultiDiscrete):
+        """A direction (0..4) per site; ``sample(mask)`` with an ``[H, W]`` mask of the sites
+        the seat owns moves only those (the others stay still, 0)."""
+
+        def sample(self, mask=None, probability=None):
+            if mask is not None and not isinstance(mask, tuple):
+                m = np.asarray(mask)
+                if m.shape != self.nvec.shape:
+                    raise ValueError(f"a site mask has shape {m.shape}; expected {self.nvec.shape}")
+                return np.where(m != 0, super().sample(), 0).astype(self.dtype)
+            return super().sample(mask=mask, probability=probability)
+
+
+class Adapter(_Adapter):
+    """Halite I for the wrappers: a seat sees ``owner``, ``strength``, ``production``
+    (egocentric owners) and ``valid`` as ``uint8 [H, W]`` planes (plus ``visible`` under fog;
+    grown by ``2 * wrap`` each way with ``wrap``), ``action_mask`` (``int8 [H, W]``, 1 on the
+    sites it owns), ``turn`` and ``max_turns``; it answers a direction per site, ``int64 [H, W]``
+    in 0..4 (a ``MultiDiscrete`` space). The vector env's sub-envs see and answer the same,
+    stacked along a first axis."""
+
+    @property
+    def observation_space(self):
+        from gymnasium import spaces
+        (h, w), players = self.vec.plane_shape, self.players
+        planes = {
+            "owner": spaces.Box(0, players, (h, w), np.uint8),
+            "strength": spaces.Box(0, 255, (h, w), np.uint8),
+            "production": spaces.Box(0, 255, (h, w), np.uint8),
+            "valid": spaces.Box(0, 1, (h, w), np.uint8),
+            "action_mask": spaces.MultiBinary((h, w)),
+            **turn_spaces(spaces),
+        }
+        if self.fog is not None:
+            planes["visible"] = spaces.Box(0, 1, (h, w), np.uint8)
+        return spaces.Dict(planes)
+
+    @property
+    def action_space(self):
+        return SiteMoves(np.full(self.vec.plane_shape, 5, np.int64))
+
+    def seat_obs(self, obs, seat):
+        """Seat ``seat``'s view of env 0."""
+        out = {k: np.ascontiguousarray(obs[k][0, seat])
+               for k in ("owner", "strength", "production", "visible") if k in obs}
+        out["valid"] = np.ascontiguousarray(obs["valid"][0, 0])
+        out["action_mask"] = obs["action_mask"][0, seat].astype(np.int8)
+        out.update(turns(obs))
+        return out
+
+    def batch_obs(self, obs, seats, games):
+        """The sub-envs' views: ``seats`` turns per-seat arrays ``[games, players, ...]`` and
+        ``games`` per-game arrays ``[games, ...]`` into sub-env arrays."""
+        out = {k: seats(obs[k]) for k in ("owner", "strength", "production", "visible") if k in obs}
+        out["valid"] = games(obs["valid"][:, 0])
+        out["action_mask"] = seats(obs["action_mask"]).astype(np.int8)
+        out["turn"] = games(obs["turn"]).astype(np.int32)
+        out["max_turns"] = games(obs["max_turns"]).astype(np.int32)
+        return out
+
+    def empty_action(self):
+        """Every seat of every env still."""
+        return np.zeros((self.vec.num_envs, self.players) + self.vec.plane_shape, np.uint8)
+
+    def put_action(self, joint, seat, action, who=None):
+        """Seat ``seat``'s moves in env 0, checked."""
+        who = who or f"seat {seat}"
+        joint[0, seat] = as_uint_array(action, f"{who}'s moves", np.uint8, self.vec.plane_shape, 4,
+                                       check_range=True)
+
+    def put_batch_action(self, joint, actions, num_envs, place):
+        """The ``num_envs`` sub-envs' moves, checked; ``place(dst, a)`` puts them in their seats."""
+        hh, ww = self.vec.plane_shape
+        place(joint, as_uint_array(actions, "actions", np.uint8, (num_envs, hh, ww), 4, check_range=True))
+
+    def put_bot(self, joint, seat, bot):
+        """The built-in bot ``bot``'s moves for ``seat`` in every env."""
+        joint[:, seat] = self.vec.bot_moves(bot, seat)
+
+
+# The throughput benchmark's rows (`python -m halite_engine.bench`), as plain data: a build being
+# compared runs the same loops on it. Rows per thread count (None: every core), then per loop.
+BENCH = {
+    "prefix": "h1",
+    "size": [30, 30],
+    "players": [2],
+    "threads": [1, None],
+    "loops": ["engine", "random", "step_random"],
+    "kwargs": {},
+    "optional": {"record": False},            # left out for a build without it
+    "actions": [[None, "integers", 0, 5, "uint8"]],   # the engine loop's moves, drawn ahead
+    "action_shape": ["height", "width"],      # after [num_envs, players]
+    "random": ["random_moves", False],        # the random loop's helper; whether it takes the obs
+    "arena": {"bots": ["builtin:expander", "builtin:greedy"], "size": "30x30"},
+}

@@ -45,9 +45,11 @@ plays).
 """
 
 import numpy as np
+from numpy.lib import recfunctions as rfn
 
 from . import _core
 from ._batch import BatchEnv, check_integer, check_optional, clamp_threads
+from ._single import BIG_TURN, Adapter as _Adapter, turn_spaces, turns
 from ._util import as_uint_array, random_seed
 
 _Core = _core.halite2.VecEnv
@@ -56,6 +58,9 @@ MAX_PLANETS = _core.halite2.MAX_PLANETS
 SHIP_DTYPE = np.dtype([(n, t) for n, t in _core.halite2.SHIP_FIELDS])
 PLANET_DTYPE = np.dtype([(n, t) for n, t in _core.halite2.PLANET_FIELDS])
 assert SHIP_DTYPE.itemsize == 48 and PLANET_DTYPE.itemsize == 40
+# The fields the wrappers' observations hold, in their columns' order.
+SHIP_FEATURES = tuple(n for n in SHIP_DTYPE.names if not n.startswith("_"))
+PLANET_FEATURES = tuple(n for n in PLANET_DTYPE.names if not n.startswith("_"))
 
 __all__ = ["VecEnv", "BOTS", "MAX_PLANETS", "SHIP_DTYPE", "PLANET_DTYPE", "commands"]
 
@@ -151,3 +156,158 @@ class VecEnv(BatchEnv):
         last observation) is accepted for compatibility: the batch knows its own ships."""
         kind, magnitude, angle, planet = self._env.random_commands(random_seed(rng))
         return {"kind": kind, "magnitude": magnitude, "angle": angle, "planet": planet}
+
+
+try:  # A Gymnasium action space whose ``sample(mask=obs["action_mask"])`` takes this game's masks
+    # (PettingZoo's and Gymnasium's samplers pass the observation's mask as it is).
+    from gymnasium import spaces as _spaces
+except ImportError:  # Gymnasium is optional for the arena and the batches.
+    pass
+else:
+    class Commands(_spaces.Dict):
+        """Halite II commands per ship slot; ``sample(mask)`` with the observation's
+        ``action_mask`` (``ships``, ``planets``) commands only the seat's own ships and docks
+        only at dockable planets."""
+
+        def sample(self, mask=None, probability=None):
+            if isinstance(mask, dict) and set(mask) == {"ships", "planets"}:
+                a = super().sample()
+                own = np.asarray(mask["ships"]) != 0
+                dockable = np.flatnonzero(np.asarray(mask["planets"]))
+                kind = np.where(own, a["kind"], 0)
+                if dockable.size:
+                    a["planet"] = dockable[self.np_random.integers(0, dockable.size, kind.shape)]
+                else:
+                    kind = np.where(kind == 2, 0, kind)
+                a["kind"] = kind.astype(a["kind"].dtype)
+                a["planet"] = a["planet"].astype(np.int64)
+                return a
+            return super().sample(mask=mask, probability=probability)
+
+
+class Adapter(_Adapter):
+    """Halite II for the wrappers: a seat sees ``ships`` (``float64 [max_ships,
+    len(SHIP_FEATURES)]``, its own first), ``ship_mask``, ``planets`` (``float64 [32,
+    len(PLANET_FEATURES)]``), ``planet_mask``, ``ships_dropped`` (ships left out beyond
+    ``max_ships``), ``action_mask`` (``ships``: its own ship slots, ``planets``: the planets it
+    could dock at), ``turn`` and ``max_turns``; it answers per own-ship slot ``kind`` (0 none, 1
+    thrust, 2 dock, 3 undock), ``magnitude`` (0..7), ``angle`` (degrees; the space samples
+    0..359, ``step`` takes 0..65535 acting modulo 360 as ``VecEnv.step`` does) and ``planet``
+    (0..31). The vector env's sub-envs see and answer the same, stacked along a first axis."""
+
+    @property
+    def observation_space(self):
+        from gymnasium import spaces
+        s = self.vec.max_ships
+        big = np.float64(1e9)
+        return spaces.Dict({
+            "ships": spaces.Box(-big, big, (s, len(SHIP_FEATURES)), np.float64),
+            "ship_mask": spaces.MultiBinary(s),
+            "planets": spaces.Box(-big, big, (MAX_PLANETS, len(PLANET_FEATURES)), np.float64),
+            "planet_mask": spaces.MultiBinary(MAX_PLANETS),
+            "ships_dropped": spaces.Box(0, BIG_TURN, (), np.int32),
+            "action_mask": spaces.Dict({"ships": spaces.MultiBinary(s),
+                                        "planets": spaces.MultiBinary(MAX_PLANETS)}),
+            **turn_spaces(spaces),
+        })
+
+    @property
+    def action_space(self):
+        from gymnasium import spaces
+        s = self.vec.max_ships
+        return Commands({
+            "kind": spaces.MultiDiscrete(np.full(s, 4, np.int64)),
+            "magnitude": spaces.MultiDiscrete(np.full(s, 8, np.int64)),
+            "angle": spaces.MultiDiscrete(np.full(s, 360, np.int64)),
+            "planet": spaces.MultiDiscrete(np.full(s, MAX_PLANETS, np.int64)),
+        })
+
+    def seat_obs(self, obs, seat):
+        """Seat ``seat``'s view of env 0."""
+        ships = obs["ships"][0, seat]
+        planets = obs["planets"][0, seat]
+        return {
+            "ships": rfn.structured_to_unstructured(ships[list(SHIP_FEATURES)], dtype=np.float64),
+            "ship_mask": obs["ship_mask"][0, seat].astype(np.int8),
+            "planets": rfn.structured_to_unstructured(planets[list(PLANET_FEATURES)], dtype=np.float64),
+            "planet_mask": obs["planet_mask"][0, seat].astype(np.int8),
+            "ships_dropped": np.array(min(int(obs["ships_dropped"][0, seat]), BIG_TURN), np.int32),
+            "action_mask": {"ships": obs["action_mask"]["ships"][0, seat].astype(np.int8),
+                            "planets": obs["action_mask"]["planets"][0, seat].astype(np.int8)},
+            **turns(obs),
+        }
+
+    def batch_obs(self, obs, seats, games):
+        """The sub-envs' views: ``seats`` turns per-seat arrays ``[games, players, ...]`` and
+        ``games`` per-game arrays ``[games, ...]`` into sub-env arrays."""
+        return {
+            "ships": seats(rfn.structured_to_unstructured(obs["ships"][list(SHIP_FEATURES)],
+                                                          dtype=np.float64)),
+            "ship_mask": seats(obs["ship_mask"]).astype(np.int8),
+            "planets": seats(rfn.structured_to_unstructured(obs["planets"][list(PLANET_FEATURES)],
+                                                            dtype=np.float64)),
+            "planet_mask": seats(obs["planet_mask"]).astype(np.int8),
+            "ships_dropped": np.minimum(seats(obs["ships_dropped"]), BIG_TURN).astype(np.int32),
+            "action_mask": {"ships": seats(obs["action_mask"]["ships"]).astype(np.int8),
+                            "planets": seats(obs["action_mask"]["planets"]).astype(np.int8)},
+            "turn": games(obs["turn"]).astype(np.int32),
+            "max_turns": games(obs["max_turns"]).astype(np.int32),
+        }
+
+    def empty_action(self):
+        """No command for any ship of any seat of any env."""
+        return commands(self.vec.num_envs, self.players, self.vec.max_ships)
+
+    def put_action(self, joint, seat, action, who=None):
+        """Seat ``seat``'s commands in env 0, checked."""
+        who = who or f"seat {seat}"
+        if not isinstance(action, dict):
+            raise TypeError(f"{who}'s action is a dict of kind, magnitude, angle, planet arrays, "
+                            f"not {type(action).__name__}")
+        unknown = set(action) - {f[0] for f in _COMMAND_FIELDS}
+        if unknown:
+            raise ValueError(f"{who}'s action has unknown command fields {sorted(unknown)}; "
+                             "use kind, magnitude, angle, planet")
+        shape = (self.vec.max_ships,)
+        for key, dtype, high in _COMMAND_FIELDS:
+            if key in action:
+                joint[key][0, seat] = as_uint_array(action[key], f"{who}'s {key}", dtype, shape, high,
+                                                    check_range=True)
+
+    def put_batch_action(self, joint, actions, num_envs, place):
+        """The ``num_envs`` sub-envs' commands, checked; ``place(dst, a)`` puts each field's
+        array in its seats."""
+        if not isinstance(actions, dict):
+            raise TypeError("Halite II actions are a dict of kind, magnitude, angle, planet arrays "
+                            f"[num_envs, max_ships], not {type(actions).__name__}")
+        unknown = set(actions) - {f[0] for f in _COMMAND_FIELDS}
+        if unknown:
+            raise ValueError(f"unknown command fields {sorted(unknown)}; use kind, magnitude, angle, planet")
+        s = self.vec.max_ships
+        for key, dtype, high in _COMMAND_FIELDS:
+            if key in actions:
+                place(joint[key], as_uint_array(actions[key], key, dtype, (num_envs, s), high, check_range=True))
+
+    def put_bot(self, joint, seat, bot):
+        """The built-in bot ``bot``'s commands for ``seat`` in every env."""
+        for key, v in self.vec.bot_commands(bot, seat).items():
+            joint[key][:, seat] = v
+
+
+# The throughput benchmark's rows (`python -m halite_engine.bench`), as plain data: a build being
+# compared runs the same loops on it. Rows per player count, then per loop, on every core.
+BENCH = {
+    "prefix": "h2",
+    "size": [240, 160],
+    "players": [2, 4],
+    "threads": [None],
+    "loops": ["engine", "random"],
+    "kwargs": {"max_ships": 256},
+    "optional": {},
+    "actions": [["kind", "choice", [0, 1, 1, 1, 2, 3], "uint8"],    # the engine loop's commands,
+                ["magnitude", "integers", 0, 8, "uint8"],          # drawn ahead
+                ["angle", "integers", 0, 360, "uint16"],
+                ["planet", "integers", 0, 24, "int32"]],
+    "action_shape": ["max_ships"],                                  # after [num_envs, players]
+    "random": ["random_commands", True],     # the random loop's helper; whether it takes the obs
+}

@@ -12,15 +12,19 @@ sites; Halite II a dict of ``ships`` and ``planets``), ``turn`` and ``max_turns`
 checked as ``VecEnv.step`` checks them (a bad one raises, naming the agent and the value).
 ``close()`` ends the env (later calls raise ``RuntimeError``); ``step`` before ``reset`` raises
 ``RuntimeError``.
+
+``HaliteParallelEnv(game, **kwargs)`` takes any game id of :mod:`halite_engine.games`; each
+game's ``<id>_parallel_env`` is made from that table.
 """
 
 import functools
 
 from pettingzoo import ParallelEnv
 
+from . import games as _games
 from ._single import adapter
 
-__all__ = ["HaliteParallelEnv", "halite1_parallel_env", "halite2_parallel_env"]
+__all__ = ["HaliteParallelEnv"] + [g.parallel_name for g in _games.ALL]
 
 
 class HaliteParallelEnv(ParallelEnv):
@@ -112,9 +116,17 @@ class HaliteParallelEnv(ParallelEnv):
         return self._vec().replay(0)
 
 
-def halite1_parallel_env(**kwargs):
-    return HaliteParallelEnv("halite1", **kwargs)
+def _parallel_env(game):
+    """The function making ``game``'s (an entry of the table) ``HaliteParallelEnv``."""
+
+    def make(**kwargs):
+        return HaliteParallelEnv(game.id, **kwargs)
+
+    make.__name__ = make.__qualname__ = game.parallel_name
+    make.__doc__ = f"A {game.title} ``HaliteParallelEnv``; see the module."
+    return make
 
 
-def halite2_parallel_env(**kwargs):
-    return HaliteParallelEnv("halite2", **kwargs)
+for _game in _games.ALL:
+    globals()[_game.parallel_name] = _parallel_env(_game)
+del _game

@@ -29,23 +29,25 @@ mode. Rewards are the seat's reward of the batch (the rank's share at a game's e
 Seeding: ``reset(seed=s)`` plays game ``g``'s first map with seed ``s + g`` (then the
 batch's formula, :mod:`halite_engine.halite1`); without a seed on the first reset, a seed is
 drawn from ``np_random``.
+
+Each game's class, its name, its default opponent and its game's default arguments come from
+the table, :mod:`halite_engine.games`; the game's own ``Adapter`` reads and writes its arrays.
 """
 
 import numpy as np
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from . import halite1, halite2
-from ._single import Halite1Adapter, Halite2Adapter
+from . import games as _games
 from ._util import check_opponents
 
-__all__ = ["Halite1VectorEnv", "Halite2VectorEnv"]
+__all__ = [g.vector_name for g in _games.ALL]
 
 
 class _VectorEnv(VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
-    def _setup(self, adapter_cls, bots, num_envs, opponents, players, make_vec):
+    def __init__(self, game, num_envs, opponents, width, height, players, seed, **kwargs):
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs {num_envs!r}: a positive integer")
         self.self_play = isinstance(opponents, str) and opponents == "self"
@@ -56,13 +58,13 @@ class _VectorEnv(VectorEnv):
             games = num_envs // players
             self.opponents = []
         else:
-            self.opponents = check_opponents(opponents, players - 1, bots, also="; or 'self'")
+            self.opponents = check_opponents(opponents, players - 1, game.bots, also="; or 'self'")
             games = num_envs
         self.num_envs = int(num_envs)
         self.games = games
         self.players = players
-        self.vec = make_vec(games)
-        self._ad = ad = adapter_cls.over(self.vec)
+        self.vec = game.VecEnv(games, width, height, players, 0 if seed is None else seed, **kwargs)
+        self._ad = ad = game.Adapter.over(self.vec)
         self.single_observation_space = ad.observation_space
         self.single_action_space = ad.action_space
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
@@ -70,6 +72,7 @@ class _VectorEnv(VectorEnv):
         self.render_mode = None
         self._seeded = False
         self._started = False
+        self._seed_given = seed
 
     # Per-seat arrays [games, players, ...] and per-game arrays [games, ...] as sub-env arrays.
     def _seats(self, a):
@@ -81,6 +84,17 @@ class _VectorEnv(VectorEnv):
     def _games(self, a):
         a = np.asarray(a)
         return np.repeat(a, self.players, axis=0) if self.self_play else a
+
+    def _place(self, joint, a):
+        """Sub-env actions ``a`` ``[num_envs, ...]`` into the joint array ``[games, players,
+        ...]``: every seat's with ``opponents='self'``, else seat 0's."""
+        if self.self_play:
+            joint[:] = a.reshape(joint.shape)
+        else:
+            joint[:, 0] = a
+
+    def _batch_obs(self, obs):
+        return self._ad.batch_obs(obs, self._seats, self._games)
 
     def _vec(self):
         if self.vec is None:
@@ -107,9 +121,10 @@ class _VectorEnv(VectorEnv):
         vec = self._vec()
         if not self._started:
             raise RuntimeError(f"call reset() before step() on this {type(self).__name__}")
-        joint = self._joint(actions)
+        joint = self._ad.empty_action()
+        self._ad.put_batch_action(joint, actions, self.num_envs, self._place)
         for seat, bot in enumerate(self.opponents, start=1):
-            self._put_bot(joint, seat, bot)
+            self._ad.put_bot(joint, seat, bot)
         obs, rewards, terminated, truncated, info = vec.step(joint)
         out = self._batch_obs(obs)
         infos = {"alive": self._seats(info["alive"]), "turn": self._games(info["turn"])}
@@ -148,90 +163,21 @@ def _index(obs, j):
     return obs[j]
 
 
-class Halite1VectorEnv(_VectorEnv):
-    """Halite I (and Blitz with ``fog``) games as a Gymnasium ``VectorEnv``; see the module."""
+def _vector_class(game):
+    """The vector env class of ``game`` (an entry of the table)."""
+    d = game.defaults
 
-    def __init__(self, num_envs, opponents="expander", width=30, height=30, players=2, seed=None,
-                 fog=None, max_turns=None, reward="rank", wrap=None, num_threads=None, record=False,
-                 render_mode=None):
-        def make(games):
-            return halite1.VecEnv(games, width, height, players, 0 if seed is None else seed,
-                                  fog=fog, max_turns=max_turns, reward=reward,
-                                  num_threads=num_threads, record=record, wrap=wrap)
-        self._setup(Halite1Adapter, halite1.BOTS, num_envs, opponents, players, make)
-        self._seed_given = seed
+    def __init__(self, num_envs, opponents=game.opponent, width=d["width"], height=d["height"],
+                 players=d["players"], seed=None, *, render_mode=None, **kwargs):
+        rest = {k: v for k, v in d.items() if k not in ("width", "height", "players")}
+        _VectorEnv.__init__(self, game, num_envs, opponents, width, height, players, seed,
+                            **{**rest, **kwargs})
 
-    def _batch_obs(self, obs):
-        out = {k: self._seats(obs[k]) for k in ("owner", "strength", "production", "visible") if k in obs}
-        out["valid"] = self._games(obs["valid"][:, 0])
-        out["action_mask"] = self._seats(obs["action_mask"]).astype(np.int8)
-        out["turn"] = self._games(obs["turn"]).astype(np.int32)
-        out["max_turns"] = self._games(obs["max_turns"]).astype(np.int32)
-        return out
-
-    def _joint(self, actions):
-        from ._util import as_uint_array
-        hh, ww = self.vec.plane_shape
-        a = as_uint_array(actions, "actions", np.uint8, (self.num_envs, hh, ww), 4, check_range=True)
-        joint = np.zeros((self.games, self.players, hh, ww), np.uint8)
-        if self.self_play:
-            joint[:] = a.reshape(self.games, self.players, hh, ww)
-        else:
-            joint[:, 0] = a
-        return joint
-
-    def _put_bot(self, joint, seat, bot):
-        joint[:, seat] = self.vec.bot_moves(bot, seat)
+    return type(game.vector_name, (_VectorEnv,), {
+        "__init__": __init__, "__module__": __name__, "__qualname__": game.vector_name,
+        "__doc__": f"{game.title} games as a Gymnasium ``VectorEnv``; see the module."})
 
 
-class Halite2VectorEnv(_VectorEnv):
-    """Halite II games as a Gymnasium ``VectorEnv``; see the module."""
-
-    def __init__(self, num_envs, opponents="settler", width=240, height=160, players=2, seed=None,
-                 max_ships=64, num_threads=None, render_mode=None):
-        def make(games):
-            return halite2.VecEnv(games, width, height, players, 0 if seed is None else seed,
-                                  max_ships=max_ships, num_threads=num_threads)
-        self._setup(Halite2Adapter, halite2.BOTS, num_envs, opponents, players, make)
-        self._seed_given = seed
-
-    def _batch_obs(self, obs):
-        from numpy.lib import recfunctions as rfn
-        from ._single import PLANET_FEATURES, SHIP_FEATURES
-        return {
-            "ships": self._seats(rfn.structured_to_unstructured(obs["ships"][list(SHIP_FEATURES)],
-                                                                 dtype=np.float64)),
-            "ship_mask": self._seats(obs["ship_mask"]).astype(np.int8),
-            "planets": self._seats(rfn.structured_to_unstructured(obs["planets"][list(PLANET_FEATURES)],
-                                                                   dtype=np.float64)),
-            "planet_mask": self._seats(obs["planet_mask"]).astype(np.int8),
-            "ships_dropped": np.minimum(self._seats(obs["ships_dropped"]), 2**31 - 1).astype(np.int32),
-            "action_mask": {"ships": self._seats(obs["action_mask"]["ships"]).astype(np.int8),
-                            "planets": self._seats(obs["action_mask"]["planets"]).astype(np.int8)},
-            "turn": self._games(obs["turn"]).astype(np.int32),
-            "max_turns": self._games(obs["max_turns"]).astype(np.int32),
-        }
-
-    def _joint(self, actions):
-        from ._util import as_uint_array
-        if not isinstance(actions, dict):
-            raise TypeError("Halite II actions are a dict of kind, magnitude, angle, planet arrays "
-                            f"[num_envs, max_ships], not {type(actions).__name__}")
-        unknown = set(actions) - {f[0] for f in halite2._COMMAND_FIELDS}
-        if unknown:
-            raise ValueError(f"unknown command fields {sorted(unknown)}; use kind, magnitude, angle, planet")
-        s = self.vec.max_ships
-        joint = halite2.commands(self.games, self.players, s)
-        for key, dtype, high in halite2._COMMAND_FIELDS:
-            if key not in actions:
-                continue
-            a = as_uint_array(actions[key], key, dtype, (self.num_envs, s), high, check_range=True)
-            if self.self_play:
-                joint[key][:] = a.reshape(self.games, self.players, s)
-            else:
-                joint[key][:, 0] = a
-        return joint
-
-    def _put_bot(self, joint, seat, bot):
-        for key, v in self.vec.bot_commands(bot, seat).items():
-            joint[key][:, seat] = v
+for _game in _games.ALL:
+    globals()[_game.vector_name] = _vector_class(_game)
+del _game

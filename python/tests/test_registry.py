@@ -36,3 +36,35 @@ def test_a_setting_a_game_does_not_have_is_refused_by_the_game():
         run_stdio_game("halite2", [bot, bot], 240, 160, 1, fog=3)
     with pytest.raises(ValueError, match="turn limit comes from the map's size"):
         run_stdio_game("halite2", [bot, bot], 240, 160, 1, max_turns=10)
+
+
+def test_the_table_follows_the_registry_and_makes_every_games_entry_points():
+    import gymnasium as gym
+
+    from halite_engine import arena, games, gym as single, pettingzoo, vector
+    assert games.IDS == tuple(_core.GAMES) and games.DEFAULT.id == _core.GAMES[0]
+    assert arena.GAMES == games.IDS
+    for g in games.ALL:
+        assert g.module.__name__ == f"halite_engine.{g.id}"
+        assert g.bots == tuple(getattr(_core, g.id).BOTS) and g.opponent in g.bots
+        assert g.VecEnv.__module__ == g.module.__name__ and hasattr(g.Adapter, "over")
+        assert g.env_name in single.__all__ and g.vector_name in vector.__all__
+        assert g.parallel_name in pettingzoo.__all__
+        for gym_id, _ in g.gym_ids:
+            spec = gym.spec(gym_id)
+            assert spec.entry_point == f"halite_engine.gym:{g.env_name}"
+            assert spec.vector_entry_point == f"halite_engine.vector:{g.vector_name}"
+    assert [i for g in games.ALL for i, _ in g.gym_ids] == [
+        "halite_engine/Halite1-v0", "halite_engine/Blitz-v0", "halite_engine/Halite2-v0"]
+    assert games.get("halite2").seats_text == "2 or 4" and games.get("halite1").seats_text == "2 to 6"
+    with pytest.raises(ValueError, match="game 'chess': one of halite1, halite2"):
+        games.get("chess")
+
+
+def test_the_table_and_the_registry_disagreeing_is_an_error_naming_the_game():
+    from halite_engine import games
+    with pytest.raises(RuntimeError, match=r"lists chess, which halite_engine/games.py has no entry for"):
+        games.build(list(_core.GAMES) + ["chess"])
+    with pytest.raises(RuntimeError, match=r"has an entry for halite2, which the engine's registry"):
+        games.build(["halite1"])
+    assert [g.id for g in games.build(reversed(_core.GAMES))] == list(reversed(_core.GAMES))

@@ -224,13 +224,18 @@ function allowed(file, ids) {
   return ids.some((id) => f.startsWith(`src/${id}/`) || f.startsWith(`www/src/games/${id}/`) || new RegExp(`^src/web/${id}(_[a-z0-9_]+)?\\.rs$`).test(f));
 }
 
+/** A pattern matching any name of any game (ids, titles, fog variants), any case. */
+function namePattern(games) {
+  const words = games.flatMap((g) => g.names).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
+  return new RegExp(words.join('|'), 'i');
+}
+
 /** Every line of code (comments left out) under src/ and www/src/ outside a game's own files and
  * the registries that names a game: `file:line: text`. */
 export function seamLeaks() {
   const games = gameNames();
   const ids = games.map((g) => g.id);
-  const words = games.flatMap((g) => g.names).map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'));
-  const pattern = new RegExp(words.join("|"), "i");
+  const pattern = namePattern(games);
   const files = [...walk(join(ROOT, 'src'), ['.rs']), ...walk(WWW, ['.ts'])];
   const out = [];
   for (const abs of files) {
@@ -263,4 +268,79 @@ export function rustModuleGraph() {
     edges.set(`${folder}/${name}`, [...to].sort());
   }
   return edges;
+}
+
+/** Python with its comments and docstrings out (blanked, lines kept): `#` to the end of the line
+ * outside strings, and a triple-quoted string standing alone as a statement (nothing but
+ * indentation and a prefix before it on its line, nothing but a comment after it). Other strings
+ * are code and stay. */
+export function stripPythonComments(text) {
+  let out = '';
+  let i = 0;
+  const blank = (t) => t.replace(/[^\n]/g, ' ');
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '#') {
+      while (i < text.length && text[i] !== '\n') i++;
+      continue;
+    }
+    if (c !== '"' && c !== "'") {
+      out += c;
+      i++;
+      continue;
+    }
+    const triple = text.startsWith(c.repeat(3), i);
+    const close = triple ? c.repeat(3) : c;
+    let j = i + close.length;
+    while (j < text.length && !text.startsWith(close, j)) {
+      if (text[j] === '\\') j++;
+      else if (!triple && text[j] === '\n') break;
+      j++;
+    }
+    j = Math.min(text.length, j + close.length);
+    const lineStart = out.lastIndexOf('\n') + 1;
+    const before = out.slice(lineStart);
+    const eol = text.indexOf('\n', j);
+    const after = text.slice(j, eol < 0 ? text.length : eol);
+    if (triple && /^\s*[rRuU]?$/.test(before) && /^\s*(#.*)?$/.test(after)) {
+      out = out.slice(0, lineStart) + blank(before) + blank(text.slice(i, j));
+    } else {
+      out += text.slice(i, j);
+    }
+    i = j;
+  }
+  return out;
+}
+
+const PYTHON = join(ROOT, 'python', 'halite_engine');
+
+/** The Python package's modules (python/halite_engine), as `{ path, text }` with paths from the root. */
+export function pythonSources() {
+  return walk(PYTHON, ['.py']).map((abs) => ({ path: relative(ROOT, abs).replace(/\\/g, '/'), text: readFileSync(abs, 'utf8') }));
+}
+
+/** Whether a module of the package may name a game: the table of the games (games.py) and each
+ * game's own modules (`<id>.py`, `<id>_<part>.py`). */
+function pythonAllowed(path, ids) {
+  const name = path.replace(/^python\/halite_engine\//, '');
+  if (name === 'games.py') return true;
+  return ids.some((id) => new RegExp(`^${id}(_[a-z0-9_]+)?\\.py$`).test(name));
+}
+
+/** Every line of code (comments and docstrings left out) of the Python package outside its table
+ * of the games and the games' own modules that names a game: `file:line: text`. The other
+ * modules (the arena, the benchmarks, the Gymnasium, vector and PettingZoo wrappers, the CLI)
+ * reach the games through the table only. */
+export function pythonLeaks(sources = pythonSources()) {
+  const games = gameNames();
+  const ids = games.map((g) => g.id);
+  const pattern = namePattern(games);
+  const out = [];
+  for (const { path, text } of sources) {
+    if (pythonAllowed(path, ids)) continue;
+    stripPythonComments(text).split('\n').forEach((line, k) => {
+      if (pattern.test(line)) out.push(`${path}:${k + 1}: ${line.trim().slice(0, 120)}`);
+    });
+  }
+  return out;
 }
