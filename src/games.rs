@@ -30,7 +30,7 @@ pub fn open_replay(bytes: &[u8]) -> Result<Box<dyn ReplayTools>, ToolError> {
     let mut best: Option<(&dyn GameTools, u8)> = None;
     for &g in GAMES {
         let r = g.recognise(bytes);
-        if r > 0 && best.map_or(true, |(_, b)| r > b) {
+        if r > 0 && best.is_none_or(|(_, b)| r > b) {
             best = Some((g, r));
         }
     }

@@ -23,7 +23,7 @@ fn h1_moves(board: &halite::halite1::Board, moves: &[u8], owner: Option<u8>) -> 
         .enumerate()
         .filter(|&(i, &d)| {
             let o = board.owner[i];
-            d != 0 && o != 0 && owner.map_or(true, |k| k == o)
+            d != 0 && o != 0 && owner.is_none_or(|k| k == o)
         })
         .map(|(i, &d)| json!({"x": i % w, "y": i / w, "dir": d.min(4)}))
         .collect();

@@ -123,6 +123,22 @@ fn replays_write_back_byte_for_byte() {
     }
 }
 
+/// A replay written compressed is no larger than the file the reference wrote for the same game
+/// (both hold the same JSON; the reference compresses at zstd level 22).
+#[test]
+fn compressed_replays_are_no_larger_than_the_reference_files() {
+    let all = replays();
+    assert_eq!(all.len(), 13);
+    for (name, r) in all {
+        let reference = std::fs::metadata(fixtures().join(&name)).unwrap().len() as usize;
+        let ours = r.to_zstd_bytes().len();
+        assert!(
+            ours <= reference,
+            "{name}: {ours} bytes, the reference's {reference}"
+        );
+    }
+}
+
 /// What the page keeps with a game (`bot_logs`, `bot_drawings`) goes into the JSON inside the one
 /// zstd frame: the replay still reads back the same, and the keys are in its JSON.
 #[test]

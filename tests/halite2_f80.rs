@@ -208,7 +208,7 @@ mod oracle {
             x = 1;
         }
         x = (x + n / x) / 2;
-        while x.checked_mul(x).map_or(true, |sq| sq > n) {
+        while x.checked_mul(x).is_none_or(|sq| sq > n) {
             x -= 1;
         }
         while (x + 1).checked_mul(x + 1).is_some_and(|sq| sq <= n) {

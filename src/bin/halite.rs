@@ -231,7 +231,7 @@ binaries (`run` takes the original flags; `--game` picks the game), plus tools f
 
     fn run(game: &str, a: RunArgs) -> Result<ExitCode, CliError> {
         let (commands, names) = if a.override_names {
-            if a.bots.len() < 2 || a.bots.len() % 2 != 0 {
+            if a.bots.len() < 2 || !a.bots.len().is_multiple_of(2) {
                 return Err(CliError::NamePairs);
             }
             let (c, n): (Vec<_>, Vec<_>) = a

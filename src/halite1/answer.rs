@@ -45,7 +45,7 @@ pub fn read_answer(
     recorded: bool,
     out: &mut Vec<Move>,
 ) -> Result<(), AnswerError> {
-    if quads.len() % 4 != 0 {
+    if !quads.len().is_multiple_of(4) {
         return Err(AnswerError::Ragged);
     }
     read_rows(game, seat, quads.chunks_exact(4), recorded, out)

@@ -481,7 +481,7 @@ pub fn tactician(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
         for &i in &willing {
             if (strength(i) > need || st[i] == 255)
                 && fits(&arriving, t, strength(i))
-                && single.map_or(true, |s| st[i] < st[s])
+                && single.is_none_or(|s| st[i] < st[s])
             {
                 single = Some(i);
             }

@@ -251,7 +251,7 @@ impl Layout {
         // The smaller factor of the player count closest to its square root: start at the
         // truncated square root and step down to a divisor (1, 1, 1, 2, 1, 2 for 1..=6).
         let mut few = (players as f64).sqrt() as usize;
-        while players % few != 0 {
+        while !players.is_multiple_of(few) {
             few -= 1;
         }
         let many = players / few;
@@ -381,8 +381,8 @@ fn arrange(layout: &Layout, draws: &mut Draws) -> (Vec<usize>, Vec<u8>) {
 
     // Tiling plus mirroring, as a function of the site: chunk (a down, b across), offset
     // (c, d) inside it. Mirroring happens only when that direction has an even chunk count.
-    let mirror_rows = layout.down % 2 == 0;
-    let mirror_cols = layout.across % 2 == 0;
+    let mirror_rows = layout.down.is_multiple_of(2);
+    let mirror_cols = layout.across.is_multiple_of(2);
     let mut cell = vec![0usize; map_w * map_h];
     let mut owner = vec![0u8; map_w * map_h];
     for y in 0..map_h {

@@ -115,7 +115,7 @@ pub fn read_answer(
     fives: &[f64],
     out: &mut Vec<ShipCommand>,
 ) -> Result<(), AnswerError> {
-    if fives.len() % 5 != 0 {
+    if !fives.len().is_multiple_of(5) {
         return Err(AnswerError::Ragged);
     }
     read_rows(game, seat, fives.chunks_exact(5), out)

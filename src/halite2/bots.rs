@@ -562,7 +562,7 @@ pub fn aggressive(game: &Game, seat: usize) -> Vec<ShipCommand> {
                     continue;
                 }
                 let d = distance(ship.at(), p.at()) - p.radius;
-                if best.as_ref().map_or(true, |b| d < b.1) {
+                if best.as_ref().is_none_or(|b| d < b.1) {
                     best = Some((ship.clone(), d));
                 }
             }

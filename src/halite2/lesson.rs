@@ -680,7 +680,7 @@ impl Lesson {
         let mut out: Vec<ShipCommand> = Vec::new();
         for &o in orders {
             let id = o.ship();
-            if !self.state.ship(id).is_some_and(|s| s.owner == me) {
+            if self.state.ship(id).is_none_or(|s| s.owner != me) {
                 return err(format!("you have no ship {id}"));
             }
             if out.iter().any(|c| c.ship == id) {
@@ -935,7 +935,7 @@ impl Lesson {
     /// The lesson's status on the current board: lost the turn a condition to `keep` fails,
     /// or the learner has no ship left.
     pub fn judge(&self) -> Status {
-        let kept = self.spec.keep.as_ref().map_or(true, |g| self.holds(g));
+        let kept = self.spec.keep.as_ref().is_none_or(|g| self.holds(g));
         let has_ships = self.state.ship_count(usize::from(self.spec.player)) > 0;
         Status::judged(
             kept && self.holds(&self.spec.goal),
@@ -950,7 +950,7 @@ impl Lesson {
         let alive = |id: u32| st.ship(id).is_some_and(|s| s.is_alive());
         match goal {
             Goal::Reach { ship, x, y, r } => st.ship_ids(usize::from(me)).iter().any(|&id| {
-                ship.map_or(true, |s| s == id)
+                ship.is_none_or(|s| s == id)
                     && st.ship(id).is_some_and(|s| {
                         let (sx, sy) = s.pos.to_f64();
                         ((sx - x).powi(2) + (sy - y).powi(2)).sqrt() <= *r

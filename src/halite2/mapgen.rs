@@ -128,7 +128,7 @@ impl MapRequest {
         let (wf, hf) = (f64::from(w), f64::from(h));
         let mut rng = Mt::new(self.seed);
         let zones: Vec<(f64, f64)> = if effective == 2 {
-            if rng.next_u32() % 2 == 0 {
+            if rng.next_u32().is_multiple_of(2) {
                 vec![
                     (f64::from(w / 4), f64::from(h / 2)),
                     (f64::from(3 * w / 4), f64::from(h / 2)),

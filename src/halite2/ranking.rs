@@ -37,7 +37,7 @@ pub fn shuffle<T>(v: &mut [T], rng: &mut Mt) {
         return;
     }
     let mut i = 1;
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         let j = below(rng, 2) as usize;
         v.swap(i, j);
         i += 1;

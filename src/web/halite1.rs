@@ -503,7 +503,7 @@ impl Halite1Game {
     /// the turn is refused and nothing changes; moves for sites a seat does not own are ignored.
     /// Returns nothing: ask `lastReport()`.
     pub fn step(&mut self, moves: &[u32]) -> Result<(), JsError> {
-        if moves.len() % 4 != 0 {
+        if !moves.len().is_multiple_of(4) {
             return Err(js_error(AnswerError::Ragged));
         }
         let seats = self.moves.len();

@@ -60,7 +60,7 @@ impl Halite1Lesson {
     /// (direction 0 still to 4 west, on the learner's own sites), and the script's. Returns
     /// `{turn, moves, explanation, status, punished, visible}`.
     pub fn step(&mut self, orders: &[u32]) -> Result<JsValue, JsError> {
-        if orders.len() % 3 != 0 {
+        if !orders.len().is_multiple_of(3) {
             return Err(JsError::new("orders are [x, y, direction] triples"));
         }
         let mut list = Vec::with_capacity(orders.len() / 3);

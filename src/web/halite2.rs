@@ -634,7 +634,7 @@ impl Halite2Game {
     /// turn is refused and nothing changes; commands for ships a seat does not own are ignored,
     /// as the reference ignores them.
     pub fn step(&mut self, commands: &[f64]) -> Result<(), JsError> {
-        if commands.len() % 5 != 0 {
+        if !commands.len().is_multiple_of(5) {
             return Err(js_error(AnswerError::Ragged));
         }
         let seats = self.game.players();

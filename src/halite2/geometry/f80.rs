@@ -585,12 +585,12 @@ mod tests {
             let top = hi | 1u64 << 62;
             let x = isqrt_wide(top, lo) as u128;
             let n = (top as u128) << 64 | lo as u128;
-            assert!(x * x <= n && (x + 1).checked_mul(x + 1).map_or(true, |sq| sq > n));
+            assert!(x * x <= n && (x + 1).checked_mul(x + 1).is_none_or(|sq| sq > n));
         }
         for (hi, lo) in [(1u64 << 62, 0u64), (u64::MAX, u64::MAX), (u64::MAX, 0)] {
             let x = isqrt_wide(hi, lo) as u128;
             let n = (hi as u128) << 64 | lo as u128;
-            assert!(x * x <= n && (x + 1).checked_mul(x + 1).map_or(true, |sq| sq > n));
+            assert!(x * x <= n && (x + 1).checked_mul(x + 1).is_none_or(|sq| sq > n));
         }
     }
 

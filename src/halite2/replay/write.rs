@@ -38,8 +38,26 @@ impl Replay {
             plain.extend_from_slice(members);
             plain.push(b'}');
         }
-        ruzstd::encoding::compress_to_vec(&plain[..], ruzstd::encoding::CompressionLevel::Fastest)
+        compress(&plain)
     }
+}
+
+/// The zstd level native builds write replays at: the reference's own, so files come out no
+/// larger than the ones it writes for the same game (`docs/performance.md#replay-sizes`).
+#[cfg(not(target_arch = "wasm32"))]
+pub const ZSTD_LEVEL: i32 = 22;
+
+#[cfg(not(target_arch = "wasm32"))]
+fn compress(plain: &[u8]) -> Vec<u8> {
+    use structured_zstd::encoding::{compress_to_vec, CompressionLevel};
+    compress_to_vec(plain, CompressionLevel::from_level(ZSTD_LEVEL))
+}
+
+/// In the page: ruzstd's fastest level, whose encoder fits the binaries' size budget (files
+/// about 2.5 times the reference's size).
+#[cfg(target_arch = "wasm32")]
+fn compress(plain: &[u8]) -> Vec<u8> {
+    ruzstd::encoding::compress_to_vec(plain, ruzstd::encoding::CompressionLevel::Fastest)
 }
 
 /// A double as the reference's `nlohmann::json` writes it: `printf("%.17g")`, with `.0`
