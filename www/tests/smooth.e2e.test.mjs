@@ -82,6 +82,16 @@ async function openPage(context, search) {
   return page;
 }
 
+/** Waits until the frame chip reads `Turn <turn>` (what the person sees), naming what it read. */
+async function chipAt(page, turn) {
+  const chip = page.locator('[data-part="frame-chip"]');
+  try {
+    await page.waitForFunction((t) => new RegExp(`Turn ${t}\\b`).test(document.querySelector('[data-part="frame-chip"]').textContent), turn, { timeout: 5_000 });
+  } catch {
+    assert.fail(`the frame chip reads "${await chip.textContent()}", not turn ${turn}`);
+  }
+}
+
 const waitTurn = (page, turn, timeout = 60_000) => page.waitForFunction((t) => window.__viewer && window.__viewer.humanTurn === t, turn, { timeout, polling: 50 });
 
 /** Every record of a store of the page's database: its key and its size (bytes of typed arrays,
@@ -170,7 +180,8 @@ test(`a human's ${TURNS} turns against two bots at the limits: the page keeps an
     await waitTurn(page, t + 1);
     lags.push(await page.evaluate(() => window.__lag()));
   }
-  assert.match(await page.textContent('[data-part="frame-chip"]'), new RegExp(`Turn ${TURNS}\\b`));
+  // The chip is painted with the board, in the next animation frame after the turn arrives.
+  await chipAt(page, TURNS);
   // The last turn played, its drawings painted and its logs listed.
   await seek(page, TURNS - 1);
   await page.waitForFunction(() => !document.querySelector('[data-part="drawings"]').hidden);
@@ -202,7 +213,7 @@ test(`a human's ${TURNS} turns against two bots at the limits: the page keeps an
   await page.reload();
   await waitTurn(page, TURNS);
   await page.locator('.toast', { hasText: `Your game is back at turn ${TURNS}.` }).waitFor();
-  assert.match(await page.textContent('[data-part="frame-chip"]'), new RegExp(`Turn ${TURNS}\\b`));
+  await chipAt(page, TURNS);
   // With the latest turns' logs and drawings.
   await seek(page, TURNS - 1);
   await page.waitForFunction((t) => new RegExp(`turn ${t}\\n`).test(document.querySelector('[data-part="log-body"]').textContent), TURNS - 1);
