@@ -21,23 +21,49 @@ mkdir -p pkg
 # cargo builds the binary, wasm-bindgen writes its JavaScript bindings and types (`--target web`),
 # and wasm-opt (npm's binaryen) optimizes it: for speed, or for size for the learn modules.
 features="--enable-bulk-memory --enable-nontrapping-float-to-int --enable-simd"
-# One package: its directory's name, its part's feature, its cargo profile and wasm-opt level.
+# One package: its directory's name, its part's feature, its cargo profile and wasm-opt level,
+# built in cargo's target directory `$dir`.
 build() {
-  local id=$1 name=$2 part=$3 profile=$4 level=$5
-  cargo build --lib --quiet --target wasm32-unknown-unknown --profile "$profile" \
+  local dir=$1 id=$2 name=$3 part=$4 profile=$5 level=$6
+  cargo build --lib --quiet --target wasm32-unknown-unknown --profile "$profile" --target-dir "$dir" \
     --no-default-features --features "$id $part"
   rm -rf "pkg/$name"
   wasm-bindgen --target web --out-dir "pkg/$name" --out-name "$name" \
-    "target/wasm32-unknown-unknown/$profile/halite.wasm"
+    "$dir/wasm32-unknown-unknown/$profile/halite.wasm"
   # shellcheck disable=SC2086
   wasm-opt "$level" $features "pkg/$name/${name}_bg.wasm" -o "pkg/$name/${name}_bg.wasm"
   printf '  pkg/%s/%s_bg.wasm: %s bytes\n' "$name" "$name" "$(wc -c <"pkg/$name/${name}_bg.wasm")"
 }
+packages=()
 for id in $games; do
-  build "$id" "$id" only-engine release -O3
-  build "$id" "$id-read" only-read release -O3
-  build "$id" "$id-write" only-write release -O3
-  build "$id" "$id-learn" only-learn wasm-learn -Os
-  build "$id" "$id-sim" only-sim release -O3
+  packages+=("$id $id only-engine release -O3" "$id $id-read only-read release -O3"
+    "$id $id-write only-write release -O3" "$id $id-learn only-learn wasm-learn -Os"
+    "$id $id-sim only-sim release -O3")
 done
+# Each build ends in a long single-threaded step (whole-program optimisation of one crate), so
+# the packages are shared out over lanes that build side by side, one per core (at most 4), each
+# in a target directory of its own (cargo locks one directory per build).
+lanes=$(nproc 2>/dev/null || echo 1)
+lanes=$((lanes < 1 ? 1 : lanes > 4 ? 4 : lanes))
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+pids=()
+for ((lane = 0; lane < lanes; lane++)); do
+  (
+    for ((i = lane; i < ${#packages[@]}; i += lanes)); do
+      # shellcheck disable=SC2086
+      build "target/wasm-lane-$lane" ${packages[$i]}
+    done
+  ) >"$logs/$lane" 2>&1 &
+  pids+=($!)
+done
+failed=0
+for ((lane = 0; lane < lanes; lane++)); do
+  wait "${pids[$lane]}" || failed=1
+  cat "$logs/$lane"
+done
+if [ "$failed" = 1 ]; then
+  echo "build-wasm: a package failed to build (its output is above)" >&2
+  exit 1
+fi
 node -e 'require("fs").writeFileSync("pkg/games.json", JSON.stringify(process.argv.slice(1)) + "\n")' $games
