@@ -1,12 +1,14 @@
 //! The page's built-in bots as native policies, move for move the same as the page's
-//! TypeScript ones (`www/src/games/halite1/bots.ts`): a bot sees a board as its seat sees it
-//! (fog applied), its owner value on the board and the turns played so far, and answers its
-//! moves. A test plays them against the TypeScript versions on fixed seeds.
+//! TypeScript ones (`www/src/games/halite1/bots.ts`): a bot is given its seat's
+//! [`Observation`] (the board as the seat sees it, fog applied, its owner value on the board and
+//! the turns played so far) and answers its moves. A test plays them against the TypeScript
+//! versions on fixed seeds.
 
 use super::grid::{Board, Move};
+use super::observe::Observation;
 
-/// A built-in bot: `(board as seen, own owner value, turns played) -> moves`.
-pub type Bot = fn(&Board, u8, u32) -> Vec<Move>;
+/// A built-in bot: a seat's observation -> its moves.
+pub type Bot = fn(&Observation) -> Vec<Move>;
 
 /// The built-in bots' names, as the page names them.
 pub const NAMES: [&str; 3] = ["tactician", "expander", "greedy"];
@@ -77,7 +79,8 @@ pub fn frontier_distance(b: &Board, me: u8) -> Vec<i32> {
 
 /// Greedy: captures the weakest neighbour it can beat, else grows until five turns of
 /// production, then sends interior pieces north or west (alternating by site) to the edge.
-pub fn greedy(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
+pub fn greedy(obs: &Observation) -> Vec<Move> {
+    let (b, me) = (&obs.board, obs.my_id);
     let (w, h) = (b.width, b.height);
     let (owner, st, prod) = (&b.owner, &b.strength, &b.production);
     let mut moves = Vec::new();
@@ -116,7 +119,8 @@ pub fn greedy(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
 /// production per strength they can beat, or move where their strength hits the most enemy
 /// pieces; interior pieces wait for five turns of production, then flow down the
 /// frontier-distance field; planned arrivals keep merges under the 255 cap.
-pub fn expander(b: &Board, me: u8, turn: u32) -> Vec<Move> {
+pub fn expander(obs: &Observation) -> Vec<Move> {
+    let (b, me, turn) = (&obs.board, obs.my_id, obs.turn);
     let (w, h) = (b.width, b.height);
     let n = w * h;
     let (owner, st, prod) = (&b.owner, &b.strength, &b.production);
@@ -291,8 +295,9 @@ fn relax(field: &mut [f64], decay: f64, owner: &[u8], me: u8, nb: &[usize]) {
 /// production per strength and their surroundings, battle sites by the damage they offer),
 /// lets the values flow into its territory, fights with overkill, takes walls alone or
 /// together (or waits beside the best one), and moves interior pieces up the value field.
-pub fn tactician(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
+pub fn tactician(obs: &Observation) -> Vec<Move> {
     use tuning::*;
+    let (b, me) = (&obs.board, obs.my_id);
     let (w, h) = (b.width, b.height);
     let n = w * h;
     let (owner, st, prod) = (&b.owner, &b.strength, &b.production);

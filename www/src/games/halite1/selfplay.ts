@@ -69,16 +69,13 @@ export async function playSelf(engine: Engine, c: SelfPlayConfig): Promise<SelfP
   const maxBotMs = new Array<number>(seats).fill(0);
   const times: number[][] = bots.map(() => []);
   try {
-    const W = g.width;
-    const H = g.height;
     let slice = performance.now();
     while (!g.isOver()) {
       const turn = g.turn;
       const parts: Uint32Array[] = [];
       for (let s = 0; s < seats; s++) {
         if (ejected[s] || !g.isAlive(s)) continue;
-        const v = g.observation(s) as { owner: Uint8Array; strength: Uint8Array; production: Uint8Array };
-        const obs: Observation = { width: W, height: H, myId: s + 1, owner: v.owner, strength: v.strength, production: v.production, turn };
+        const obs = g.observation(s) as Observation;
         const t0 = performance.now();
         let raw: unknown;
         let threw: string | null = null;
