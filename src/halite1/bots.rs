@@ -1,8 +1,8 @@
-//! The page's built-in bots as native policies, move for move the same as the page's
-//! TypeScript ones (`www/src/games/halite1/bots.ts`): a bot is given its seat's
-//! [`Observation`] (the board as the seat sees it, fog applied, its owner value on the board and
-//! the turns played so far) and answers its moves. A test plays them against the TypeScript
-//! versions on fixed seeds.
+//! The built-in bots tactician, expander and greedy, the only copy: the page's engine plays
+//! them (`Halite1Game.playBuiltin`), and so does the Python package (`bot_moves`). A bot is
+//! given its seat's [`Observation`] (the board as the seat sees it, fog applied, its owner value
+//! on the board and the turns played so far) and answers its moves. `tests/halite1_bots.rs`
+//! pins the games they play.
 
 use super::grid::{Board, Move};
 use super::observe::Observation;
@@ -548,4 +548,29 @@ pub fn tactician(obs: &Observation) -> Vec<Move> {
         .filter(|&i| owner[i] == me && dir[i] > 0)
         .map(|i| mv(i, w, dir[i] as u8))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frontier_distance_is_0_outside_1_on_the_border_growing_inwards_wrapping() {
+        let (w, h) = (5, 5);
+        let mut owner = vec![1u8; w * h];
+        owner[0] = 0; // the only foreign site, at the corner: neighbours wrap
+        let b = Board {
+            width: w,
+            height: h,
+            production: vec![0; w * h],
+            owner,
+            strength: vec![0; w * h],
+        };
+        let d = frontier_distance(&b, 1);
+        assert_eq!(d[0], 0);
+        assert_eq!(d[1], 1);
+        assert_eq!(d[4], 1, "wraps east-west");
+        assert_eq!(d[20], 1, "wraps north-south");
+        assert_eq!(d[2 * w + 2], 4);
+    }
 }

@@ -511,6 +511,26 @@ impl Halite1Game {
             .map(|e| e.to_string())
     }
 
+    /// Computes `seat`'s answer by the built-in bot `name` (`halite1::bots`) from its
+    /// observation and keeps it as `acceptAnswer` does: `undefined` when it passes, else the
+    /// reason (also for a name no built-in bot has).
+    #[wasm_bindgen(js_name = playBuiltin)]
+    pub fn play_builtin(&mut self, seat: usize, name: &str) -> Option<String> {
+        let Some(bot) = crate::halite1::bots::by_name(name) else {
+            return Some(format!("no built-in bot named {name}"));
+        };
+        if seat >= self.game.players() {
+            let seats = self.game.players();
+            return Some(AnswerError::NoSeat { seat, seats }.to_string());
+        }
+        let moves = bot(&Observation::of(&self.game, seat));
+        let mut packed = Vec::with_capacity(4 * moves.len());
+        for m in moves {
+            packed.extend_from_slice(&[seat as u32, u32::from(m.x), u32::from(m.y), u32::from(m.dir)]);
+        }
+        self.accept_answer(seat, &packed, false)
+    }
+
     /// Plays one turn with the answers `acceptAnswer` kept (a seat with none stays still), then
     /// forgets them: each answer is read once. Returns nothing: ask `lastReport()`.
     #[wasm_bindgen(js_name = stepAccepted)]

@@ -142,6 +142,7 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
       };
     },
     accept: (seat, packed, lenient) => g.acceptAnswer(seat, packed as Uint32Array, lenient),
+    playBuiltin: (seat, id) => g.playBuiltin(seat, id),
     stepAccepted: () => g.stepAccepted(),
     step: (packed) => g.step(packed as Uint32Array),
     save: async (members) => insertMembers((await WRITER.load()).Halite1Files.write(g.toRecord()), members),
