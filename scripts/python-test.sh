@@ -2,7 +2,7 @@
 # The Python package, as a user installs it: a fresh virtual environment (under target/, made
 # anew each run), the README's install command, the test dependencies, then python/tests
 # (batches of both games with 1,000 random games each checked by `halite verify`, maps against
-# `halite mapgen`, determinism, the PettingZoo and Gymnasium checks, the built-in bots against
+# `halite mapgen`, determinism, the PettingZoo and Gymnasium checks, Halite II's built-in bots against
 # the page's TypeScript ones, and the arena on local processes and a two-node Ray cluster on the
 # loopback address).
 set -euo pipefail

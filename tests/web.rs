@@ -996,3 +996,81 @@ fn records_cross_between_the_modules_and_a_damaged_one_is_an_error() {
         .unwrap();
     assert!(!error_text(e).is_empty());
 }
+
+/// The object a seat's bot receives, as text: `JSON.stringify` with its `Uint8Array`s as plain
+/// arrays.
+fn bot_text(obs: &JsValue) -> String {
+    let plain = js_sys::Object::new();
+    for key in js_sys::Object::keys(obs.unchecked_ref::<js_sys::Object>()).iter() {
+        let v = Reflect::get(obs, &key).unwrap();
+        let v = if v.is_instance_of::<Uint8Array>() {
+            Array::from(&v).into()
+        } else {
+            v
+        };
+        Reflect::set(&plain, &key, &v).unwrap();
+    }
+    String::from(js_sys::JSON::stringify(&plain).unwrap())
+}
+
+/// The forward model's observation (`SimObservation`) read as the bot runtime reads it.
+fn sim_text(obs: &halite::env::forward::SimObservation) -> String {
+    let v = js_sys::JSON::parse(&obs.json).unwrap();
+    for key in js_sys::Object::keys(v.unchecked_ref::<js_sys::Object>()).iter() {
+        let value = Reflect::get(&v, &key).unwrap();
+        if !value.is_object() {
+            continue;
+        }
+        let at = Reflect::get(&value, &"$u8".into()).unwrap();
+        if Array::is_array(&at) {
+            let at: Array = at.unchecked_into();
+            let (o, n) = (
+                at.get(0).as_f64().unwrap() as usize,
+                at.get(1).as_f64().unwrap() as usize,
+            );
+            Reflect::set(&v, &key, &Uint8Array::from(&obs.bytes[o..o + n])).unwrap();
+        }
+    }
+    bot_text(&v)
+}
+
+#[wasm_bindgen_test]
+fn each_game_gives_a_bot_the_observation_the_forward_model_answers_with() {
+    use halite::env::forward::Simulator;
+    let config = js_sys::JSON::parse(r#"{"width":20,"height":20,"players":2,"seed":42}"#).unwrap();
+    let mut g = Halite1Game::new(config).unwrap();
+    g.step(&[]).unwrap();
+    let sim = halite::halite1::forward::Halite1Sim::from_snapshot(&g.snapshot().unwrap()).unwrap();
+    for seat in 0..2 {
+        let obs = g.observation(seat).unwrap();
+        let keys: Vec<String> = js_sys::Object::keys(obs.unchecked_ref::<js_sys::Object>())
+            .iter()
+            .map(|k| k.as_string().unwrap())
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "width",
+                "height",
+                "myId",
+                "owner",
+                "strength",
+                "production",
+                "turn"
+            ]
+        );
+        assert_eq!(bot_text(&obs), sim_text(&sim.observation(seat)));
+    }
+    let config = js_sys::JSON::parse(r#"{"width":240,"height":160,"players":4,"seed":7}"#).unwrap();
+    let mut g = halite::web::Halite2Game::new(config).unwrap();
+    // A few turns with ships docking (thrusts of every ship of seat 0 toward 0 degrees).
+    for _ in 0..5 {
+        g.step(&[0.0, 0.0, 0.0, 7.0, 0.0]).unwrap();
+    }
+    let sim = halite::halite2::forward::Halite2Sim::from_snapshot(&g.snapshot()).unwrap();
+    for seat in 0..4 {
+        let obs = g.observation(seat).unwrap();
+        assert_eq!(bot_text(&obs), sim_text(&sim.observation(seat)));
+    }
+    assert!(g.observation(4).is_err());
+}

@@ -3,6 +3,7 @@
 use crate::batch::{self, batch_class, builtin_bot, value_error, Batch, BatchGame, Env};
 use crate::common::ego_owner;
 use halite::halite1::fog::visibility;
+use halite::halite1::observe::Observation;
 use halite::halite1::{bots, Game, GameConfig, Replay, MAX_PLAYERS, MAX_SIDE};
 use numpy::{PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray4, PyUntypedArrayMethods};
 use pyo3::exceptions::PyRuntimeError;
@@ -133,6 +134,13 @@ impl BatchGame for Halite1 {
 
     /// Writes every seat's view into the planes (each `players * H * W`), every byte of them
     /// (padding included), so the arrays may start uninitialised.
+    ///
+    /// The planes are an encoding of each seat's [`Observation`] (the one a bot is given):
+    /// its `strength` and `production` as they are, its `owner` relabelled from the seat's point
+    /// of view (`ego_owner`: the seat itself 1, the others in seat order after it), the fog of
+    /// Blitz applied by the same `visibility` the observation's fog view uses (and `visible`,
+    /// where asked for, its mask), padded to the batch's map size (`valid`). They are written
+    /// straight from the board, with no observation built in between, for speed.
     fn write_obs(env: &mut Env<Halite1>, spec: &Spec, out: &mut ObsOut<'_>) {
         let cw = spec.game.width;
         let plane = spec.plane();
@@ -607,12 +615,12 @@ batch_class!(VecEnv {
                     envs.par_iter()
                         .zip(o.par_chunks_mut(spec.plane()))
                         .for_each(|(e, o)| {
-                            let board = e.game.observation(seat);
-                            let moves = bot(&board, (seat + 1) as u8, e.game.turn());
-                            let w = board.width;
+                            let obs = Observation::of(&e.game, seat);
+                            let moves = bot(&obs);
+                            let (w, h) = (obs.board.width, obs.board.height);
                             for m in moves {
                                 let (x, y) = (usize::from(m.x), usize::from(m.y));
-                                if x < w && y < board.height {
+                                if x < w && y < h {
                                     o[y * spec.game.width + x] = m.dir;
                                 }
                             }

@@ -20,6 +20,7 @@ use crate::batch::{self, batch_class, builtin_bot, value_error, Batch, BatchGame
 use crate::common::ego_owner;
 use halite::env::ReplayFile;
 use halite::halite2::entities::constants::MAX_PLAYERS;
+use halite::halite2::observe::Observation;
 use halite::halite2::{bots, Action, Command, Game, GameConfig, Replay, ShipCommand};
 use numpy::{PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray3, PyUntypedArrayMethods};
 use pyo3::prelude::*;
@@ -170,6 +171,12 @@ impl BatchGame for Halite2 {
         game.max_turns()
     }
 
+    /// Writes every seat's tables. They are an encoding of each seat's [`Observation`] (the one
+    /// a bot is given) for learning: its ships (the seat's own first, then the other seats' in
+    /// seat order after it, owners relabelled so with `ego_owner`, at most `max_ships`) with the
+    /// velocities and cooldowns the observation leaves out, and its planets in slots by id
+    /// (dead ones kept as empty slots, `alive` 0). They are written straight from the frame,
+    /// with no observation built in between, for speed.
     fn write_obs(env: &mut Env<Halite2>, spec: &Spec, out: &mut ObsOut<'_>) {
         let p = spec.players;
         let frame = env.game.frame();
@@ -617,7 +624,7 @@ batch_class!(VecEnv {
                         .zip(a.par_chunks_mut(s))
                         .zip(pl.par_chunks_mut(s))
                         .for_each(|((((e, k), m), a), pl)| {
-                            let commands = bot(&e.game, seat);
+                            let commands = bot(&Observation::of(&e.game, seat));
                             for c in commands {
                                 let Some(j) = e.own.slots[seat].iter().position(|&id| id == c.ship)
                                 else {

@@ -1,12 +1,14 @@
-//! The page's built-in bots as native policies, move for move the same as the page's
-//! TypeScript ones (`www/src/games/halite1/bots.ts`): a bot sees a board as its seat sees it
-//! (fog applied), its owner value on the board and the turns played so far, and answers its
-//! moves. A test plays them against the TypeScript versions on fixed seeds.
+//! The built-in bots tactician, expander and greedy, the only copy: the page's engine plays
+//! them (`Halite1Game.playBuiltin`), and so does the Python package (`bot_moves`). A bot is
+//! given its seat's [`Observation`] (the board as the seat sees it, fog applied, its owner value
+//! on the board and the turns played so far) and answers its moves. `tests/halite1_bots.rs`
+//! pins the games they play.
 
 use super::grid::{Board, Move};
+use super::observe::Observation;
 
-/// A built-in bot: `(board as seen, own owner value, turns played) -> moves`.
-pub type Bot = fn(&Board, u8, u32) -> Vec<Move>;
+/// A built-in bot: a seat's observation -> its moves.
+pub type Bot = fn(&Observation) -> Vec<Move>;
 
 /// The built-in bots' names, as the page names them.
 pub const NAMES: [&str; 3] = ["tactician", "expander", "greedy"];
@@ -77,7 +79,8 @@ pub fn frontier_distance(b: &Board, me: u8) -> Vec<i32> {
 
 /// Greedy: captures the weakest neighbour it can beat, else grows until five turns of
 /// production, then sends interior pieces north or west (alternating by site) to the edge.
-pub fn greedy(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
+pub fn greedy(obs: &Observation) -> Vec<Move> {
+    let (b, me) = (&obs.board, obs.my_id);
     let (w, h) = (b.width, b.height);
     let (owner, st, prod) = (&b.owner, &b.strength, &b.production);
     let mut moves = Vec::new();
@@ -116,7 +119,8 @@ pub fn greedy(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
 /// production per strength they can beat, or move where their strength hits the most enemy
 /// pieces; interior pieces wait for five turns of production, then flow down the
 /// frontier-distance field; planned arrivals keep merges under the 255 cap.
-pub fn expander(b: &Board, me: u8, turn: u32) -> Vec<Move> {
+pub fn expander(obs: &Observation) -> Vec<Move> {
+    let (b, me, turn) = (&obs.board, obs.my_id, obs.turn);
     let (w, h) = (b.width, b.height);
     let n = w * h;
     let (owner, st, prod) = (&b.owner, &b.strength, &b.production);
@@ -291,8 +295,9 @@ fn relax(field: &mut [f64], decay: f64, owner: &[u8], me: u8, nb: &[usize]) {
 /// production per strength and their surroundings, battle sites by the damage they offer),
 /// lets the values flow into its territory, fights with overkill, takes walls alone or
 /// together (or waits beside the best one), and moves interior pieces up the value field.
-pub fn tactician(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
+pub fn tactician(obs: &Observation) -> Vec<Move> {
     use tuning::*;
+    let (b, me) = (&obs.board, obs.my_id);
     let (w, h) = (b.width, b.height);
     let n = w * h;
     let (owner, st, prod) = (&b.owner, &b.strength, &b.production);
@@ -543,4 +548,29 @@ pub fn tactician(b: &Board, me: u8, _turn: u32) -> Vec<Move> {
         .filter(|&i| owner[i] == me && dir[i] > 0)
         .map(|i| mv(i, w, dir[i] as u8))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frontier_distance_is_0_outside_1_on_the_border_growing_inwards_wrapping() {
+        let (w, h) = (5, 5);
+        let mut owner = vec![1u8; w * h];
+        owner[0] = 0; // the only foreign site, at the corner: neighbours wrap
+        let b = Board {
+            width: w,
+            height: h,
+            production: vec![0; w * h],
+            owner,
+            strength: vec![0; w * h],
+        };
+        let d = frontier_distance(&b, 1);
+        assert_eq!(d[0], 0);
+        assert_eq!(d[1], 1);
+        assert_eq!(d[4], 1, "wraps east-west");
+        assert_eq!(d[20], 1, "wraps north-south");
+        assert_eq!(d[2 * w + 2], 4);
+    }
 }

@@ -8,6 +8,7 @@
 
 use super::game::Game;
 use super::grid::{Board, Move, MAX_PLAYERS, MAX_SIDE};
+use super::observe::Observation;
 use crate::env::forward::{
     describe, move_list, whole, Reader, SimError, SimObservation, Simulator, Writer,
 };
@@ -167,20 +168,6 @@ impl Simulator for Halite1Sim {
     }
 
     fn observation(&self, seat: usize) -> SimObservation {
-        let b = self.game.board();
-        let n = b.width * b.height;
-        let json = format!(
-            r#"{{"width":{},"height":{},"myId":{},"owner":{{"$u8":[0,{n}]}},"strength":{{"$u8":[{n},{n}]}},"production":{{"$u8":[{},{n}]}},"turn":{}}}"#,
-            b.width,
-            b.height,
-            seat + 1,
-            2 * n,
-            self.game.turn()
-        );
-        let mut bytes = Vec::with_capacity(3 * n);
-        bytes.extend_from_slice(&b.owner);
-        bytes.extend_from_slice(&b.strength);
-        bytes.extend_from_slice(&b.production);
-        SimObservation { json, bytes }
+        Observation::of(&self.game, seat).encode()
     }
 }

@@ -12,6 +12,7 @@ pub mod grid;
 pub mod lesson;
 pub mod mapgen;
 pub mod naive;
+pub mod observe;
 pub mod protocol;
 pub mod ranking;
 pub mod replay;

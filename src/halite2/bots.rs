@@ -1,15 +1,15 @@
 //! The page's built-in Halite II bots as native policies, command for command the same as the
 //! page's TypeScript ones (`www/src/games/halite2/bots.ts`, `fleet.ts`, `navigate.ts`): the
-//! same observation (ships in seat then id order, living planets by id), the same arithmetic in
+//! same observation ([`Observation`]: ships in seat then id order, living planets by id), the same arithmetic in
 //! the same order, and JavaScript's own `Math.hypot` and `Math.round`. A test plays them
 //! against the TypeScript versions on fixed seeds.
 
 use super::entities::DockingStatus;
-use super::game::Game;
+use super::observe::{Observation, PlanetView, ShipView};
 use super::replay::{Command, ShipCommand};
 
-/// A built-in bot: `(game, seat) -> commands` for the seat's ships this turn.
-pub type Bot = fn(&Game, usize) -> Vec<ShipCommand>;
+/// A built-in bot: a seat's observation -> commands for its ships this turn.
+pub type Bot = fn(&Observation) -> Vec<ShipCommand>;
 
 /// The built-in bots' names, as the page names them.
 pub const NAMES: [&str; 2] = ["settler", "aggressive"];
@@ -38,15 +38,6 @@ struct Point {
     y: f64,
 }
 
-#[derive(Clone, Debug)]
-struct ShipView {
-    id: u32,
-    owner: usize,
-    x: f64,
-    y: f64,
-    undocked: bool,
-}
-
 impl ShipView {
     fn at(&self) -> Point {
         Point {
@@ -54,17 +45,10 @@ impl ShipView {
             y: self.y,
         }
     }
-}
 
-#[derive(Clone, Debug)]
-struct PlanetView {
-    id: u32,
-    x: f64,
-    y: f64,
-    radius: f64,
-    docking_spots: f64,
-    owner: Option<usize>,
-    docked: usize,
+    fn undocked(&self) -> bool {
+        self.docking == DockingStatus::Undocked
+    }
 }
 
 impl PlanetView {
@@ -73,60 +57,6 @@ impl PlanetView {
             x: self.x,
             y: self.y,
         }
-    }
-}
-
-struct Observation {
-    me: usize,
-    width: f64,
-    height: f64,
-    ships: Vec<ShipView>,
-    planets: Vec<PlanetView>,
-}
-
-fn observe(game: &Game, seat: usize) -> Observation {
-    let frame = game.frame();
-    let ships: Vec<ShipView> = frame
-        .ships
-        .iter()
-        .flatten()
-        .map(|s| ShipView {
-            id: s.id,
-            owner: usize::from(s.owner),
-            x: s.x,
-            y: s.y,
-            undocked: s.status == DockingStatus::Undocked,
-        })
-        .collect();
-    let headers = &game.replay().planets;
-    let planets = frame
-        .planets
-        .iter()
-        .map(|p| {
-            let h = headers.iter().find(|h| h.id == p.id);
-            let docked = frame
-                .ships
-                .iter()
-                .flatten()
-                .filter(|s| s.planet == Some(p.id) && s.status != DockingStatus::Undocked)
-                .count();
-            PlanetView {
-                id: p.id,
-                x: h.map_or(0.0, |h| h.x),
-                y: h.map_or(0.0, |h| h.y),
-                radius: h.map_or(0.0, |h| h.r),
-                docking_spots: h.map_or(0.0, |h| f64::from(h.docking_spots)),
-                owner: p.owner.map(usize::from),
-                docked,
-            }
-        })
-        .collect();
-    Observation {
-        me: seat,
-        width: f64::from(game.replay().width),
-        height: f64::from(game.replay().height),
-        ships,
-        planets,
     }
 }
 
@@ -186,10 +116,10 @@ fn can_dock(ship: Point, planet: &PlanetView) -> bool {
 }
 
 fn has_room(planet: &PlanetView, me: usize, taken: f64) -> bool {
-    if planet.owner.is_some_and(|o| o != me) {
+    if planet.owner.is_some_and(|o| usize::from(o) != me) {
         return false;
     }
-    planet.docked as f64 + taken < planet.docking_spots
+    planet.docked_ships.len() as f64 + taken < f64::from(planet.docking_spots)
 }
 
 fn segment_hits_circle(a: Point, b: Point, c: Point, r: f64) -> bool {
@@ -222,7 +152,7 @@ fn path_blocked(obs: &Observation, ship: &ShipView, to: Point) -> bool {
 
 fn inside(obs: &Observation, p: Point) -> bool {
     let m = SHIP_RADIUS;
-    p.x >= m && p.y >= m && p.x < obs.width - m && p.y < obs.height - m
+    p.x >= m && p.y >= m && p.x < f64::from(obs.width) - m && p.y < f64::from(obs.height) - m
 }
 
 #[derive(Clone, Copy)]
@@ -320,20 +250,20 @@ struct Fleet<'a> {
 
 impl<'a> Fleet<'a> {
     fn new(obs: &'a Observation) -> Fleet<'a> {
-        let me = obs.me;
+        let me = obs.my_id;
         Fleet {
             obs,
             me,
             mine: obs
                 .ships
                 .iter()
-                .filter(|s| s.owner == me)
+                .filter(|s| usize::from(s.owner) == me)
                 .cloned()
                 .collect(),
             enemies: obs
                 .ships
                 .iter()
-                .filter(|s| s.owner != me)
+                .filter(|s| usize::from(s.owner) != me)
                 .cloned()
                 .collect(),
             commands: Vec::new(),
@@ -346,7 +276,7 @@ impl<'a> Fleet<'a> {
     fn free(&self) -> Vec<ShipView> {
         self.mine
             .iter()
-            .filter(|s| s.undocked && !self.ordered.contains(&s.id))
+            .filter(|s| s.undocked() && !self.ordered.contains(&s.id))
             .cloned()
             .collect()
     }
@@ -407,7 +337,7 @@ impl<'a> Fleet<'a> {
     }
 
     fn attack(&mut self, ship: &ShipView, enemy: &ShipView) -> bool {
-        let stand = if enemy.undocked { 2.5 } else { 1.5 };
+        let stand = if enemy.undocked() { 2.5 } else { 1.5 };
         let target = closest_point_to(ship.at(), enemy.at(), SHIP_RADIUS, stand);
         self.go_to(ship, target, None)
     }
@@ -424,20 +354,19 @@ impl<'a> Fleet<'a> {
 /// Settler: docks at the nearest planets with a spot free and spreads as ships are produced;
 /// meets enemy ships near its docked ships, escorts against armed enemies nearby, takes close
 /// enemy docked ships, and attacks when no planet has room.
-pub fn settler(game: &Game, seat: usize) -> Vec<ShipCommand> {
-    let obs = observe(game, seat);
-    let mut fleet = Fleet::new(&obs);
+pub fn settler(obs: &Observation) -> Vec<ShipCommand> {
+    let mut fleet = Fleet::new(obs);
     let me = fleet.me;
     let docked: Vec<ShipView> = obs
         .ships
         .iter()
-        .filter(|s| s.owner == me && !s.undocked)
+        .filter(|s| usize::from(s.owner) == me && !s.undocked())
         .cloned()
         .collect();
     let armed: Vec<ShipView> = fleet
         .enemies
         .iter()
-        .filter(|s| s.undocked)
+        .filter(|s| s.undocked())
         .cloned()
         .collect();
 
@@ -497,7 +426,7 @@ pub fn settler(game: &Game, seat: usize) -> Vec<ShipCommand> {
     let enemy_docked: Vec<ShipView> = fleet
         .enemies
         .iter()
-        .filter(|e| !e.undocked)
+        .filter(|e| !e.undocked())
         .cloned()
         .collect();
     for ship in fleet.free() {
@@ -549,11 +478,13 @@ pub fn settler(game: &Game, seat: usize) -> Vec<ShipCommand> {
 
 /// Aggressive: one ship settles the nearest planet so that reinforcements keep coming; every
 /// other ship rushes the enemy, docked ships first, then the nearest enemy ship.
-pub fn aggressive(game: &Game, seat: usize) -> Vec<ShipCommand> {
-    let obs = observe(game, seat);
-    let mut fleet = Fleet::new(&obs);
+pub fn aggressive(obs: &Observation) -> Vec<ShipCommand> {
+    let mut fleet = Fleet::new(obs);
     let me = fleet.me;
-    let settled = obs.ships.iter().any(|s| s.owner == me && !s.undocked);
+    let settled = obs
+        .ships
+        .iter()
+        .any(|s| usize::from(s.owner) == me && !s.undocked());
     if !settled {
         let mut best: Option<(ShipView, f64)> = None;
         for ship in fleet.free() {
@@ -593,7 +524,7 @@ pub fn aggressive(game: &Game, seat: usize) -> Vec<ShipCommand> {
     let docked: Vec<ShipView> = fleet
         .enemies
         .iter()
-        .filter(|e| !e.undocked)
+        .filter(|e| !e.undocked())
         .cloned()
         .collect();
     for ship in fleet.free() {

@@ -17,13 +17,13 @@ use super::entities::constants::MAX_PLAYERS;
 use super::entities::{DockingStatus, Planet, Ship};
 use super::game::Game;
 use super::geometry::{Vec2, F80};
+use super::observe::Observation;
 use super::order::HashOrder;
 use super::replay::{Command, ShipCommand};
 use super::turn::State;
 use crate::env::forward::{
     describe, move_list, whole, Reader, SimError, SimObservation, Simulator, Writer,
 };
-use serde::Serialize;
 
 const MAGIC: [u8; 4] = *b"H2SN";
 /// Commands in one list at most (as the page's check of an answer).
@@ -394,102 +394,6 @@ impl Simulator for Halite2Sim {
     }
 
     fn observation(&self, seat: usize) -> SimObservation {
-        let st = self.game.state();
-        let frame = st.frame();
-        let mut ships = Vec::new();
-        for s in frame.ships.iter().flatten() {
-            ships.push(ShipView {
-                id: s.id,
-                owner: s.owner,
-                x: s.x,
-                y: s.y,
-                health: s.health,
-                docking: s.status.name(),
-                planet: s.planet,
-                docking_progress: s.turns_left.unwrap_or(0),
-            });
-        }
-        let planets = frame
-            .planets
-            .iter()
-            .filter_map(|p| {
-                let planet = st.planets.get(p.id as usize)?;
-                let (x, y) = planet.pos.to_f64();
-                Some(PlanetView {
-                    id: p.id,
-                    x,
-                    y,
-                    radius: planet.r,
-                    health: p.health,
-                    docking_spots: planet.docking_spots,
-                    owner: p.owner,
-                    // As the page's observation lists them: docked (or docking or undocking)
-                    // ships in ship order (by owner, then id).
-                    docked_ships: ships
-                        .iter()
-                        .filter(|s| s.planet == Some(p.id) && s.docking != "undocked")
-                        .map(|s| s.id)
-                        .collect(),
-                    production: p.current_production,
-                    remaining_production: p.remaining_production,
-                })
-            })
-            .collect();
-        let obs = Observation {
-            game: "halite2",
-            my_id: seat,
-            turn: self.game.turn(),
-            width: st.width,
-            height: st.height,
-            players: st.players,
-            ships,
-            planets,
-        };
-        SimObservation {
-            json: serde_json::to_string(&obs).unwrap_or_default(),
-            bytes: Vec::new(),
-        }
+        Observation::of(&self.game, seat).encode()
     }
-}
-
-/// A seat's observation, as the page builds it (`games/halite2/observe.ts`).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Observation {
-    game: &'static str,
-    my_id: usize,
-    turn: u32,
-    width: u32,
-    height: u32,
-    players: usize,
-    ships: Vec<ShipView>,
-    planets: Vec<PlanetView>,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ShipView {
-    id: u32,
-    owner: u8,
-    x: f64,
-    y: f64,
-    health: u32,
-    docking: &'static str,
-    planet: Option<u32>,
-    docking_progress: u32,
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PlanetView {
-    id: u32,
-    x: f64,
-    y: f64,
-    radius: f64,
-    health: u32,
-    docking_spots: u16,
-    owner: Option<u8>,
-    docked_ships: Vec<u32>,
-    production: u32,
-    remaining_production: u32,
 }

@@ -12,6 +12,7 @@ pub mod game;
 pub mod geometry;
 pub mod lesson;
 pub mod mapgen;
+pub mod observe;
 pub mod order;
 pub mod protocol;
 pub mod ranking;

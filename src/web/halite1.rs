@@ -19,6 +19,7 @@ use crate::halite1::answer::{read_answer, read_rows, AnswerError};
 use crate::halite1::bench::resimulate;
 use crate::halite1::fog::{sight, Sight};
 use crate::halite1::mapgen::MapRequest;
+use crate::halite1::observe::Observation;
 use crate::halite1::stats::{replay_series, replay_turn_report, standings, Series, SERIES};
 use crate::halite1::verify::{verify, Mismatch};
 use crate::halite1::{Board, Game, GameConfig, Move, Replay};
@@ -129,6 +130,38 @@ pub fn halite1_turn_report(
         &mut report,
     );
     to_js(&report)
+}
+
+thread_local! {
+    /// The observation's keys, made once (a live turn asks for every seat's observation).
+    static OBSERVATION_KEYS: [JsValue; 7] = [
+        "width", "height", "myId", "owner", "strength", "production", "turn",
+    ]
+    .map(JsValue::from_str);
+}
+
+/// A seat's observation as the object a bot receives: the object [`Observation::encode`]'s JSON
+/// and bytes stand for (the same keys in the same order, the arrays fresh `Uint8Array`s), made
+/// straight from the observation instead of through its text, for the live turn's speed.
+fn observation_object(o: &Observation) -> Result<JsValue, JsError> {
+    let b = &o.board;
+    let values: [JsValue; 7] = [
+        (b.width as f64).into(),
+        (b.height as f64).into(),
+        f64::from(o.my_id).into(),
+        Uint8Array::from(&b.owner[..]).into(),
+        Uint8Array::from(&b.strength[..]).into(),
+        Uint8Array::from(&b.production[..]).into(),
+        f64::from(o.turn).into(),
+    ];
+    let object = Object::new();
+    OBSERVATION_KEYS.with(|keys| {
+        for (k, v) in keys.iter().zip(&values) {
+            Reflect::set(&object, k, v).map_err(|_| JsError::new("observation"))?;
+        }
+        Ok::<(), JsError>(())
+    })?;
+    Ok(object.into())
 }
 
 /// What `verify()` answers.
@@ -442,22 +475,12 @@ impl Halite1Game {
         self.game.fog_radius()
     }
 
-    /// What `seat` (0-based) sees now: `{owner, strength, production, visible}` (copies; the
-    /// whole board when the game has no fog).
+    /// What `seat` (0-based) is given this turn, the object a bot receives (`halite1::observe`:
+    /// `{width, height, myId, owner, strength, production, turn}`, the arrays copies, fog
+    /// applied in Blitz).
     pub fn observation(&self, seat: usize) -> Result<JsValue, JsError> {
-        let tag = seat_tag(seat, self.game.players())?;
-        let b = self.game.board();
-        let radius = self.game.fog_radius().unwrap_or(u32::MAX);
-        let s = sight(
-            b.width,
-            b.height,
-            &b.owner,
-            &b.strength,
-            &b.production,
-            tag,
-            radius,
-        );
-        sight_object(&s)
+        seat_tag(seat, self.game.players())?;
+        observation_object(&Observation::of(&self.game, seat))
     }
 
     /// Checks one seat's answer in the packed form `step` takes (flat quadruples `[seat, x, y,
@@ -486,6 +509,26 @@ impl Halite1Game {
         read_answer(&self.game, seat, moves, recorded, list)
             .err()
             .map(|e| e.to_string())
+    }
+
+    /// Computes `seat`'s answer by the built-in bot `name` (`halite1::bots`) from its
+    /// observation and keeps it as `acceptAnswer` does: `undefined` when it passes, else the
+    /// reason (also for a name no built-in bot has).
+    #[wasm_bindgen(js_name = playBuiltin)]
+    pub fn play_builtin(&mut self, seat: usize, name: &str) -> Option<String> {
+        let Some(bot) = crate::halite1::bots::by_name(name) else {
+            return Some(format!("no built-in bot named {name}"));
+        };
+        if seat >= self.game.players() {
+            let seats = self.game.players();
+            return Some(AnswerError::NoSeat { seat, seats }.to_string());
+        }
+        let moves = bot(&Observation::of(&self.game, seat));
+        let mut packed = Vec::with_capacity(4 * moves.len());
+        for m in moves {
+            packed.extend_from_slice(&[seat as u32, u32::from(m.x), u32::from(m.y), u32::from(m.dir)]);
+        }
+        self.accept_answer(seat, &packed, false)
     }
 
     /// Plays one turn with the answers `acceptAnswer` kept (a seat with none stays still), then

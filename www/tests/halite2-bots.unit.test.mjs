@@ -16,7 +16,7 @@ const nav = src.load('games/halite2/navigate.js');
 const { BOTS, liveLineup } = src.load('games/halite2/bots.js');
 const { HALITE2_STARTER } = src.load('games/halite2/starter.js');
 const { rng } = src.load('shell/random.js');
-const h2 = { ...src.load('games/halite2/observe.js'), ...src.load('games/halite2/protocol.js') };
+const h2 = src.load('games/halite2/protocol.js');
 
 const engine = await loadEngine('halite2');
 // The rows' layout is the engine's, adopted as the engine worker does.

@@ -19,7 +19,6 @@ after(() => src.cleanup());
 const loopModule = src.load('shell/engine/match-loop.js');
 const protocol = src.load('games/halite1/protocol.js');
 const builtin = src.load('games/halite1/bots.js');
-const { concatActions } = src.load('shell/engine/engine-client.js');
 const engineHost = src.load('shell/engine/engine-host.js');
 const engine = await loadEngine('halite1');
 const files = await loadFiles('halite1');
@@ -62,22 +61,23 @@ function play(ids, seed, setup = {}, page = () => {}) {
   });
 }
 
-/** The same game with a plain loop: each bot in turn, its answer checked, one step with every
- * answer joined (where the loop has the engine keep each answer as it is checked). */
+/** The same game with a plain loop: each bot in turn (the engine's own bots played by the
+ * engine), its answer checked and kept by the engine, then the step. */
 function plainGame(ids, seed) {
   const g = newGame(ids, seed);
   const game = liveGame(g);
-  const bots = ids.map((id, k) => builtin.BOTS[id].create(seed + k));
+  const bots = ids.map((id, k) => (builtin.BOTS[id].native ? null : builtin.BOTS[id].create(seed + k)));
   while (!g.isOver()) {
     const seen = game.observe();
-    const actions = ids.map((_, k) => {
+    ids.forEach((id, k) => {
       const o = seen.observations[k];
-      if (!o) return null;
+      if (!o) return;
+      if (!bots[k]) return void assert.equal(g.playBuiltin(k, id), undefined);
       const c = protocol.checkMoves(bots[k](o), k, W, H);
       assert.ok(c.ok);
-      return c.quads;
+      assert.equal(g.acceptAnswer(k, Uint32Array.from(c.quads), false), undefined);
     });
-    g.step(concatActions(actions, (n) => new Uint32Array(n)));
+    g.stepAccepted();
   }
   return g;
 }

@@ -357,19 +357,6 @@ test('mulberry32 is deterministic and uniform-ish', () => {
   assert.ok(Math.abs(mean - 0.5) < 0.05);
 });
 
-test('frontierDistance: 0 outside, 1 on the border, growing inwards, wrapping', () => {
-  const W = 5;
-  const H = 5;
-  const owner = new Uint8Array(W * H).fill(1);
-  owner[0] = 0; // the only foreign site, at the corner: neighbours wrap
-  const d = builtin.frontierDistance({ width: W, height: H, myId: 1, owner, strength: new Uint8Array(25), production: new Uint8Array(25), turn: 0 });
-  assert.equal(d[0], 0);
-  assert.equal(d[1], 1);
-  assert.equal(d[4], 1, 'wraps east-west');
-  assert.equal(d[20], 1, 'wraps north-south');
-  assert.equal(d[2 * W + 2], 4);
-});
-
 test('liveLineup seats the requested number of visible bots', () => {
   const r = builtin.rng(3);
   for (let n = 2; n <= 6; n++) {
@@ -460,22 +447,28 @@ test('Halite I is sure of gzip, takes plain JSON as perhaps its replay, and says
 
 const engine = await loadEngine('halite1');
 
-/** Plays a game between built-in bots in the engine (no workers); returns the final standings. */
+/** Plays a game between built-in bots in the engine (no workers); returns the final standings.
+ * The engine plays its own bots (`playBuiltin`); the others answer here, checked as a live match
+ * checks them. */
 function playGame(botIds, width, height, seed) {
   const game = new engine.Halite1Game({ width, height, players: botIds.length, seed, playerNames: botIds });
-  const bots = botIds.map((id, k) => builtin.BOTS[id].create(seed + k));
+  const bots = botIds.map((id, k) => (builtin.BOTS[id].native ? null : builtin.BOTS[id].create(seed + k)));
   let turns = 0;
   while (!game.isOver()) {
-    const quads = [];
     for (let seat = 0; seat < botIds.length; seat++) {
       if (!game.isAlive(seat)) continue;
+      if (!bots[seat]) {
+        const refused = game.playBuiltin(seat, botIds[seat]);
+        assert.equal(refused, undefined, `${botIds[seat]} answered garbage on turn ${game.turn}: ${refused}`);
+        continue;
+      }
       const o = game.observation(seat);
-      const moves = bots[seat]({ width, height, myId: seat + 1, owner: o.owner, strength: o.strength, production: o.production, turn: game.turn });
+      const moves = bots[seat](o);
       const c = protocol.checkMoves(moves, seat, width, height);
       assert.ok(c.ok, `${botIds[seat]} answered garbage on turn ${game.turn}: ${c.reason}`);
-      quads.push(...c.quads);
+      assert.equal(game.acceptAnswer(seat, Uint32Array.from(c.quads), false), undefined);
     }
-    game.step(Uint32Array.from(quads));
+    game.stepAccepted();
     turns++;
   }
   const results = game.results();

@@ -1,7 +1,8 @@
 // Plays the page's TypeScript bots (compiled to CommonJS into the folder given as the first
 // argument) on observations read from stdin, one JSON request a line:
-//   {"game": "halite1" | "halite2", "bot": NAME, "seat": S, "obs": OBSERVATION}
-// and answers each with one JSON line: the bot's moves (Halite I) or commands (Halite II).
+//   {"game": "halite2", "bot": NAME, "seat": S, "obs": OBSERVATION}
+// and answers each with one JSON line: the bot's commands. (Halite I's built-in bots are the
+// engine's own: the page has the engine play them.)
 // Each (game, bot, seat) keeps its own bot instance, as each seat of the page has its own.
 'use strict';
 const path = require('path');
@@ -9,7 +10,6 @@ const readline = require('readline');
 
 const root = process.argv[2];
 const bots = {
-  halite1: require(path.join(root, 'games/halite1/bots.js')).BOTS,
   halite2: require(path.join(root, 'games/halite2/bots.js')).BOTS,
 };
 const instances = new Map();
@@ -23,11 +23,5 @@ rl.on('line', (line) => {
     bot = bots[req.game][req.bot].create(req.seat + 1);
     instances.set(key, bot);
   }
-  const obs = req.obs;
-  if (req.game === 'halite1') {
-    obs.owner = Uint8Array.from(obs.owner);
-    obs.strength = Uint8Array.from(obs.strength);
-    obs.production = Uint8Array.from(obs.production);
-  }
-  process.stdout.write(JSON.stringify(bot(obs)) + '\n');
+  process.stdout.write(JSON.stringify(bot(req.obs)) + '\n');
 });

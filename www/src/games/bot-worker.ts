@@ -12,6 +12,7 @@ botWorkerMain(async (game, id, seed) => {
     throw new Error(`no game ${game}`);
   })) as { BOTS: BuiltinBots };
   const info = Object.prototype.hasOwnProperty.call(bots.BOTS, id) ? bots.BOTS[id] : undefined;
-  if (!info) throw new Error(`no built-in bot named ${id}`);
+  // A bot the engine plays itself runs only in the engine worker's match loop.
+  if (!info || !info.create) throw new Error(`no built-in bot named ${id}`);
   return info.create(seed) as (obs: unknown) => unknown;
 });

@@ -1,10 +1,10 @@
 // Plays a Halite II game between built-in bots in node, on the real engine (the wasm package),
-// the way the page's match loop does: every seat observes the frame, answers, the answer is
-// checked with `checkCommands` and a bad one ejects the seat.
+// the way the page's match loop does: every seat is given the engine's observation, answers,
+// the answer is checked with `checkCommands` and a bad one ejects the seat.
 
 /**
  * @param {object} engine the wasm package (`loadEngine()`)
- * @param {{ observe: Function, checkCommands: Function }} h2 the compiled observe and protocol modules
+ * @param {{ checkCommands: Function }} h2 the compiled protocol module
  * @param {Array<(obs: object) => unknown>} bots one function per seat
  * @param {{ width: number, height: number, seed: number, maxTurns?: number, onTurn?: Function }} opts
  */
@@ -31,7 +31,7 @@ export function playMatch(engine, h2, bots, opts) {
           observations.push(null);
           continue;
         }
-        const obs = h2.observe(frame, seat);
+        const obs = game.observation(seat);
         observations.push(obs);
         let answer;
         try {

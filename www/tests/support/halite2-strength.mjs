@@ -19,7 +19,7 @@ const SIZES = [
 const src = compileSources();
 const engine = await loadEngine('halite2');
 if (!engine) throw new Error('pkg/ is not built: npm run build:wasm');
-const h2 = { ...src.load('games/halite2/observe.js'), ...src.load('games/halite2/protocol.js') };
+const h2 = src.load('games/halite2/protocol.js');
 const { BOTS } = src.load('games/halite2/bots.js');
 
 for (const lineup of pairs) {

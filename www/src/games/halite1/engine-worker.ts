@@ -5,7 +5,7 @@
 
 import { insertMembers, readBotExtras, type BotExtras } from '../../shell/engine/bot-extras';
 import { hostEngine, liveGame, seriesDelta, type LiveGame } from '../../shell/engine/engine-host';
-import { packMoves } from './protocol';
+import { packMoves, type Observation } from './protocol';
 import type { FromEngine } from '../../shell/engine-protocol';
 import { FOG_NO_FORWARD } from '../../shell/game';
 import { ENGINE, READER, WRITER, type Engine } from './engine';
@@ -115,19 +115,16 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
     observe(forward) {
       const observations: (unknown | null)[] = [];
       const transfer: Transferable[] = [];
-      // Without fog every seat sees the whole board: copies of the latest frame's views, one set
-      // per seat (each is transferred to its own bot). The engine's fog view is for Blitz only.
-      const last = g.numFrames - 1;
+      // Each seat's observation as the engine gives it (halite1::observe: fog applied in Blitz),
+      // its arrays fresh copies (each is transferred to its own bot).
       for (let s = 0; s < g.numPlayers; s++) {
         if (!g.isAlive(s)) {
           observations.push(null);
           continue;
         }
-        const v = fog
-          ? (g.observation(s) as { owner: Uint8Array; strength: Uint8Array; production: Uint8Array })
-          : { owner: g.owner(last).slice(), strength: g.strength(last).slice(), production: g.production().slice() };
-        observations.push({ width: g.width, height: g.height, myId: s + 1, owner: v.owner, strength: v.strength, production: v.production, turn: g.turn });
-        transfer.push(v.owner.buffer, v.strength.buffer, v.production.buffer);
+        const o = g.observation(s) as Observation;
+        observations.push(o);
+        transfer.push(o.owner.buffer, o.strength.buffer, o.production.buffer);
       }
       // The forward model's start for hosted bots (one snapshot, copied to each of them).
       const snapshot = forward && !fog ? g.snapshot() : undefined;
@@ -145,6 +142,7 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
       };
     },
     accept: (seat, packed, lenient) => g.acceptAnswer(seat, packed as Uint32Array, lenient),
+    playBuiltin: (seat, id) => g.playBuiltin(seat, id),
     stepAccepted: () => g.stepAccepted(),
     step: (packed) => g.step(packed as Uint32Array),
     save: async (members) => insertMembers((await WRITER.load()).Halite1Files.write(g.toRecord()), members),

@@ -1,5 +1,6 @@
 // A whole Halite I game between built-in bots played in the calling thread: the engine stepped
-// directly, the bot functions called directly (no workers, no budgets). For measuring the bots'
+// directly, the bot functions called directly, the engine's own bots played by the engine (no
+// workers, no budgets). For measuring the bots'
 // strength (the benchmark page's hooks) and checking their answers on many maps, fast. The game
 // is the real one: the page's own wasm engine, the same observations (fog included) and the same
 // check of every answer as a live match.
@@ -49,10 +50,11 @@ export async function playSelfHere(c: SelfPlayConfig): Promise<SelfPlayResult> {
 }
 
 export async function playSelf(engine: Engine, c: SelfPlayConfig): Promise<SelfPlayResult> {
-  const bots: Bot[] = c.bots.map((id, k) => {
+  // A bot the engine plays itself is its id; any other its function.
+  const bots: (Bot | string)[] = c.bots.map((id, k) => {
     const info = BOTS[id];
     if (!info) throw new Error(`no built-in bot named ${id}`);
-    return info.create((c.seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0);
+    return 'native' in info ? id : info.create((c.seed ^ Math.imul(k + 1, 0x9e3779b1)) >>> 0);
   });
   const g = new engine.Halite1Game({
     width: c.width,
@@ -69,46 +71,42 @@ export async function playSelf(engine: Engine, c: SelfPlayConfig): Promise<SelfP
   const maxBotMs = new Array<number>(seats).fill(0);
   const times: number[][] = bots.map(() => []);
   try {
-    const W = g.width;
-    const H = g.height;
     let slice = performance.now();
     while (!g.isOver()) {
       const turn = g.turn;
-      const parts: Uint32Array[] = [];
       for (let s = 0; s < seats; s++) {
         if (ejected[s] || !g.isAlive(s)) continue;
-        const v = g.observation(s) as { owner: Uint8Array; strength: Uint8Array; production: Uint8Array };
-        const obs: Observation = { width: W, height: H, myId: s + 1, owner: v.owner, strength: v.strength, production: v.production, turn };
+        const bot = bots[s];
+        // The engine's bot answers and its answer is checked in one call (timed whole).
         const t0 = performance.now();
         let raw: unknown;
         let threw: string | null = null;
-        try {
-          raw = bots[s](obs);
-        } catch (e) {
-          threw = `threw: ${e instanceof Error ? e.message : String(e)}`;
+        let reason: string | undefined;
+        if (typeof bot === 'string') reason = g.playBuiltin(s, bot);
+        else {
+          try {
+            raw = bot(g.observation(s) as Observation);
+          } catch (e) {
+            threw = `threw: ${e instanceof Error ? e.message : String(e)}`;
+          }
         }
         const ms = performance.now() - t0;
         botMs[s] += ms;
         times[s].push(ms);
         maxBotMs[s] = Math.max(maxBotMs[s], ms);
-        const packed = threw === null ? packMoves(raw, s) : null;
-        const reason = packed === null ? threw : (g.checkAnswer(s, packed.packed, false) ?? packed.reason);
-        if (packed && reason === undefined) parts.push(packed.packed);
-        else {
-          rejected.push({ seat: s, turn, reason: reason ?? 'not a list of moves' });
+        if (typeof bot !== 'string') {
+          const packed = threw === null ? packMoves(raw, s) : null;
+          reason = packed === null ? (threw ?? undefined) : (g.acceptAnswer(s, packed.packed, false) ?? packed.reason);
+          if (packed === null && reason === undefined) reason = 'not a list of moves';
+        }
+        if (reason !== undefined) {
+          rejected.push({ seat: s, turn, reason });
           ejected[s] = 1;
+          g.acceptAnswer(s, new Uint32Array(0), false);
           g.eject(s);
         }
       }
-      let n = 0;
-      for (const p of parts) n += p.length;
-      const quads = new Uint32Array(n);
-      n = 0;
-      for (const p of parts) {
-        quads.set(p, n);
-        n += p.length;
-      }
-      g.step(quads);
+      g.stepAccepted();
       if (performance.now() - slice > SLICE_MS) {
         await yieldNow();
         slice = performance.now();

@@ -8,7 +8,6 @@ import { gunzipBounded } from '../../shell/page/loader';
 import { hostEngine, liveGame, seriesDelta, type LiveGame } from '../../shell/engine/engine-host';
 import { packCommands } from './protocol';
 import type { FromEngine, SeriesMap } from '../../shell/engine-protocol';
-import { observe } from './observe';
 import { EV_STRIDE, PLANET_STRIDE, SHIP_STRIDE, adoptRowLayout, rowLayout, type RowLayout } from './layout';
 import { turnRows } from './rows';
 import { ENGINE, READER, WRITER, type Engine } from './engine';
@@ -180,10 +179,9 @@ function live(g: Game): LiveGame<FrameBatch> {
     series: () => engineSeries(g),
     seriesFrom: (from) => seriesDelta(seriesNames, g.seriesFrom(from), g.numPlayers, g.numFrames, from),
     observe(forward) {
-      const last = g.numFrames - 1;
-      const frame = { ships: g.ships(last).slice(), planets: g.planets(last).slice(), width: g.width, height: g.height, players: g.numPlayers, turn: g.turn };
+      // Each seat's observation as the engine gives it (halite2::observe), a fresh object each.
       const observations: (unknown | null)[] = [];
-      for (let s = 0; s < g.numPlayers; s++) observations.push(g.isAlive(s) ? observe(frame, s) : null);
+      for (let s = 0; s < g.numPlayers; s++) observations.push(g.isAlive(s) ? (g.observation(s) as unknown) : null);
       // The forward model's start for hosted bots (one snapshot, copied to each of them).
       const snapshot = forward ? g.snapshot() : null;
       // The standings only when read (the match loop does not need them every turn).

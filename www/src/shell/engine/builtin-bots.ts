@@ -2,8 +2,9 @@
 // bots kept for tests (one throws, one never answers, one answers garbage, each from turn 2 on),
 // and the lineup of a live game between built-in bots.
 
-/** A game's built-in bots by id, as its bots.ts exports them (`BOTS`). */
-export type BuiltinBots = Readonly<Record<string, { create(seed: number): unknown; isolated?: boolean } | undefined>>;
+/** A game's built-in bots by id, as its bots.ts exports them (`BOTS`): each made by `create`, or
+ * `native`, played by the game's engine itself (its handle's `playBuiltin`). */
+export type BuiltinBots = Readonly<Record<string, { create?(seed: number): unknown; isolated?: boolean; native?: boolean } | undefined>>;
 
 /** A bot: what it answers to one observation. */
 export type BotFn<O, A> = (obs: O) => A;
@@ -18,6 +19,16 @@ export interface BuiltinBot<O, A> {
   isolated?: boolean;
   /** A new bot for one seat (its own state, its own seeded random generator). */
   create(seed: number): BotFn<O, A>;
+}
+
+/** A built-in bot the game's engine plays itself, in the engine worker, from the seat's
+ * observation there (no create: the engine keeps no state for it between turns). */
+export interface NativeBot {
+  id: string;
+  name: string;
+  description: string;
+  hidden?: boolean;
+  native: true;
 }
 
 /** Plays like `inner` until turn 2, then misbehaves with `fault`. */

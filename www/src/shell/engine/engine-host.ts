@@ -29,6 +29,9 @@ export interface LiveGame<B> {
   accept(seat: number, packed: Uint32Array | Float64Array, lenient: boolean): string | undefined;
   /** Plays the turn with the answers kept by `accept` (the match loop's way). */
   stepAccepted(): void;
+  /** The engine's own built-in bot `id` answers for `seat`, checked and kept as by `accept`
+   * (games whose engine holds its built-in bots; see LoopGame). */
+  playBuiltin?(seat: number, id: string): string | undefined;
   /** Plays the turn with every seat's answers joined in one packed array (the page's own
    * steps, which the engine checks whole). */
   step(packed: Uint32Array | Float64Array): void;
@@ -53,7 +56,7 @@ export interface EngineHandle {
 
 /** A live game from a game's wasm handle and the parts it writes itself (its rows, series,
  * observations, answer check, step and save). */
-export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' | 'batchLast' | 'series' | 'seriesFrom' | 'observe' | 'accept' | 'stepAccepted' | 'step' | 'save'>): LiveGame<B> {
+export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' | 'batchLast' | 'series' | 'seriesFrom' | 'observe' | 'accept' | 'stepAccepted' | 'step' | 'save'> & Partial<Pick<LiveGame<B>, 'playBuiltin'>>): LiveGame<B> {
   return {
     get numFrames() {
       return g.numFrames;

@@ -40,6 +40,10 @@ export interface LoopGame<B> {
   /** Plays the turn with the answers the engine kept (each read once, when accepted). */
   stepAccepted(): void;
   eject(seat: number, atInit: boolean): void;
+  /** The engine's own built-in bot `id` answers for `seat` from its observation, checked and kept
+   * as `accept` keeps an answer: undefined when it passes, else why not (games whose engine
+   * holds its built-in bots). */
+  playBuiltin?(seat: number, id: string): string | undefined;
 }
 
 /** One seat's answer in the packed form its engine's step takes, or why it cannot be packed. */
@@ -214,6 +218,8 @@ export class MatchLoop<B> {
   readonly isBot: boolean[];
   /** The built-in bots the loop calls itself (by seat). */
   readonly bots: (Bot | null)[];
+  /** The built-in bots the engine plays itself (by seat: the bot's id). */
+  readonly native: (string | null)[];
   // What is played but not yet posted.
   batches: B[] = [];
   ejected: LoopEjection[] = [];
@@ -253,6 +259,7 @@ export class MatchLoop<B> {
     this.lenient = seats.map((s) => s.kind === 'page' && s.lenient);
     this.isBot = seats.map((s) => s.kind === 'builtin' || s.bot);
     this.bots = seats.map(() => null);
+    this.native = seats.map(() => null);
     this.ports = seats.map(() => null);
     this.postedFrames = game.numFrames;
     this.watch = setup.watch !== false;
@@ -285,6 +292,7 @@ export class MatchLoop<B> {
     this.game.eject(seat, atInit);
     this.ejected.push(line === undefined ? { seat, reason, kind, frame } : { seat, reason, kind, frame, line });
     this.bots[seat] = null;
+    this.native[seat] = null;
     // An ejected seat's answer is no longer awaited.
     this.awaited.get(seat)?.(null);
     this.awaited.delete(seat);
@@ -521,8 +529,13 @@ export class MatchLoop<B> {
         this.onPage[k] = true;
         return;
       }
+      if (info.native) {
+        if (game.playBuiltin) this.native[k] = s.id;
+        else fails.push([k, `no built-in bot named ${s.id}`]);
+        return;
+      }
       try {
-        this.bots[k] = info.create(s.seed) as Bot;
+        this.bots[k] = info.create!(s.seed) as Bot;
       } catch (e) {
         fails.push([k, errorText(e)]);
       }
@@ -546,7 +559,13 @@ export class MatchLoop<B> {
     for (let k = 0; k < this.seats.length; k++) {
       const bot = this.bots[k];
       const obs = seen.observations[k];
-      if (!bot || this.onPage[k] || this.out.has(k) || obs === null || obs === undefined) continue;
+      if (this.onPage[k] || this.out.has(k) || obs === null || obs === undefined) continue;
+      const id = this.native[k];
+      if (id !== null) {
+        this.playNative(k, id, t);
+        continue;
+      }
+      if (!bot) continue;
       const t0 = performance.now();
       let moves: unknown;
       let threw: unknown = null;
@@ -575,6 +594,27 @@ export class MatchLoop<B> {
       }
       stats.checkMs += performance.now() - c0;
     }
+  }
+
+  /** Has the engine play its built-in bot `id` for seat `k` in turn `t` (its answer checked and
+   * kept there), within the seat's budget, as a bot called here. */
+  playNative(k: number, id: string, t: number): void {
+    const { setup, stats } = this;
+    const t0 = performance.now();
+    let refused: string | undefined;
+    let threw: unknown = null;
+    let failed = false;
+    try {
+      refused = this.game.playBuiltin!(k, id);
+    } catch (e) {
+      failed = true;
+      threw = e;
+    }
+    const ms = performance.now() - t0;
+    stats.botMs += ms;
+    if (ms > setup.turnMs) this.eject(k, timedOut(setup.turnMs), 'timeout');
+    else if (failed) this.eject(k, `threw: ${errorText(threw)} (turn ${t})`, 'error');
+    else if (refused !== undefined) this.eject(k, `answered garbage: ${refused}`, 'garbage');
   }
 
   /** One turn: every seat's answer, checked, and the engine's step. */
