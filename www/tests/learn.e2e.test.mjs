@@ -140,9 +140,9 @@ test('the stepper shows the engine\'s numbers: ledger, overkill, report and the 
   await page.waitForSelector('.lg-result.is-passed');
   assert.deepEqual(await cellNames(page), expectedNames(expected.after), 'the new board is the engine\'s');
 
-  // The report table: one row per player, the engine's numbers.
+  // The report table: one column per player, the engine's numbers.
   for (const [k, p] of expected.report.players.entries()) {
-    const cells = await page.$$eval(`[data-part="report-table"] tr[data-player="${k + 1}"] td`, (tds) => tds.map((t) => Number(t.textContent)));
+    const cells = await page.$$eval(`[data-part="report-table"] tbody td[data-player="${k + 1}"]`, (tds) => tds.map((t) => Number(t.textContent)));
     assert.deepEqual(cells, [p.production, p.capLoss, p.damageToPlayers, p.damageToNeutral, p.overkill, p.damageTaken, p.sitesCaptured, p.piecesLost]);
   }
   assert.equal(expected.report.players[0].overkill, 70, 'a 50 hitting three 40s destroys 120');
