@@ -140,9 +140,9 @@ test('the stepper shows the engine\'s numbers: ledger, overkill, report and the 
   await page.waitForSelector('.lg-result.is-passed');
   assert.deepEqual(await cellNames(page), expectedNames(expected.after), 'the new board is the engine\'s');
 
-  // The report table: one row per player, the engine's numbers.
+  // The report table: one column per player, the engine's numbers.
   for (const [k, p] of expected.report.players.entries()) {
-    const cells = await page.$$eval(`[data-part="report-table"] tr[data-player="${k + 1}"] td`, (tds) => tds.map((t) => Number(t.textContent)));
+    const cells = await page.$$eval(`[data-part="report-table"] tbody td[data-player="${k + 1}"]`, (tds) => tds.map((t) => Number(t.textContent)));
     assert.deepEqual(cells, [p.production, p.capLoss, p.damageToPlayers, p.damageToNeutral, p.overkill, p.damageTaken, p.sitesCaptured, p.piecesLost]);
   }
   assert.equal(expected.report.players[0].overkill, 70, 'a 50 hitting three 40s destroys 120');
@@ -163,8 +163,8 @@ test('the stepper shows the engine\'s numbers: ledger, overkill, report and the 
   }
   const over = await page.$$eval('[data-part="line"][data-kind="overkill"]', (li) => li.map((l) => l.textContent));
   assert.deepEqual(over, [`player 1 at (2, 2), strength 50, dealt 120 in all: overkill ${expected.report.players[0].overkill}`]);
-  // The damage each piece took, on the board.
-  const damage = await page.$$eval('[role="gridcell"] .lg-dmg', (d) => d.map((e) => e.textContent));
+  // The damage each piece took, on the board (drawn from each mark's data-text).
+  const damage = await page.$$eval('[role="gridcell"] .lg-dmg', (d) => d.map((e) => getComputedStyle(e, '::before').content.replace(/ \/ ""$/, '').replace(/^"|"$/g, '')));
   const touched = expected.fates.filter((f) => f.touched).map((f) => `−${f.damage}`);
   assert.deepEqual(damage.sort(), touched.sort());
   await page.screenshot({ path: path.join(shots, 'learn-stepper-damage-1280.png'), fullPage: true });
@@ -184,7 +184,8 @@ test('cap losses show in red and the piece left behind is shown', { timeout: 600
   const e = engine.halite1ExplainTurn(spec.board, new Uint8Array([0, 0, 0, 2, 0, 4, 0, 0, 0]), 1, { wrap: false });
   const loss = e.merges.find((m) => m.site === 4).capLoss;
   assert.equal(loss, 45, 'the rules\' example: 150 + 150 is capped at 255');
-  assert.equal(await page.textContent('[data-part="cap-loss"]'), `−${loss} cap`);
+  assert.equal(await page.getAttribute('[data-part="cap-loss"]', 'data-text'), `−${loss} cap`);
+  assert.match(await page.$eval('[data-part="cap-loss"]', (el) => getComputedStyle(el, '::before').content), new RegExp(`^"−${loss} cap"`), 'the loss is drawn');
   assert.equal(await page.$$eval('[data-part="left-behind"]', (l) => l.length), 2);
   const colour = await page.$eval('[data-part="cap-loss"]', (el) => getComputedStyle(el).color);
   assert.equal(colour, 'rgb(255, 107, 107)', 'cap losses are red');

@@ -260,7 +260,7 @@ test('bot files: the Open file input, a drop on the page, and a seat picker', { 
   // "Play against it" starts a game at once: the bot against a built-in bot.
   const renamed = (await library(page)).find((b) => b.name === 'Renamed');
   const started = page.waitForURL((u) => new URL(u).searchParams.get('bots')?.startsWith(`saved:${renamed.id},`), { waitUntil: 'commit' });
-  await page.click(`[aria-label="Play against Renamed"]`);
+  await page.click(`[aria-label="Play against it: Renamed"]`);
   await started;
   await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live', null, { timeout: 30000 });
   await page.done();

@@ -140,7 +140,7 @@ for (const [label, viewport] of [
     const page = await openPage(browser, server.url, '?play', viewport, withBots([['steady', 'Steady', GOOD]]));
     await page.waitForSelector('[data-part="seats"] .seat-row');
     const started = page.waitForURL(/bots=saved(:|%3A)steady,expander/, { timeout: 30000, waitUntil: 'commit' });
-    await page.click('[aria-label="Play against Steady"]');
+    await page.click('[aria-label="Play against it: Steady"]');
     await started;
     await page.waitForFunction(() => window.__viewer && window.__viewer.kind === 'live' && window.__viewer.numFrames > 2, null, { timeout: 60000 });
     assert.match(await page.title(), /^Steady vs Expander/);

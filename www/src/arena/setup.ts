@@ -58,7 +58,7 @@ const FORM = `
         </div>
         <label class="arena-field" data-part="fog-field"><span class="field-label" data-part="fog-label">Fog radius</span>
           <input class="num" data-part="fog" type="number" inputmode="numeric" min="${LIMITS.fog.min}" max="${LIMITS.fog.max}" step="1" placeholder="off"></label>
-        <label class="arena-field"><span class="field-label">Seat order</span>
+        <label class="arena-field arena-order"><span class="field-label">Seat order</span>
           <select class="select select-small" data-part="order" title="Who takes which spawn from one game to the next">
             <option value="rotate">Rotate each game</option>
             <option value="shuffle">Shuffle each game</option>

@@ -166,7 +166,9 @@ function codeExtensions(o: CodeOptions): Extension[] {
     syntaxHighlighting(highlight),
     theme,
     EditorView.lineWrapping,
-    EditorView.contentAttributes.of({ 'aria-label': o.label }),
+    // Reached by Tab even while read-only (a read-only editor is not contenteditable), so its
+    // text can be scrolled and read from the keyboard.
+    EditorView.contentAttributes.of({ 'aria-label': o.label, tabindex: '0' }),
     linter(
       (view) => {
         const found = syntaxProblems(view.state);

@@ -65,7 +65,24 @@ export class PhaseStepper<P extends StepperPhase> {
       this.go(Number(this.range.value));
     });
     root.addEventListener('keydown', (e) => this.onKey(e));
+    // A report wider than its column scrolls sideways: it then takes the focus, so the keyboard
+    // can scroll it too.
+    if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.fitReport()).observe(this.report);
     this.setEnabled(false);
+  }
+
+  /** The report, when it scrolls, is a named region reached by Tab; otherwise neither. */
+  private fitReport(): void {
+    const scrolls = !this.report.hidden && this.report.scrollWidth > this.report.clientWidth + 1;
+    if (scrolls) {
+      this.report.tabIndex = 0;
+      this.report.setAttribute('role', 'region');
+      this.report.setAttribute('aria-label', this.report.querySelector('caption')?.textContent ?? 'The turn\u2019s report');
+    } else {
+      this.report.removeAttribute('tabindex');
+      this.report.removeAttribute('role');
+      this.report.removeAttribute('aria-label');
+    }
   }
 
   /** The element below the controls, for the page's own notes (a prediction's answer). */
@@ -107,6 +124,7 @@ export class PhaseStepper<P extends StepperPhase> {
     this.position.textContent = '';
     this.lines.replaceChildren();
     this.report.replaceChildren();
+    this.fitReport();
     this.extra.replaceChildren();
     this.setEnabled(false);
   }
@@ -161,6 +179,7 @@ export class PhaseStepper<P extends StepperPhase> {
     const last = i === this.phases.length - 1;
     this.report.hidden = !last;
     this.show(phase, last);
+    this.fitReport();
   }
 
   private setEnabled(on: boolean): void {
@@ -169,7 +188,8 @@ export class PhaseStepper<P extends StepperPhase> {
   }
 
   private onKey(e: KeyboardEvent): void {
-    if (!this.loaded || e.target === this.range) return;
+    // (The range and a scrolling report keep their own arrow keys.)
+    if (!this.loaded || e.target === this.range || e.target === this.report) return;
     if (e.key === ' ' && (e.target as HTMLElement).tagName !== 'BUTTON') {
       if (this.timer === null) this.start();
       else this.pause();

@@ -271,7 +271,8 @@ export class DebugPanel {
           : `${r.differences.length} order${r.differences.length === 1 ? '' : 's'} differ from the recorded answer (circled on the map).`;
     parts.push(el('p', { className: `debug-status${r.error ? ' debug-bad' : ''}`, text: verdict, attrs: { 'data-part': 'debug-verdict' } }));
     if (r.differences.length) {
-      const list = el('ul', { className: 'debug-diffs', attrs: { 'data-part': 'debug-diffs' } });
+      // A long list scrolls in its box: it takes the focus (as the log does) so keys scroll it too.
+      const list = el('ul', { className: 'debug-diffs', attrs: { 'data-part': 'debug-diffs', tabindex: '0', 'aria-label': 'Orders that differ' } });
       for (const d of r.differences.slice(0, 100)) list.appendChild(el('li', { text: `${d.piece}: this bot ${d.bot}; recorded ${d.recorded}` }));
       if (r.differences.length > 100) list.appendChild(el('li', { text: `and ${r.differences.length - 100} more` }));
       parts.push(list);

@@ -256,14 +256,18 @@ export class BotShelf {
     const isOpen = b.id === this.selected;
     const open = el('button', {
       className: 'play-bot-open',
-      attrs: { type: 'button', 'aria-current': isOpen ? 'true' : 'false', 'aria-label': `Edit ${b.name}`, 'data-id': b.id, 'data-action': 'edit' },
+      attrs: { type: 'button', 'aria-current': isOpen ? 'true' : 'false', 'data-id': b.id, 'data-action': 'edit' },
     }, [
+      // Named by what it shows ("Edit" said first): a person who speaks what they see reaches it.
+      el('span', { className: 'visually-hidden', text: 'Edit ' }),
       el('span', { className: 'play-bot-name', text: b.name }),
       el('span', { className: 'play-bot-meta', text: `${b.origin === 'file' ? 'from a file' : 'written here'} · changed ${changedWhen(b.updated, now)}` }),
     ]);
     open.addEventListener('click', () => void this.select(b.id, true));
+    // Each name starts with the button's words, then says which bot ("Play against it: Steady").
     const action = (label: string, text: string, f: () => void, cls = 'btn') => {
-      const btn = el('button', { className: `${cls} play-bot-action`, text, attrs: { type: 'button', 'aria-label': `${label} ${b.name}`, 'data-id': b.id, 'data-action': label } });
+      const name = text === label ? `${label} ${b.name}` : `${text}: ${b.name}`;
+      const btn = el('button', { className: `${cls} play-bot-action`, text, attrs: { type: 'button', 'aria-label': name, 'data-id': b.id, 'data-action': label } });
       btn.addEventListener('click', f);
       return btn;
     };

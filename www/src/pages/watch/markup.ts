@@ -71,10 +71,10 @@ function replayAccept(): string {
 /** The page: the top bar, the introduction, the viewer's place, messages, the drop target and the
  * Continue dialog (its seat list is filled when it opens). */
 export const pageHtml = (page: PageName): string => `
-  <a class="skip-link" href="#" data-part="skip">Skip to playback controls</a>
+  <a class="skip-link" href="#viewer" data-part="skip">Skip to playback controls</a>
   ${topbarHtml({ page, title: 'Loading the engine…', metaExtra: BADGE, actions: ACTIONS })}
   ${INTRO}
-  <main data-part="viewer"></main>
+  <main id="viewer" data-part="viewer"></main>
   <div class="toasts" data-part="toasts" aria-live="polite"></div>
   <div class="drop-overlay" data-part="drop" hidden>
     <div class="drop-card">

@@ -5,6 +5,7 @@
 // where a grid of elements reads better than a canvas and each number can be inspected.
 
 import { DEFAULT_PALETTE, ownerColour } from '../../../shell/palette';
+import { esc } from '../../../shell/page/dom';
 
 export interface PieceShow {
   owner: number;
@@ -113,28 +114,27 @@ export class BoardGrid {
       el.classList.toggle('is-selected', i === selected);
       el.style.setProperty('--owner', c.hidden ? 'transparent' : ownerColour(DEFAULT_PALETTE, c.owner));
       el.classList.toggle('is-owned', !c.hidden && c.owner !== 0);
+      // Every mark is drawn by the stylesheet from its `data-text` (generated content, with no
+      // text of its own for assistive technology): the cell's name says each of them in words,
+      // and holds no visible text that its name leaves out.
+      const mark = (cls: string, text: string | number, attrs = '', inner = '') => `<span class="${cls}" data-text="${text}"${attrs}>${inner}</span>`;
       const parts: string[] = [];
-      if (c.star) parts.push('<span class="lg-star" aria-hidden="true">★</span>');
+      if (c.star) parts.push(mark('lg-star', '★'));
       if (!c.hidden) {
         const pieces = c.pieces ?? [{ owner: c.owner, strength: c.strength }];
-        if (pieces.length === 0) parts.push(`<span class="lg-num is-neutral">${c.strength}</span>`);
+        if (pieces.length === 0) parts.push(mark('lg-num is-neutral', c.strength));
         const several = pieces.length > 1;
         for (const p of pieces) {
-          const dmg = p.damage !== undefined ? `<span class="lg-dmg">−${p.damage}</span>` : '';
-          parts.push(
-            `<span class="lg-num${several ? ' is-piece' : ''}${p.dead ? ' is-dead' : ''}${p.owner === 0 ? ' is-neutral' : ''}" data-owner="${p.owner}">${p.strength}${dmg}</span>`,
-          );
+          const dmg = p.damage !== undefined ? mark('lg-dmg', `−${p.damage}`) : '';
+          parts.push(mark(`lg-num${several ? ' is-piece' : ''}${p.dead ? ' is-dead' : ''}${p.owner === 0 ? ' is-neutral' : ''}`, p.strength, ` data-owner="${p.owner}"`, dmg));
         }
-        if (c.note) parts.push(`<span class="lg-note">${c.note}</span>`);
-        if (c.loss) parts.push(`<span class="lg-loss" data-part="cap-loss">−${c.loss} cap</span>`);
-        if (c.left) parts.push('<span class="lg-left" data-part="left-behind">0 left</span>');
-        parts.push(`<span class="lg-prod" aria-hidden="true">${c.production}</span>`);
+        if (c.note) parts.push(mark('lg-note', esc(c.note)));
+        if (c.loss) parts.push(mark('lg-loss', `−${c.loss} cap`, ' data-part="cap-loss"'));
+        if (c.left) parts.push(mark('lg-left', '0 left', ' data-part="left-behind"'));
+        parts.push(mark('lg-prod', c.production));
       }
-      for (const a of byCell.get(i) ?? []) {
-        parts.push(`<span class="lg-arrow is-${a.kind}" data-dir="${a.dir}" aria-hidden="true">${GLYPH[a.dir] ?? ''}</span>`);
-      }
-      if (c.predicted) parts.push('<span class="lg-guess" aria-hidden="true">?</span>');
-      // The marks are drawn for the eye; the cell's name says each of them in words.
+      for (const a of byCell.get(i) ?? []) parts.push(mark(`lg-arrow is-${a.kind}`, GLYPH[a.dir] ?? '', ` data-dir="${a.dir}"`));
+      if (c.predicted) parts.push(mark('lg-guess', '?'));
       el.innerHTML = `<span class="lg-marks" aria-hidden="true">${parts.join('')}</span>`;
       // Each piece's colour through the CSSOM (the page's policy allows no style attributes).
       for (const n of el.querySelectorAll<HTMLElement>('.lg-num[data-owner]')) n.style.setProperty('--piece', ownerColour(DEFAULT_PALETTE, Number(n.dataset.owner)));

@@ -3,7 +3,7 @@
 
 import { PhaseStepper } from '../../../learn/stepper';
 import { explainPhases, who, type Phase } from './phases';
-import type { Explanation } from './types';
+import type { Explanation, PlayerTurnStats } from './types';
 
 /** The Halite I stepper: a turn's explanation as its phases and report. */
 export class Stepper extends PhaseStepper<Phase> {
@@ -13,16 +13,25 @@ export class Stepper extends PhaseStepper<Phase> {
   }
 }
 
+/** The report's lines, in the engine's order of a player's numbers. */
+const REPORT: readonly [keyof PlayerTurnStats, string][] = [
+  ['production', 'Production'],
+  ['capLoss', 'Cap loss'],
+  ['damageToPlayers', 'Damage to players'],
+  ['damageToNeutral', 'Damage to neutral'],
+  ['overkill', 'Overkill'],
+  ['damageTaken', 'Damage taken'],
+  ['sitesCaptured', 'Sites captured'],
+  ['piecesLost', 'Pieces lost'],
+];
+
+/** The turn's report: a line for each number and a column for each player, so its words stay
+ * whole and it fits a phone's width (and a narrow column) with up to six players. */
 function renderReport(e: Explanation, report: HTMLElement): void {
-  const rows = e.report.players
-    .map((p, k) => ({ p, k }))
-    .filter(({ k }) => e.before.owner.includes(k + 1) || e.after.owner.includes(k + 1))
-    .map(
-      ({ p, k }) =>
-        `<tr data-player="${k + 1}"><th scope="row">${who(k + 1)}</th><td>${p.production}</td><td>${p.capLoss}</td><td>${p.damageToPlayers}</td><td>${p.damageToNeutral}</td><td>${p.overkill}</td><td>${p.damageTaken}</td><td>${p.sitesCaptured}</td><td>${p.piecesLost}</td></tr>`,
-    )
-    .join('');
-  report.innerHTML = `<table class="lg-table" data-part="report-table"><caption>The turn's report</caption>
-    <thead><tr><th scope="col">Player</th><th scope="col">Production</th><th scope="col">Cap loss</th><th scope="col">Damage to players</th><th scope="col">Damage to neutral</th><th scope="col">Overkill</th><th scope="col">Damage taken</th><th scope="col">Captured</th><th scope="col">Pieces lost</th></tr></thead>
+  const players = e.report.players.map((p, k) => ({ p, k })).filter(({ k }) => e.before.owner.includes(k + 1) || e.after.owner.includes(k + 1));
+  const head = players.map(({ k }) => `<th scope="col" data-player="${k + 1}">${who(k + 1)}</th>`).join('');
+  const rows = REPORT.map(([key, label]) => `<tr data-field="${key}"><th scope="row">${label}</th>${players.map(({ p, k }) => `<td data-player="${k + 1}">${p[key]}</td>`).join('')}</tr>`).join('');
+  report.innerHTML = `<table class="lg-table lg-table-turn" data-part="report-table"><caption>The turn's report</caption>
+    <thead><tr><td></td>${head}</tr></thead>
     <tbody>${rows}</tbody></table>`;
 }
