@@ -63,7 +63,9 @@ fi
 have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
 if [ "$have" != "$want" ]; then
   step "installing wasm-bindgen-cli $want${have:+ (replacing $have)} (about 3 minutes)"
-  cargo_install wasm-bindgen-cli --version "$want"
+  # --force: it replaces whatever is there, including its other binaries (wasm2es6js, the test
+  # runner) left without cargo's record of them, which would otherwise stop the install.
+  cargo_install wasm-bindgen-cli --version "$want" --force
   step_done
 fi
 

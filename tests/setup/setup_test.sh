@@ -65,10 +65,10 @@ args=
 run_setup
 check "setup.sh exits 0 on a fresh machine" [ "$status" = 0 ]
 check "cargo install tries --locked, then retries without it, for wasm-bindgen-cli $want alone" \
-  [ "$(grep '^cargo ' "$log")" = "cargo install wasm-bindgen-cli --version $want --locked
-cargo install wasm-bindgen-cli --version $want" ]
+  [ "$(grep '^cargo ' "$log")" = "cargo install wasm-bindgen-cli --version $want --force --locked
+cargo install wasm-bindgen-cli --version $want --force" ]
 check "the output explains the retry" \
-  mentions "cargo install wasm-bindgen-cli --version $want --locked failed (a version in its lock file is missing from the registry?); retrying without --locked" "$out"
+  mentions "cargo install wasm-bindgen-cli --version $want --force --locked failed (a version in its lock file is missing from the registry?); retrying without --locked" "$out"
 check "each step says how long it should take before it starts" \
   eval 'mentions "installing wasm-bindgen-cli $want (about 3 minutes)" "$out" &&
     mentions "installing npm packages (about 30 seconds)" "$out" &&
@@ -119,8 +119,8 @@ calls=$(wc -l <"$log")
 args=--tests
 run_setup
 check "a stale wasm-bindgen (0.2.1) is replaced by $want and nothing else is installed" \
-  eval '[ "$status" = 0 ] && [ "$(new_calls "$calls" | installs)" = "cargo install wasm-bindgen-cli --version $want --locked
-cargo install wasm-bindgen-cli --version $want" ] && mentions "(replacing 0.2.1)" "$out"'
+  eval '[ "$status" = 0 ] && [ "$(new_calls "$calls" | installs)" = "cargo install wasm-bindgen-cli --version $want --force --locked
+cargo install wasm-bindgen-cli --version $want --force" ] && mentions "(replacing 0.2.1)" "$out"'
 [ "$failures" = "$before" ] || show
 
 # 5. cargo install fails with and without --locked: setup.sh stops and names the command to run.
@@ -130,11 +130,11 @@ args=
 run_setup SETUP_TEST_CARGO_FAIL=all
 check "setup.sh fails when wasm-bindgen-cli cannot be installed" [ "$status" != 0 ]
 check "it names the command to run by hand" \
-  mentions "setup: could not install wasm-bindgen-cli. Run by hand: cargo install wasm-bindgen-cli --version $want" "$out"
+  mentions "setup: could not install wasm-bindgen-cli. Run by hand: cargo install wasm-bindgen-cli --version $want --force" "$out"
 check "it stops there (no npm ci)" \
   [ "$(installs <"$log")" = "rustup target add wasm32-unknown-unknown
-cargo install wasm-bindgen-cli --version $want --locked
-cargo install wasm-bindgen-cli --version $want" ]
+cargo install wasm-bindgen-cli --version $want --force --locked
+cargo install wasm-bindgen-cli --version $want --force" ]
 [ "$failures" = "$before" ] || show
 
 # 6. The same for wasm-pack (with --tests), wasm-bindgen-cli already installed.
@@ -150,7 +150,20 @@ check "setup.sh --tests fails when wasm-pack cannot be installed, naming the com
     mentions "setup: could not install wasm-pack. Run by hand: cargo install wasm-pack" "$out"'
 [ "$failures" = "$before" ] || show
 
-# 7. A mistyped argument is refused before anything is installed.
+# 7. A stray binary of wasm-bindgen-cli's that cargo has no record of (left by a removed
+# install) does not stop the install: it is replaced.
+scenario stray
+before=$failures
+mkdir -p "$dir/home/.cargo/bin"
+printf '#!/usr/bin/env bash\n' >"$dir/home/.cargo/bin/wasm2es6js"
+chmod +x "$dir/home/.cargo/bin/wasm2es6js"
+args=
+run_setup
+check "a stray wasm2es6js is overwritten and wasm-bindgen $want installed" \
+  eval '[ "$status" = 0 ] && [ "$("$dir/home/.cargo/bin/wasm-bindgen" --version)" = "wasm-bindgen $want" ]'
+[ "$failures" = "$before" ] || show
+
+# 8. A mistyped argument is refused before anything is installed.
 scenario usage
 before=$failures
 args=--test
