@@ -20,6 +20,7 @@ import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { serve, CHROMIUM } from './support/server.mjs';
 import { root, barAction } from './support/page.mjs';
+import { STEADY } from './support/steady-bot.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -35,21 +36,6 @@ const blitz = () => {
   const json = zlib.gunzipSync(fs.readFileSync(path.join(fixtures, 'halite1/s101-20x20-greedy-chaos.hlt.gz'))).toString('utf8');
   return Buffer.from(json.replace('{', '{"fog_of_war":3,'));
 };
-
-/** A saved bot for Debug this turn: each piece takes the weakest neighbour it can beat. */
-const STEADY = `export const name = 'Steady';
-export default function bot(obs) {
-  const { width: w, height: h, owner, strength, myId } = obs;
-  const moves = [];
-  for (let i = 0; i < w * h; i++) {
-    if (owner[i] !== myId) continue;
-    const x = i % w, y = Math.floor(i / w);
-    const around = [[1, x, (y + h - 1) % h], [2, (x + 1) % w, y], [3, x, (y + 1) % h], [4, (x + w - 1) % w, y]];
-    for (const [dir, nx, ny] of around) if (owner[ny * w + nx] !== myId && strength[ny * w + nx] < strength[i]) { moves.push({ x, y, dir }); break; }
-  }
-  return moves;
-}
-`;
 
 let server;
 let browser;
