@@ -63,6 +63,57 @@ export async function watchLag(page, until, { timeoutMs = 60_000, every = 100, d
   }
 }
 
+/** The bound on the page's worst event-loop delay that says it kept answering. A timer's lateness
+ * is the page's own work plus the time its thread waits for a core, and on two cores shared with
+ * the bots' workers, their sandboxes and the engine, the wait alone reaches a few hundred
+ * milliseconds (www/bench/limits.mjs measured 206 to 338 ms at worst over 60 turns of a quiet
+ * page). A page a bot or an input froze is late by seconds. The page's own part is bounded apart,
+ * in CPU time, which a busy machine does not stretch: MAX_TASK_CPU_MS. */
+export const ANSWER_MS = 500;
+/** The longest task of a main thread in CPU time: the project's rule for the main thread, a task
+ * under 50 ms. */
+export const MAX_TASK_CPU_MS = 50;
+
+/** The longest task in CPU time (ms) of any renderer main thread in a Chromium trace (the page's
+ * and, where they have a process of their own, its bot hosts'): each `RunTask`'s thread time. */
+export function longestTaskCpu(trace) {
+  const events = trace.traceEvents ?? trace;
+  const mains = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  let top = 0;
+  for (const e of events) if (e.ph === 'X' && e.name === 'RunTask' && mains.has(`${e.pid}:${e.tid}`)) top = Math.max(top, (e.tdur ?? 0) / 1000);
+  return top;
+}
+
+/** Traces the browser while `work()` runs, and returns what it returned with the longest
+ * main-thread task's CPU time (`longest`, ms). One trace at a time per browser. */
+export async function traced(browser, page, work) {
+  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+  let result;
+  let trace;
+  try {
+    result = await work();
+  } finally {
+    trace = JSON.parse((await browser.stopTracing()).toString());
+  }
+  return { result, longest: longestTaskCpu(trace) };
+}
+
+/** `watchLag` under a trace: `{ worst, longest }`, the worst event-loop delay and the longest
+ * main-thread task in CPU time, both ms. */
+export async function watchPage(browser, page, until, options) {
+  const { result: worst, longest } = await traced(browser, page, () => watchLag(page, until, options));
+  return { worst, longest };
+}
+
+/** Fails unless the page kept answering while it was watched (`watchPage`'s figures): its
+ * event loop never late by ANSWER_MS and no main-thread task over MAX_TASK_CPU_MS of CPU. Logs
+ * both figures under `label`. */
+export function assertAnswered(assert, label, { worst, longest }) {
+  console.log(`# ${label}: worst event-loop delay ${worst.toFixed(0)} ms, longest main-thread task ${longest.toFixed(1)} ms of CPU`);
+  assert.ok(worst < ANSWER_MS, `${label}: the page answered within ${ANSWER_MS} ms (worst delay ${worst.toFixed(0)} ms)`);
+  assert.ok(longest < MAX_TASK_CPU_MS, `${label}: no main-thread task over ${MAX_TASK_CPU_MS} ms of CPU (longest ${longest.toFixed(1)} ms)`);
+}
+
 /** The resident memory of `browser`'s processes (the browser, its renderers and helpers), MB:
  * DevTools' list of its processes, each read from /proc (Linux). */
 export async function browserMemoryMb(browser) {
