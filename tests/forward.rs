@@ -192,24 +192,37 @@ fn bad_moves_are_named() {
             .to_string()
     };
     assert_eq!(err("{}", "[]"), "moves is an object instead of an array");
-    assert_eq!(err("[1]", "[]"), "moves[0] is a number, not {x, y, dir}");
+    assert_eq!(
+        err("[1]", "[]"),
+        "moves: move 0 is a number, not {x, y, dir}"
+    );
     assert_eq!(
         err(r#"[{"x":0,"y":0,"dir":5}]"#, "[]"),
-        "moves[0]: dir 5 is not a whole number from 0 to 4"
+        "moves: move 0 has direction 5 (0 to 4)"
     );
     assert_eq!(
         err("[]", r#"[{"x":0,"y":99,"dir":1}]"#),
-        "othersMoves[0]: y 99 is not a whole number from 0 to 19"
+        "othersMoves: move 0 is off the map at (0, 99)"
     );
     assert_eq!(
         err("[]", r#"[{"x":0.5,"y":0,"dir":1}]"#),
-        "othersMoves[0]: x 0.5 is not a whole number from 0 to 19"
+        "othersMoves: move 0 has non-integer x, y or dir"
     );
     assert_eq!(
         err("[]", r#"[{"y":0,"dir":1}]"#),
-        "othersMoves[0]: x is missing or not a number"
+        "othersMoves: move 0 has non-integer x, y or dir"
     );
     assert_eq!(err("nonsense", "[]"), "moves cannot be read");
+    // The forward model refuses a move in the very words the game ejects a bot with.
+    let mut none = Vec::new();
+    let reason = halite::halite1::answer::read_answer(&game, 0, &[0, 0, 0, 5], false, &mut none)
+        .unwrap_err();
+    assert_eq!(
+        err(r#"[{"x":0,"y":0,"dir":5}]"#, "[]"),
+        format!("moves: {reason}")
+    );
+    // Moves in othersMoves go to their sites' owners (a neutral site's do nothing).
+    assert!(simulate::<Halite1Sim>(&snap, 0, "[]", r#"[{"x":19,"y":19,"dir":0}]"#).is_ok());
     // A snapshot of another game, or cut short.
     assert_eq!(
         simulate::<Halite2Sim>(&snap, 0, "[]", "[]"),
@@ -237,22 +250,34 @@ fn bad_moves_are_named() {
             r#"[{"type":"thrust","ship":0,"magnitude":8,"angle":0}]"#,
             "[]"
         ),
-        "moves[0]: magnitude 8 is not a whole number from 0 to 7"
+        "moves: command 0: thrust magnitude 8 is not a whole number from 0 to 7"
     );
     assert_eq!(
         err2(
             r#"[{"type":"undock","ship":0}]"#,
             r#"[{"type":"undock","ship":0}]"#
         ),
-        "othersMoves[0]: a second command for ship 0"
+        "othersMoves: two commands for ship 0 in one turn"
     );
     assert_eq!(
         err2(r#"[{"type":"fly","ship":0}]"#, "[]"),
-        r#"moves[0] has type "fly" (thrust, dock or undock)"#
+        r#"moves: command 0 has type "fly" (thrust, dock or undock)"#
+    );
+    assert_eq!(
+        err2(r#"[{"type":"thrust","ship":0,"angle":0}]"#, "[]"),
+        "moves: command 0: thrust magnitude undefined is not a whole number from 0 to 7"
+    );
+    assert_eq!(
+        err2("[]", r#"["undock"]"#),
+        "othersMoves: command 0 is a string, not an object"
+    );
+    assert_eq!(
+        err2(r#"[{"ship":0}]"#, "[]"),
+        "moves: command 0 has type undefined (thrust, dock or undock)"
     );
     assert_eq!(
         err2(r#"[{"type":"dock","ship":-1,"planet":0}]"#, "[]"),
-        "moves[0]: ship -1 is not a whole number from 0 to 4294967295"
+        "moves: command 0 has no ship id (a whole number ≥ 0)"
     );
     // A snapshot cut anywhere is refused; one with any byte changed is refused or plays
     // without a panic.

@@ -60,31 +60,9 @@ pub enum SimError {
         what: &'static str,
         found: &'static str,
     },
-    /// An entry `at` of a move list that is `found` (in words) instead of `expected`.
-    #[error("{at} is {found}, not {expected}")]
-    NotAMove {
-        at: String,
-        found: &'static str,
-        expected: &'static str,
-    },
-    /// A field of a move that is not a whole number in its range.
-    #[error("{at}: {key} {value} is not a whole number from {min} to {max}")]
-    OutOfRange {
-        at: String,
-        key: &'static str,
-        value: f64,
-        min: f64,
-        max: f64,
-    },
-    /// A field of a move that is missing or not a number.
-    #[error("{at}: {key} is missing or not a number")]
-    Missing { at: String, key: &'static str },
-    /// A second command for one ship in one turn.
-    #[error("{at}: a second command for ship {ship}")]
-    SecondCommand { at: String, ship: u32 },
-    /// A command whose type is none the game knows (`found`: the JSON value, or "missing").
-    #[error("{at} has type {found} (thrust, dock or undock)")]
-    UnknownCommand { at: String, found: String },
+    /// A move list (`what`) with a move the game refuses, in the words a bot is ejected with.
+    #[error("{what}: {reason}")]
+    Answer { what: &'static str, reason: String },
     /// A seat the game does not have.
     #[error("seat {0} is not in this game")]
     NoSuchSeat(usize),
@@ -278,29 +256,5 @@ pub fn describe(v: &serde_json::Value) -> &'static str {
         serde_json::Value::String(_) => "a string",
         serde_json::Value::Array(_) => "an array",
         serde_json::Value::Object(_) => "an object",
-    }
-}
-
-/// Field `key` of a move object as a whole number in `min..=max`, or an error naming it.
-pub fn whole(
-    obj: &serde_json::Map<String, serde_json::Value>,
-    key: &'static str,
-    min: f64,
-    max: f64,
-    at: &str,
-) -> Result<f64, SimError> {
-    match obj.get(key).and_then(serde_json::Value::as_f64) {
-        Some(v) if v.fract() == 0.0 && v >= min && v <= max => Ok(v),
-        Some(value) => Err(SimError::OutOfRange {
-            at: at.to_string(),
-            key,
-            value,
-            min,
-            max,
-        }),
-        None => Err(SimError::Missing {
-            at: at.to_string(),
-            key,
-        }),
     }
 }

@@ -4,6 +4,10 @@
 //!
 //! Numbers are `u32` as the packed form holds them; a coordinate or a direction below zero
 //! arrives as its two's complement and is reported as the negative number it was.
+//!
+//! The forward model (`debug.simulate`) reads its move lists here too: [`pack_json`] packs a move
+//! as the page packs a bot's answer, and [`read_answer`] or [`read_owned`] check them, so a bad
+//! move is refused there in the words the bot would be ejected with.
 
 use super::game::Game;
 use super::grid::Move;
@@ -34,6 +38,96 @@ pub enum AnswerError {
     /// protocol accepted any byte; anything but 1 to 4 stays without production).
     #[error("move {index} has direction {dir} (0 to {max})")]
     Direction { index: usize, dir: i32, max: u8 },
+    /// A move (as a bot writes it) that is not an object (`found`, in words).
+    #[error("move {index} is {found}, not {{x, y, dir}}")]
+    NotAMove { index: usize, found: &'static str },
+    /// A move (as a bot writes it) whose x, y or dir is not an integer.
+    #[error("move {index} has non-integer x, y or dir")]
+    NotWhole { index: usize },
+}
+
+/// Move `index` as a bot writes it (`{x, y, dir}`, a JSON value) in the packed form's numbers
+/// `[x, y, dir]`, as the page packs an answer (`packMoves`, www/src/games/halite1/protocol.ts):
+/// integers beyond 32 bits become the nearest 32-bit one, and one below zero its two's complement.
+pub fn pack_json(index: usize, v: &serde_json::Value) -> Result<[u32; 3], AnswerError> {
+    let Some(obj) = v.as_object() else {
+        return Err(AnswerError::NotAMove {
+            index,
+            found: crate::env::forward::describe(v),
+        });
+    };
+    let int = |key: &str| match obj.get(key).and_then(serde_json::Value::as_f64) {
+        Some(n) if n.is_finite() && n.fract() == 0.0 => {
+            Ok(n.clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as i32 as u32)
+        }
+        _ => Err(AnswerError::NotWhole { index }),
+    };
+    Ok([int("x")?, int("y")?, int("dir")?])
+}
+
+/// Moves of any pieces in the packed form's triples `[x, y, dir]` (the forward model's
+/// `othersMoves`), each checked as an answer's move is and given to its site's owner in `out`
+/// (one list per seat). Moves from neutral sites are dropped: nobody can make them. Nothing is
+/// added unless every move passes.
+pub fn read_owned(
+    game: &Game,
+    triples: &[[u32; 3]],
+    out: &mut [Vec<Move>],
+) -> Result<(), AnswerError> {
+    let b = game.board();
+    let sites = b.width * b.height;
+    if triples.len() > 2 * sites {
+        return Err(AnswerError::TooMany {
+            moves: triples.len(),
+            sites,
+        });
+    }
+    let mut checked = Vec::with_capacity(triples.len());
+    for (index, &[x, y, d]) in triples.iter().enumerate() {
+        checked.push(check_move(b.width, b.height, index, x, y, d, 4)?);
+    }
+    for m in checked {
+        let owner = b.owner[usize::from(m.y) * b.width + usize::from(m.x)];
+        if let Some(list) = usize::from(owner)
+            .checked_sub(1)
+            .and_then(|o| out.get_mut(o))
+        {
+            list.push(m);
+        }
+    }
+    Ok(())
+}
+
+/// One move's site and direction checked against a `width` x `height` map (directions up to
+/// `max`).
+fn check_move(
+    width: usize,
+    height: usize,
+    index: usize,
+    x: u32,
+    y: u32,
+    d: u32,
+    max: u8,
+) -> Result<Move, AnswerError> {
+    if x as usize >= width || y as usize >= height {
+        return Err(AnswerError::OffMap {
+            index,
+            x: x as i32,
+            y: y as i32,
+        });
+    }
+    if d > u32::from(max) {
+        return Err(AnswerError::Direction {
+            index,
+            dir: d as i32,
+            max,
+        });
+    }
+    Ok(Move {
+        x: x as u16,
+        y: y as u16,
+        dir: d as u8,
+    })
 }
 
 /// Checks `seat`'s (0-based) packed answer against `game` as it is now and appends its moves
@@ -59,11 +153,28 @@ pub fn read_rows<'a>(
     recorded: bool,
     out: &mut Vec<Move>,
 ) -> Result<(), AnswerError> {
-    let seats = game.players();
+    let b = game.board();
+    read_on(
+        (b.width, b.height, game.players()),
+        seat,
+        rows,
+        recorded,
+        out,
+    )
+}
+
+/// [`read_answer`] on a board of `width` x `height` with `seats` seats, with no game around it
+/// (a lesson's board).
+pub fn read_on<'a>(
+    (width, height, seats): (usize, usize, usize),
+    seat: usize,
+    rows: impl Iterator<Item = &'a [u32]> + Clone,
+    recorded: bool,
+    out: &mut Vec<Move>,
+) -> Result<(), AnswerError> {
     if seat >= seats {
         return Err(AnswerError::NoSeat { seat, seats });
     }
-    let (width, height) = (game.board().width, game.board().height);
     let sites = width * height;
     let moves = rows.clone().count();
     if moves > 2 * sites {
@@ -97,26 +208,7 @@ fn push_rows<'a>(
                 seat,
             });
         }
-        let (xi, yi, di) = (x as i32, y as i32, d as i32);
-        if x as usize >= width || y as usize >= height {
-            return Err(AnswerError::OffMap {
-                index,
-                x: xi,
-                y: yi,
-            });
-        }
-        if d > u32::from(max) {
-            return Err(AnswerError::Direction {
-                index,
-                dir: di,
-                max,
-            });
-        }
-        out.push(Move {
-            x: x as u16,
-            y: y as u16,
-            dir: d as u8,
-        });
+        out.push(check_move(width, height, index, x, y, d, max)?);
     }
     Ok(())
 }

@@ -6,12 +6,11 @@
 //! production of every site, row-major. Blitz (fog) games have none: a snapshot holds the
 //! whole board.
 
+use super::answer::{pack_json, read_answer, read_owned, AnswerError};
 use super::game::Game;
 use super::grid::{Board, Move, MAX_PLAYERS, MAX_SIDE};
 use super::observe::Observation;
-use crate::env::forward::{
-    describe, move_list, whole, Reader, SimError, SimObservation, Simulator, Writer,
-};
+use crate::env::forward::{move_list, Reader, SimError, SimObservation, Simulator, Writer};
 
 const MAGIC: [u8; 4] = *b"H1SN";
 
@@ -44,47 +43,6 @@ pub struct Halite1Sim {
 impl Halite1Sim {
     pub fn game(&self) -> &Game {
         &self.game
-    }
-
-    /// `list` (JSON values) as moves, each given to `seat` or, when `seat` is None, to the
-    /// owner of its site (moves from neutral sites are dropped: nobody can make them).
-    fn read(
-        &self,
-        list: &[serde_json::Value],
-        what: &str,
-        seat: Option<usize>,
-        out: &mut [Vec<Move>],
-    ) -> Result<(), SimError> {
-        let b = self.game.board();
-        let (w, h) = (b.width, b.height);
-        for (i, m) in list.iter().enumerate() {
-            let at = format!("{what}[{i}]");
-            let Some(obj) = m.as_object() else {
-                return Err(SimError::NotAMove {
-                    at,
-                    found: describe(m),
-                    expected: "{x, y, dir}",
-                });
-            };
-            let x = whole(obj, "x", 0.0, (w - 1) as f64, &at)? as usize;
-            let y = whole(obj, "y", 0.0, (h - 1) as f64, &at)? as usize;
-            let dir = whole(obj, "dir", 0.0, 4.0, &at)? as u8;
-            let owner = match seat {
-                Some(s) => s,
-                None => match b.owner[y * w + x] {
-                    0 => continue,
-                    o => usize::from(o) - 1,
-                },
-            };
-            if let Some(list) = out.get_mut(owner) {
-                list.push(Move {
-                    x: x as u16,
-                    y: y as u16,
-                    dir,
-                });
-            }
-        }
-        Ok(())
     }
 }
 
@@ -142,19 +100,27 @@ impl Simulator for Halite1Sim {
         }
         let b = self.game.board();
         let max = 2 * b.width * b.height;
+        let answer = |what| {
+            move |e: AnswerError| SimError::Answer {
+                what,
+                reason: e.to_string(),
+            }
+        };
+        // The seat's moves, checked as its answer is; the others' given to their sites' owners.
+        let mut quads = Vec::new();
+        for (i, v) in move_list(mine, "moves", max)?.iter().enumerate() {
+            let [x, y, dir] = pack_json(i, v).map_err(answer("moves"))?;
+            quads.extend_from_slice(&[seat as u32, x, y, dir]);
+        }
+        let others = move_list(others, "othersMoves", max)?
+            .iter()
+            .enumerate()
+            .map(|(i, v)| pack_json(i, v))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(answer("othersMoves"))?;
         let mut moves: Vec<Vec<Move>> = vec![Vec::new(); players];
-        self.read(
-            &move_list(mine, "moves", max)?,
-            "moves",
-            Some(seat),
-            &mut moves,
-        )?;
-        self.read(
-            &move_list(others, "othersMoves", max)?,
-            "othersMoves",
-            None,
-            &mut moves,
-        )?;
+        read_answer(&self.game, seat, &quads, false, &mut moves[seat]).map_err(answer("moves"))?;
+        read_owned(&self.game, &others, &mut moves).map_err(answer("othersMoves"))?;
         if self.game.is_over() {
             return Err(SimError::Over {
                 turn: self.game.turn(),

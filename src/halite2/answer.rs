@@ -91,16 +91,23 @@ pub enum AnswerError {
     Kind { index: usize, kind: Js },
     /// A thrust magnitude that is not a whole number from 0 to 7.
     #[error("command {index}: thrust magnitude {magnitude} is not a whole number from 0 to 7")]
-    Magnitude { index: usize, magnitude: Js },
+    Magnitude { index: usize, magnitude: String },
     /// A thrust angle that is not a whole number.
     #[error("command {index}: angle {angle} is not a whole number of degrees")]
-    Angle { index: usize, angle: Js },
+    Angle { index: usize, angle: String },
     /// A whole angle outside 0 to 65535 (what a recorded game can hold).
     #[error("command {index}: recorded angle {angle} is out of range")]
     AngleRange { index: usize, angle: Js },
     /// A planet that is not a whole number from 0 to [`MAX_PLANET`].
     #[error("command {index}: planet {planet} is not a planet id")]
-    Planet { index: usize, planet: Js },
+    Planet { index: usize, planet: String },
+    /// A command (as a bot writes it) that is not an object (`found`, in words).
+    #[error("command {index} is {found}, not an object")]
+    NotACommand { index: usize, found: &'static str },
+    /// A command (as a bot writes it) of a type the game does not know (`found`, as JavaScript's
+    /// `JSON.stringify` writes it).
+    #[error("command {index} has type {found} (thrust, dock or undock)")]
+    Type { index: usize, found: String },
 }
 
 fn whole(v: f64) -> bool {
@@ -167,10 +174,7 @@ fn push_rows<'a>(
                 seat,
             });
         }
-        if !whole(ship) || !(0.0..=f64::from(u32::MAX)).contains(&ship) {
-            return Err(AnswerError::Ship { index });
-        }
-        let ship = ship as u32;
+        let ship = check_ship(index, ship)?;
         let twice = match seen.as_deref_mut() {
             Some(set) => !set.insert(ship),
             None => out[start..].iter().any(|c| c.ship == ship),
@@ -178,46 +182,171 @@ fn push_rows<'a>(
         if twice {
             return Err(AnswerError::Twice { ship });
         }
-        let command = if kind == KIND_THRUST {
-            if !whole(a) || !(0.0..=7.0).contains(&a) {
+        let command = check_order(index, kind, a, b)?;
+        out.push(ShipCommand { ship, command });
+    }
+    Ok(())
+}
+
+/// Command `index`'s ship id: a whole number from 0 to 2^32 - 1.
+fn check_ship(index: usize, ship: f64) -> Result<u32, AnswerError> {
+    if !whole(ship) || !(0.0..=f64::from(u32::MAX)).contains(&ship) {
+        return Err(AnswerError::Ship { index });
+    }
+    Ok(ship as u32)
+}
+
+/// Command `index`'s order (`kind`, `a`, `b` of the packed form) checked.
+fn check_order(index: usize, kind: f64, a: f64, b: f64) -> Result<Command, AnswerError> {
+    let command = if kind == KIND_THRUST {
+        if !whole(a) || !(0.0..=7.0).contains(&a) {
+            return Err(AnswerError::Magnitude {
+                index,
+                magnitude: Js(a).to_string(),
+            });
+        }
+        if !whole(b) {
+            return Err(AnswerError::Angle {
+                index,
+                angle: Js(b).to_string(),
+            });
+        }
+        if !(0.0..=65535.0).contains(&b) {
+            return Err(AnswerError::AngleRange {
+                index,
+                angle: Js(b),
+            });
+        }
+        Command::Thrust {
+            magnitude: a as u16,
+            angle: b as u16,
+        }
+    } else if kind == KIND_DOCK {
+        if !whole(a) || !(0.0..=MAX_PLANET).contains(&a) {
+            return Err(AnswerError::Planet {
+                index,
+                planet: Js(a).to_string(),
+            });
+        }
+        Command::Dock { planet: a as u64 }
+    } else if kind == KIND_UNDOCK {
+        Command::Undock
+    } else {
+        return Err(AnswerError::Kind {
+            index,
+            kind: Js(kind),
+        });
+    };
+    Ok(command)
+}
+
+/// Command `index` as a bot writes it (`{type, ship, ...}`, a JSON value) in the packed form's
+/// numbers `[ship, kind, a, b]`, as the page packs a live bot's answer (`packCommands`,
+/// www/src/games/halite2/protocol.ts): a whole angle is taken mod 360.
+pub fn pack_json(index: usize, v: &serde_json::Value) -> Result<[f64; 4], AnswerError> {
+    let Some(obj) = v.as_object() else {
+        return Err(AnswerError::NotACommand {
+            index,
+            found: crate::env::forward::describe(v),
+        });
+    };
+    let number = |key: &str| obj.get(key).and_then(serde_json::Value::as_f64);
+    let shown = |key: &str| js_string(obj.get(key));
+    let Some(ship) = number("ship") else {
+        return Err(AnswerError::Ship { index });
+    };
+    match obj.get("type").and_then(serde_json::Value::as_str) {
+        Some("thrust") => {
+            let Some(magnitude) = number("magnitude") else {
                 return Err(AnswerError::Magnitude {
                     index,
-                    magnitude: Js(a),
+                    magnitude: shown("magnitude"),
                 });
-            }
-            if !whole(b) {
+            };
+            let Some(angle) = number("angle") else {
                 return Err(AnswerError::Angle {
                     index,
-                    angle: Js(b),
+                    angle: shown("angle"),
                 });
-            }
-            if !(0.0..=65535.0).contains(&b) {
-                return Err(AnswerError::AngleRange {
-                    index,
-                    angle: Js(b),
-                });
-            }
-            Command::Thrust {
-                magnitude: a as u16,
-                angle: b as u16,
-            }
-        } else if kind == KIND_DOCK {
-            if !whole(a) || !(0.0..=MAX_PLANET).contains(&a) {
-                return Err(AnswerError::Planet {
-                    index,
-                    planet: Js(a),
-                });
-            }
-            Command::Dock { planet: a as u64 }
-        } else if kind == KIND_UNDOCK {
-            Command::Undock
-        } else {
-            return Err(AnswerError::Kind {
+            };
+            let angle = if whole(angle) {
+                angle.rem_euclid(360.0)
+            } else {
+                angle
+            };
+            Ok([ship, KIND_THRUST, magnitude, angle])
+        }
+        Some("dock") => match number("planet") {
+            Some(planet) => Ok([ship, KIND_DOCK, planet, 0.0]),
+            None => Err(AnswerError::Planet {
                 index,
-                kind: Js(kind),
-            });
-        };
-        out.push(ShipCommand { ship, command });
+                planet: shown("planet"),
+            }),
+        },
+        Some("undock") => Ok([ship, KIND_UNDOCK, 0.0, 0.0]),
+        _ => Err(AnswerError::Type {
+            index,
+            found: obj
+                .get("type")
+                .map_or_else(|| "undefined".to_string(), serde_json::Value::to_string),
+        }),
+    }
+}
+
+/// A JSON value (or a missing one) as JavaScript's `String(v)` writes it.
+fn js_string(v: Option<&serde_json::Value>) -> String {
+    use serde_json::Value;
+    match v {
+        None => "undefined".to_string(),
+        Some(Value::Null) => "null".to_string(),
+        Some(Value::Bool(b)) => b.to_string(),
+        Some(Value::Number(n)) => Js(n.as_f64().unwrap_or(f64::NAN)).to_string(),
+        Some(Value::String(s)) => s.clone(),
+        Some(Value::Array(a)) => a
+            .iter()
+            .map(|x| match x {
+                Value::Null => String::new(),
+                x => js_string(Some(x)),
+            })
+            .collect::<Vec<_>>()
+            .join(","),
+        Some(Value::Object(_)) => "[object Object]".to_string(),
+    }
+}
+
+/// Commands for any ships in the packed form's `[ship, kind, a, b]` (the forward model's
+/// `othersMoves`), each checked as an answer's command is and given to its ship's owner in `out`
+/// (one list per seat). Commands for ships not in the game are dropped, as a turn ignores them;
+/// a ship commanded twice, here or in `out` already, is refused. Nothing is added unless every
+/// command passes.
+pub fn read_owned(
+    game: &Game,
+    rows: &[[f64; 4]],
+    out: &mut [Vec<ShipCommand>],
+) -> Result<(), AnswerError> {
+    if rows.len() > MAX_COMMANDS {
+        return Err(AnswerError::TooMany(rows.len()));
+    }
+    let mut seen: std::collections::HashSet<u32> = out.iter().flatten().map(|c| c.ship).collect();
+    let mut checked = Vec::with_capacity(rows.len());
+    for (index, &[ship, kind, a, b]) in rows.iter().enumerate() {
+        let ship = check_ship(index, ship)?;
+        if !seen.insert(ship) {
+            return Err(AnswerError::Twice { ship });
+        }
+        checked.push(ShipCommand {
+            ship,
+            command: check_order(index, kind, a, b)?,
+        });
+    }
+    let state = game.state();
+    for c in checked {
+        if let Some(list) = state
+            .ship(c.ship)
+            .and_then(|s| out.get_mut(usize::from(s.owner)))
+        {
+            list.push(c);
+        }
     }
     Ok(())
 }

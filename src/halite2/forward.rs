@@ -13,21 +13,18 @@
 //! u32 and ids u32). An extended number is its sign u8, exponent u32 (two's complement) and
 //! significand u64.
 
+use super::answer::{pack_json, read_answer, read_owned, AnswerError, MAX_COMMANDS};
 use super::entities::constants::MAX_PLAYERS;
 use super::entities::{DockingStatus, Planet, Ship};
 use super::game::Game;
 use super::geometry::{Vec2, F80};
 use super::observe::Observation;
 use super::order::HashOrder;
-use super::replay::{Command, ShipCommand};
+use super::replay::ShipCommand;
 use super::turn::State;
-use crate::env::forward::{
-    describe, move_list, whole, Reader, SimError, SimObservation, Simulator, Writer,
-};
+use crate::env::forward::{move_list, Reader, SimError, SimObservation, Simulator, Writer};
 
 const MAGIC: [u8; 4] = *b"H2SN";
-/// Commands in one list at most (as the page's check of an answer).
-const MAX_COMMANDS: usize = 20_000;
 /// The longest map side a snapshot may have (the page makes maps of 16 to 4096).
 const MAX_SIDE: u32 = 16_384;
 /// Ship ids a snapshot may have used (a game makes a few thousand ships at most).
@@ -139,67 +136,6 @@ pub struct Halite2Sim {
 impl Halite2Sim {
     pub fn game(&self) -> &Game {
         &self.game
-    }
-
-    /// `list` (JSON values) as commands, each given to `seat` or, when `seat` is None, to the
-    /// owner of its ship (commands for ships not on the board are dropped, as the engine
-    /// ignores them). Two commands for one ship, in either list, are an error.
-    fn read(
-        &self,
-        list: &[serde_json::Value],
-        what: &str,
-        seat: Option<usize>,
-        out: &mut [Vec<ShipCommand>],
-        seen: &mut Vec<u32>,
-    ) -> Result<(), SimError> {
-        let st = self.game.state();
-        for (i, c) in list.iter().enumerate() {
-            let at = format!("{what}[{i}]");
-            let Some(obj) = c.as_object() else {
-                return Err(SimError::NotAMove {
-                    at,
-                    found: describe(c),
-                    expected: "a command object",
-                });
-            };
-            let ship = whole(obj, "ship", 0.0, f64::from(u32::MAX), &at)? as u32;
-            if seen.contains(&ship) {
-                return Err(SimError::SecondCommand { at, ship });
-            }
-            seen.push(ship);
-            let command = match obj.get("type").and_then(serde_json::Value::as_str) {
-                Some("thrust") => {
-                    let magnitude = whole(obj, "magnitude", 0.0, 7.0, &at)? as u16;
-                    let angle = whole(obj, "angle", -9.0e15, 9.0e15, &at)?;
-                    // A live bot's angle is taken mod 360, as the page takes it.
-                    let angle = angle.rem_euclid(360.0) as u16;
-                    Command::Thrust { magnitude, angle }
-                }
-                Some("dock") => Command::Dock {
-                    planet: whole(obj, "planet", 0.0, 9.0e15, &at)? as u64,
-                },
-                Some("undock") => Command::Undock,
-                _ => {
-                    return Err(SimError::UnknownCommand {
-                        at,
-                        found: obj
-                            .get("type")
-                            .map_or("missing".to_string(), |t| t.to_string()),
-                    })
-                }
-            };
-            let owner = match seat {
-                Some(s) => s,
-                None => match st.ship(ship) {
-                    Some(s) => usize::from(s.owner),
-                    None => continue,
-                },
-            };
-            if let Some(list) = out.get_mut(owner) {
-                list.push(ShipCommand { ship, command });
-            }
-        }
-        Ok(())
     }
 }
 
@@ -376,12 +312,27 @@ impl Simulator for Halite2Sim {
         if seat >= players {
             return Err(SimError::NoSuchSeat(seat));
         }
+        let answer = |what| {
+            move |e: AnswerError| SimError::Answer {
+                what,
+                reason: e.to_string(),
+            }
+        };
+        // The seat's commands, checked as its answer is; the others' given to their ships' owners.
+        let mut fives = Vec::new();
+        for (i, v) in move_list(mine, "moves", MAX_COMMANDS)?.iter().enumerate() {
+            let [ship, kind, a, b] = pack_json(i, v).map_err(answer("moves"))?;
+            fives.extend_from_slice(&[seat as f64, ship, kind, a, b]);
+        }
+        let others = move_list(others, "othersMoves", MAX_COMMANDS)?
+            .iter()
+            .enumerate()
+            .map(|(i, v)| pack_json(i, v))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(answer("othersMoves"))?;
         let mut actions: Vec<Vec<ShipCommand>> = vec![Vec::new(); players];
-        let mut seen = Vec::new();
-        let mine = move_list(mine, "moves", MAX_COMMANDS)?;
-        let others = move_list(others, "othersMoves", MAX_COMMANDS)?;
-        self.read(&mine, "moves", Some(seat), &mut actions, &mut seen)?;
-        self.read(&others, "othersMoves", None, &mut actions, &mut seen)?;
+        read_answer(&self.game, seat, &fives, &mut actions[seat]).map_err(answer("moves"))?;
+        read_owned(&self.game, &others, &mut actions).map_err(answer("othersMoves"))?;
         if self.game.is_over() {
             return Err(SimError::Over {
                 turn: self.game.turn(),

@@ -56,6 +56,26 @@ impl Halite1Lesson {
             .map(|v| v.into_iter().map(u8::from).collect())
     }
 
+    /// Why a bot's answer as the learner, packed as a live game packs it (quadruples
+    /// `[seat, x, y, dir]`, the learner's seat 0-based), would be refused: the reason a live game
+    /// ejects a bot with, or `undefined` if it passes.
+    pub fn check(&self, quads: &[u32]) -> Option<String> {
+        let s = &self.lesson.state;
+        let seat = usize::from(self.lesson.spec.player).saturating_sub(1);
+        if !quads.len().is_multiple_of(4) {
+            return Some(crate::halite1::answer::AnswerError::Ragged.to_string());
+        }
+        crate::halite1::answer::read_on(
+            (s.width, s.height, self.lesson.players()),
+            seat,
+            quads.chunks_exact(4),
+            false,
+            &mut Vec::new(),
+        )
+        .err()
+        .map(|e| e.to_string())
+    }
+
     /// Plays one turn with the learner's orders, flat triples `[x, y, direction, ...]`
     /// (direction 0 still to 4 west, on the learner's own sites), and the script's. Returns
     /// `{turn, moves, explanation, status, punished, visible}`.

@@ -73,7 +73,7 @@ try {
         `bot time ${(botMs[b] / GAMES).toFixed(2)} ms/turn, 99th percentile up to ${p99Ms[b].toFixed(1)} ms in a game, longest ${maxMs[b].toFixed(1)} ms`,
     );
   }
-  console.log(`  ${turns} turns in ${secs.toFixed(1)} s; answers refused by checkMoves: ${rejected}`);
+  console.log(`  ${turns} turns in ${secs.toFixed(1)} s; answers the engine refused: ${rejected}`);
   if (errors.length || rejected) {
     if (errors.length) console.log(`page errors: ${errors.join(' | ')}`);
     process.exitCode = 1;

@@ -1,6 +1,6 @@
 // The built-in Halite I bots in the built app (dist/, `?bench=1`), in headless Chromium: whole
 // games played inline with the page's own wasm engine (window.__bench.playBots). Checks that the
-// strongest bot beats greedy on 30x30, that every visible bot's answers always pass checkMoves
+// strongest bot beats greedy on 30x30, that every visible bot's answers always pass the engine's check
 // (plain maps, odd sizes, six players and Blitz fog, where hidden sites arrive as owner 0,
 // strength 0, production 0), and that a game through the live path (engine and bots in workers)
 // reports the time inside the bots. (How answers travel from a bot's worker: bot-runtime.unit.test.mjs.)
@@ -56,7 +56,7 @@ test('the tactician beats greedy in most 30x30 games, seats alternating', { time
   assert.deepEqual(errors, []);
 });
 
-test('every visible bot answers moves that pass checkMoves, fog included', { timeout: 180000 }, async () => {
+test('every visible bot answers moves that pass the engine\'s check, fog included', { timeout: 180000 }, async () => {
   const visible = ['tactician', 'expander', 'greedy', 'random'];
   const maps = [
     { bots: visible, width: 24, height: 24, seed: 3 },

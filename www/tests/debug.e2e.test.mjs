@@ -127,6 +127,16 @@ test('Debug this turn on frame 37 reproduces the recorded answer, and shows what
   });
   assert.ok(painted > 20, 'the differences are circled on the map');
   await page.screenshot({ path: path.join(shots, 'debug-differs.png') });
+
+  // An answer the engine refuses: the panel gives the reason a live game would eject it with.
+  await page.evaluate((code) => {
+    const list = JSON.parse(localStorage.getItem('halite.bots.v1'));
+    list[0].code = code;
+    localStorage.setItem('halite.bots.v1', JSON.stringify(list));
+  }, STEADY.replace('return moves;', 'return [{ x: 999, y: 0, dir: 1 }];'));
+  await page.click('[data-part="debug-run"]');
+  await page.waitForFunction(() => /answered garbage/.test(document.querySelector('[data-part="debug-dialog"]')?.textContent ?? ''), null, { timeout: 30_000 });
+  assert.match(await page.textContent('[data-part="debug-dialog"]'), /answered garbage: move 0 is off the map at \(999, 0\)/);
   await page.done();
 });
 

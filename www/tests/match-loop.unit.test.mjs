@@ -73,9 +73,9 @@ function plainGame(ids, seed) {
       const o = seen.observations[k];
       if (!o) return;
       if (!bots[k]) return void assert.equal(g.playBuiltin(k, id), undefined);
-      const c = protocol.checkMoves(bots[k](o), k, W, H);
-      assert.ok(c.ok);
-      assert.equal(g.acceptAnswer(k, Uint32Array.from(c.quads), false), undefined);
+      const p = protocol.packMoves(bots[k](o), k);
+      assert.equal(p.reason, undefined);
+      assert.equal(g.acceptAnswer(k, p.packed, false), undefined);
     });
     g.stepAccepted();
   }
@@ -190,41 +190,36 @@ const refusal = (g, raw, seat, lenient) => {
   return g.checkAnswer(seat, p.packed, lenient) ?? p.reason;
 };
 
-test('the engine checks the packed answer and refuses garbage with the reasons of checkMoves', { skip }, () => {
+test('the engine checks the packed answer and refuses garbage, naming the fault', { skip }, () => {
   const g = newGame(['a', 'b'], 4);
   const ok = [[], [{ x: 1, y: 2, dir: 3 }, { x: 0, y: 0, dir: 0 }], [{ x: W - 1, y: H - 1, dir: 4 }]];
-  for (const raw of ok) {
-    assert.equal(refusal(g, raw, 1, false), undefined, JSON.stringify(raw));
-    assert.ok(protocol.checkMoves(raw, 1, W, H).ok);
-  }
+  for (const raw of ok) assert.equal(refusal(g, raw, 1, false), undefined, JSON.stringify(raw));
   const move = { x: 0, y: 0, dir: 0 };
+  const nonInteger = (i) => `move ${i} has non-integer x, y or dir`;
   const bad = [
-    ['nonsense', false],
-    [null, false],
-    [undefined, false],
-    [42, false],
-    [{ x: 1, y: 1, dir: 1 }, false],
-    [[null], false],
-    [[move, [1, 1, 1]], false],
-    [[{ x: 1.5, y: 1, dir: 1 }], false],
-    [[{ x: '1', y: 1, dir: 1 }], false],
-    [[{ x: 1, y: 1 }], false],
-    [[move, { x: W, y: 1, dir: 1 }], false],
-    [[{ x: -1, y: 1, dir: 1 }], false],
-    [[{ x: 1, y: H, dir: 1 }], false],
-    [[{ x: 1, y: -7, dir: 1 }], false],
-    [[{ x: 1, y: 1, dir: 5 }], false],
-    [[{ x: 1, y: 1, dir: -1 }], false],
-    [[{ x: 1, y: 1, dir: NaN }], false],
-    [[{ x: 1, y: 1, dir: 256 }], true],
-    [[{ x: W, y: 1, dir: 1 }, null], false],
-    [new Array(2 * W * H + 1).fill(move), false],
+    ['nonsense', false, 'answered a string instead of an array of moves'],
+    [null, false, 'answered null instead of an array of moves'],
+    [undefined, false, 'answered undefined instead of an array of moves'],
+    [42, false, 'answered number instead of an array of moves'],
+    [{ x: 1, y: 1, dir: 1 }, false, 'answered an object instead of an array of moves'],
+    [[null], false, 'move 0 is null, not {x, y, dir}'],
+    [[move, [1, 1, 1]], false, nonInteger(1)],
+    [[{ x: 1.5, y: 1, dir: 1 }], false, nonInteger(0)],
+    [[{ x: '1', y: 1, dir: 1 }], false, nonInteger(0)],
+    [[{ x: 1, y: 1 }], false, nonInteger(0)],
+    [[move, { x: W, y: 1, dir: 1 }], false, `move 1 is off the map at (${W}, 1)`],
+    [[{ x: -1, y: 1, dir: 1 }], false, 'move 0 is off the map at (-1, 1)'],
+    [[{ x: 1, y: H, dir: 1 }], false, `move 0 is off the map at (1, ${H})`],
+    [[{ x: 1, y: -7, dir: 1 }], false, 'move 0 is off the map at (1, -7)'],
+    [[{ x: 1, y: 1, dir: 5 }], false, 'move 0 has direction 5 (0 to 4)'],
+    [[{ x: 1, y: 1, dir: -1 }], false, 'move 0 has direction -1 (0 to 4)'],
+    [[{ x: 1, y: 1, dir: NaN }], false, nonInteger(0)],
+    [[{ x: 1, y: 1, dir: 256 }], true, 'move 0 has direction 256 (0 to 255)'],
+    // The moves before a packing fault are checked first.
+    [[{ x: W, y: 1, dir: 1 }, null], false, `move 0 is off the map at (${W}, 1)`],
+    [new Array(2 * W * H + 1).fill(move), false, `answered ${2 * W * H + 1} moves for ${W * H} sites`],
   ];
-  for (const [raw, lenient] of bad) {
-    const want = protocol.checkMoves(raw, 1, W, H, lenient);
-    assert.equal(want.ok, false);
-    assert.equal(refusal(g, raw, 1, lenient), want.reason, JSON.stringify(raw)?.slice(0, 80));
-  }
+  for (const [raw, lenient, reason] of bad) assert.equal(refusal(g, raw, 1, lenient), reason, JSON.stringify(raw)?.slice(0, 80));
   // A recorded seat's answer may hold any direction byte.
   assert.equal(refusal(g, [{ x: 1, y: 1, dir: 200 }], 1, true), undefined);
   assert.equal(refusal(g, [{ x: 1, y: 1, dir: 200 }], 1, false), 'move 0 has direction 200 (0 to 4)');

@@ -190,8 +190,8 @@ test('Halite I: the forward model\'s next observation equals the engine\'s next 
   }
   assert.deepEqual(turns[2].ERR, [
     'debug.simulate: moves must be an array of moves, in the form the bot answers ([] for none)',
-    'debug.simulate: moves[0]: dir 9 is not a whole number from 0 to 4',
-    'debug.simulate: othersMoves[0]: x is missing or not a number',
+    'debug.simulate: moves: move 0 has direction 9 (0 to 4)',
+    'debug.simulate: othersMoves: move 0 has non-integer x, y or dir',
     "debug.simulate: its third argument must be this turn's observation or one that debug.simulate returned",
     turns[2].ERR[4],
   ]);
@@ -210,8 +210,8 @@ test('Halite II: the forward model\'s next observation equals the engine\'s next
   assert.ok(pred.ships.some((s) => !Number.isInteger(s.x)), 'fractional coordinates');
   assert.deepEqual(turns[2].ERR.slice(0, 4), [
     'debug.simulate: moves must be an array of moves, in the form the bot answers ([] for none)',
-    'debug.simulate: moves[0]: magnitude 9 is not a whole number from 0 to 7',
-    'debug.simulate: othersMoves[0]: ship is missing or not a number',
+    'debug.simulate: moves: command 0: thrust magnitude 9 is not a whole number from 0 to 7',
+    'debug.simulate: othersMoves: command 0 has no ship id (a whole number ≥ 0)',
     "debug.simulate: its third argument must be this turn's observation or one that debug.simulate returned",
   ]);
 });

@@ -314,37 +314,15 @@ test('keys typed into fields stay in the fields', () => {
 
 // ------------------------------------------------------------------ bot answers
 
-test('checkMoves accepts well-formed moves and builds quadruples', () => {
-  // The first number of each quadruple is the seat (0-based).
-  const ok = protocol.checkMoves([{ x: 1, y: 2, dir: 3 }, { x: 0, y: 0, dir: 0 }], 3, 5, 5);
-  assert.deepEqual(ok, { ok: true, quads: [3, 1, 2, 3, 3, 0, 0, 0] });
-  assert.deepEqual(protocol.checkMoves([], 1, 5, 5), { ok: true, quads: [] });
-});
-
-test('checkMoves refuses garbage with a reason', () => {
-  const bad = [
-    'nonsense',
-    null,
-    undefined,
-    42,
-    { x: 1, y: 1, dir: 1 },
-    [null],
-    [[1, 1, 1]],
-    [{ x: 1.5, y: 1, dir: 1 }],
-    [{ x: '1', y: 1, dir: 1 }],
-    [{ x: 1, y: 1 }],
-    [{ x: 5, y: 1, dir: 1 }],
-    [{ x: -1, y: 1, dir: 1 }],
-    [{ x: 1, y: 1, dir: 5 }],
-    [{ x: 1, y: 1, dir: -1 }],
-    [{ x: 1, y: 1, dir: NaN }],
-    new Array(51).fill({ x: 0, y: 0, dir: 0 }),
-  ];
-  for (const b of bad) {
-    const r = protocol.checkMoves(b, 1, 5, 5);
-    assert.equal(r.ok, false, JSON.stringify(b));
-    assert.ok(r.reason.length > 5);
-  }
+test('packMoves packs well-formed moves into quadruples, and names what it cannot pack', () => {
+  // The first number of each quadruple is the seat (0-based); below zero is its two's complement.
+  assert.deepEqual(protocol.packMoves([{ x: 1, y: 2, dir: 3 }, { x: 0, y: 0, dir: 0 }], 3), { packed: Uint32Array.from([3, 1, 2, 3, 3, 0, 0, 0]) });
+  assert.deepEqual([...protocol.packMoves([{ x: -1, y: 0, dir: 0 }], 0).packed], [0, 0xffffffff, 0, 0]);
+  assert.deepEqual(protocol.packMoves([], 1), { packed: new Uint32Array(0) });
+  assert.equal(protocol.packMoves('nonsense', 1).reason, 'answered a string instead of an array of moves');
+  // The moves before the one at fault stay packed, for the engine to check first.
+  const cut = protocol.packMoves([{ x: 1, y: 1, dir: 1 }, null], 1);
+  assert.deepEqual([cut.reason, [...cut.packed]], ['move 1 is null, not {x, y, dir}', [1, 1, 1, 1]]);
 });
 
 test('mulberry32 is deterministic and uniform-ish', () => {
@@ -464,9 +442,9 @@ function playGame(botIds, width, height, seed) {
       }
       const o = game.observation(seat);
       const moves = bots[seat](o);
-      const c = protocol.checkMoves(moves, seat, width, height);
-      assert.ok(c.ok, `${botIds[seat]} answered garbage on turn ${game.turn}: ${c.reason}`);
-      assert.equal(game.acceptAnswer(seat, Uint32Array.from(c.quads), false), undefined);
+      const p = protocol.packMoves(moves, seat);
+      assert.equal(p.reason, undefined, `${botIds[seat]} answered garbage on turn ${game.turn}: ${p.reason}`);
+      assert.equal(game.acceptAnswer(seat, p.packed, false), undefined, `${botIds[seat]} answered garbage on turn ${game.turn}`);
     }
     game.stepAccepted();
     turns++;
@@ -475,6 +453,39 @@ function playGame(botIds, width, height, seed) {
   game.free();
   return { results, turns };
 }
+
+test('the engine refuses garbage answers, naming the fault', { skip: engine ? false : 'pkg/ not built' }, () => {
+  const game = new engine.Halite1Game({ width: 5, height: 5, players: 2, seed: 1 });
+  // The generator may make the map a little smaller than asked.
+  const sites = game.width * game.height;
+  const refusal = (raw, seat) => {
+    const p = protocol.packMoves(raw, seat);
+    return game.checkAnswer(seat, p.packed, false) ?? p.reason;
+  };
+  assert.equal(refusal([{ x: 1, y: 2, dir: 3 }, { x: 0, y: 0, dir: 0 }], 1), undefined);
+  const nonInteger = 'move 0 has non-integer x, y or dir';
+  const bad = [
+    ['nonsense', 'answered a string instead of an array of moves'],
+    [null, 'answered null instead of an array of moves'],
+    [undefined, 'answered undefined instead of an array of moves'],
+    [42, 'answered number instead of an array of moves'],
+    [{ x: 1, y: 1, dir: 1 }, 'answered an object instead of an array of moves'],
+    [[null], 'move 0 is null, not {x, y, dir}'],
+    [[[1, 1, 1]], nonInteger],
+    [[{ x: 1.5, y: 1, dir: 1 }], nonInteger],
+    [[{ x: '1', y: 1, dir: 1 }], nonInteger],
+    [[{ x: 1, y: 1 }], nonInteger],
+    [[{ x: 1, y: 1, dir: NaN }], nonInteger],
+    [[{ x: game.width, y: 1, dir: 1 }], `move 0 is off the map at (${game.width}, 1)`],
+    [[{ x: -1, y: 1, dir: 1 }], 'move 0 is off the map at (-1, 1)'],
+    [[{ x: 1, y: 1, dir: 5 }], 'move 0 has direction 5 (0 to 4)'],
+    [[{ x: 1, y: 1, dir: -1 }], 'move 0 has direction -1 (0 to 4)'],
+    [[{ x: 1, y: 1, dir: 1 }, { x: 1, y: 9, dir: 1 }], 'move 1 is off the map at (1, 9)'],
+    [new Array(2 * sites + 1).fill({ x: 0, y: 0, dir: 0 }), `answered ${2 * sites + 1} moves for ${sites} sites`],
+  ];
+  for (const [raw, reason] of bad) assert.equal(refusal(raw, 1), reason, JSON.stringify(raw)?.slice(0, 80));
+  game.free();
+});
 
 test('built-in bots play whole games with valid moves; the expander wins', { skip: engine ? false : 'pkg/ not built' }, () => {
   let expanderWins = 0;
@@ -490,8 +501,8 @@ test('built-in bots play whole games with valid moves; the expander wins', { ski
 test('faulty test bots misbehave on turn 2 as documented', () => {
   const obs = (turn) => ({ width: 3, height: 3, myId: 1, owner: new Uint8Array(9).fill(1), strength: new Uint8Array(9).fill(50), production: new Uint8Array(9).fill(1), turn });
   assert.throws(() => builtin.BOTS.crash.create(1)(obs(2)), /deliberate/);
-  assert.equal(protocol.checkMoves(builtin.BOTS.garbage.create(1)(obs(2)), 1, 3, 3).ok, false);
-  assert.equal(protocol.checkMoves(builtin.BOTS.garbage.create(1)(obs(1)), 1, 3, 3).ok, true);
+  assert.equal(protocol.packMoves(builtin.BOTS.garbage.create(1)(obs(2)), 1).reason, 'answered a string instead of an array of moves');
+  assert.ok(Array.isArray(builtin.BOTS.garbage.create(1)(obs(1))), 'before turn 2 it answers moves');
   assert.ok(builtin.BOTS.hang.hidden && builtin.BOTS.crash.hidden && builtin.BOTS.garbage.hidden);
 });
 

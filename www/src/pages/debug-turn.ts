@@ -82,7 +82,8 @@ export async function debugTurn(t: DebugTarget, seat: number, frame: number, sou
     log += answer.log ?? '';
     drawings = [...drawings, ...(answer.drawings ?? [])];
     if (!answer.ok) return { frame, seat, ok: false, error: answer.reason, log, drawings, differences: [], ordersBot: 0, ordersRecorded: null };
-    const check = t.module.checkAction(answer.raw, seat, { width: host.source.width, height: host.source.height });
+    // The engine's own check, as a live game makes it.
+    const refused = await host.check(seat, answer.raw);
     const mine = t.module.answerOrders(answer.raw, obs);
     const theirs = recorded === null ? null : t.module.answerOrders(recorded, obs);
     const differences: DebugResult['differences'] = [];
@@ -100,8 +101,8 @@ export async function debugTurn(t: DebugTarget, seat: number, frame: number, sou
     return {
       frame,
       seat,
-      ok: check.ok,
-      error: check.ok ? null : `answered garbage: ${check.reason ?? 'not a list of moves'}`,
+      ok: refused === null,
+      error: refused === null ? null : `answered garbage: ${refused}`,
       log,
       drawings,
       differences,

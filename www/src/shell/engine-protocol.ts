@@ -30,6 +30,9 @@ export type ToEngine<C> =
   | { type: 'start'; config: C }
   | { type: 'fork'; bytes: Uint8Array; frame: number }
   | { type: 'observe'; id: number; forward?: boolean }
+  /** The engine's check of one seat's answer (as the bot wrote it) against the game now: the
+   * reason it would be refused, or null. Nothing is kept for the turn. */
+  | { type: 'check'; id: number; seat: number; raw: unknown }
   /** One turn; the answer carries the next turn's observations (with a forward snapshot when
    * `forward`). */
   | { type: 'step'; id: number; packed: Uint32Array | Float64Array; forward?: boolean }
@@ -160,6 +163,7 @@ export type FromEngine<H, B> =
   | ({ type: 'observations'; id: number } & Seen)
   | ({ type: 'stepped'; id: number; next: Seen | null } & TurnState<B>)
   | { type: 'saved'; id: number; bytes: Uint8Array }
+  | { type: 'checked'; id: number; reason: string | null }
   // A match played by the worker's loop: the page's seats asked (once a turn; `start`: their
   // start), turns played (one or more, with the ejections since the last), and the end.
   | { type: 'ask'; start: boolean; turn: number; seats: number[]; observations: (unknown | null)[]; forward?: Forward }

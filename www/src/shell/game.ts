@@ -125,12 +125,6 @@ export interface Inspector {
   show(t: number, frame: number, p: Perspective, pinned: boolean): void;
 }
 
-export interface Checked<A> {
-  ok: boolean;
-  action?: A;
-  reason?: string;
-}
-
 /** A replay opened in a worker: the frames at once, the rest as it is computed. */
 export interface OpenedReplay {
   source: FrameSource;
@@ -182,6 +176,9 @@ export interface MatchHost {
   observations(opts?: { forward?: boolean }): Promise<(unknown | null)[]>;
   /** The forward model's start as of the last `observations({ forward: true })`, or null. */
   forward(): Forward | null;
+  /** Why the engine would refuse `raw` as `seat`'s answer now (the check a live game makes:
+   * the game's packing, then the engine), or null if it passes. Nothing is kept for the turn. */
+  check(seat: number, raw: unknown): Promise<string | null>;
   /** Plays one turn with every seat's checked action (null: no action). The answer brings the
    * next turn's observations (the next `observations()` with the same `forward` needs no round
    * trip). */
@@ -288,11 +285,6 @@ export interface PieceOrder {
   y: number;
 }
 
-export interface ActionContext {
-  width: number;
-  height: number;
-}
-
 /** An optional layer of the board, with its toggle chip (Halite I: the production heat map). */
 export interface LayerInfo {
   key: string;
@@ -339,9 +331,6 @@ export interface GameModule {
   forkMatch(replay: Uint8Array, frame: number): Promise<MatchHost>;
   createBoard(canvas: HTMLCanvasElement): BoardView;
   createInspector(root: HTMLElement): Inspector;
-  /** Checks a seat's raw answer; garbage gets a reason (and the seat is ejected). `recorded`:
-   * the answer replays a recorded game, so anything the original protocol accepted is let through. */
-  checkAction(raw: unknown, seat: number, ctx: ActionContext, recorded?: boolean): Checked<unknown>;
   /** Each piece's order in an answer (a bot's, or a recorded one), keyed by piece, for comparing
    * two answers to the same observation (pieces that stay still are absent). */
   answerOrders(raw: unknown, observation: unknown): Map<string, PieceOrder>;

@@ -1,10 +1,10 @@
 // Plays a Halite II game between built-in bots in node, on the real engine (the wasm package),
 // the way the page's match loop does: every seat is given the engine's observation, answers,
-// the answer is checked with `checkCommands` and a bad one ejects the seat.
+// the answer is packed (`packCommands`) and checked by the engine, and a bad one ejects the seat.
 
 /**
  * @param {object} engine the wasm package (`loadEngine()`)
- * @param {{ checkCommands: Function }} h2 the compiled protocol module
+ * @param {{ packCommands: Function }} h2 the compiled protocol module
  * @param {Array<(obs: object) => unknown>} bots one function per seat
  * @param {{ width: number, height: number, seed: number, maxTurns?: number, onTurn?: Function }} opts
  */
@@ -41,13 +41,14 @@ export function playMatch(engine, h2, bots, opts) {
           game.eject(seat);
           continue;
         }
-        const checked = h2.checkCommands(answer, seat);
-        if (!checked.ok) {
-          ejected[seat] = checked.reason;
+        const p = h2.packCommands(answer, seat);
+        const refused = game.checkAnswer(seat, p.packed) ?? p.reason;
+        if (refused !== undefined) {
+          ejected[seat] = refused;
           game.eject(seat);
           continue;
         }
-        packed.push(...checked.packed);
+        packed.push(...p.packed);
       }
       opts.onTurn?.({ turn, frame, observations, packed });
       game.step(new Float64Array(packed));

@@ -11,7 +11,6 @@ import { MapRenderer } from './board';
 import { Halite1Frames } from './frames';
 import { Halite1HumanPlay } from './human';
 import { SiteInspector } from './inspector';
-import { checkMoves } from './protocol';
 import { RecordedSeat } from '../../shell/engine/recorded-seat';
 import { recordedMoves } from './recorded-seat';
 import { asStandings, asVerifyResult } from './types';
@@ -100,10 +99,6 @@ export const HALITE1: GameModule = {
   },
   createInspector(root) {
     return new SiteInspector(root);
-  },
-  checkAction(raw, seat, ctx, recorded = false) {
-    const c = checkMoves(raw, seat, ctx.width, ctx.height, recorded);
-    return c.ok ? { ok: true, action: c.quads } : { ok: false, reason: c.reason };
   },
   answerOrders(raw) {
     const out: ReturnType<GameModule['answerOrders']> = new Map();

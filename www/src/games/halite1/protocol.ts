@@ -1,4 +1,5 @@
-// What a Halite I bot sees and answers, and the check of its answer. Pure: unit-tested in node.
+// What a Halite I bot sees and answers, and the packing of its answer for the engine, which checks
+// it (`halite1::answer`). Pure: unit-tested in node.
 
 /** What a bot sees each turn. Arrays are flat, row-major (index = y * width + x). */
 export interface Observation {
@@ -23,43 +24,6 @@ export interface Move {
 
 /** A bot: a plain function from what it sees to its moves. */
 export type Bot = (obs: Observation) => Move[];
-
-export type Checked = { ok: true; quads: number[] } | { ok: false; reason: string };
-
-/**
- * The page's check, where no engine is at hand (*Debug this turn*, a lesson's bot track): the match
- * loop packs with `packMoves` and the engine checks (`halite1::answer`); the unit tests hold the
- * two to the same reasons.
- *
- * Checks a bot's answer and turns it into the engine's quadruples `[seat, x, y, dir]` (seat 0-based). Garbage
- * (anything but an array of {x, y, dir} integers with (x, y) on the map and dir 0..4, or more
- * moves than twice the number of sites) is refused with a reason; the caller ejects the bot.
- */
-export function checkMoves(raw: unknown, seat: number, width: number, height: number, anyDirection = false): Checked {
-  if (!Array.isArray(raw)) return { ok: false, reason: `answered ${describe(raw)} instead of an array of moves` };
-  if (raw.length > 2 * width * height) return { ok: false, reason: `answered ${raw.length} moves for ${width * height} sites` };
-  const quads: number[] = new Array(raw.length * 4);
-  for (let i = 0; i < raw.length; i++) {
-    const m: unknown = raw[i];
-    if (typeof m !== 'object' || m === null) return { ok: false, reason: `move ${i} is ${describe(m)}, not {x, y, dir}` };
-    const { x, y, dir } = m as Record<string, unknown>;
-    if (!Number.isInteger(x) || !Number.isInteger(y) || !Number.isInteger(dir)) {
-      return { ok: false, reason: `move ${i} has non-integer x, y or dir` };
-    }
-    const xi = x as number;
-    const yi = y as number;
-    const d = dir as number;
-    if (xi < 0 || xi >= width || yi < 0 || yi >= height) return { ok: false, reason: `move ${i} is off the map at (${xi}, ${yi})` };
-    // A recorded game may hold any direction byte the original protocol accepted (anything but
-    // 1 to 4 stays without production); a bot's answer must say 0 to 4.
-    if (d < 0 || d > (anyDirection ? 255 : 4)) return { ok: false, reason: `move ${i} has direction ${d} (0 to ${anyDirection ? 255 : 4})` };
-    quads[i * 4] = seat;
-    quads[i * 4 + 1] = xi;
-    quads[i * 4 + 2] = yi;
-    quads[i * 4 + 3] = d;
-  }
-  return { ok: true, quads };
-}
 
 /** A seat's answer in the engine's packed form, or why it cannot be packed. */
 export interface PackedMoves {

@@ -14,7 +14,6 @@ import { Halite2Frames } from './frames';
 import { Halite2HumanPlay } from './human';
 import { navigate } from './navigate';
 import { Halite2Inspector } from './inspector';
-import { checkCommands } from './protocol';
 import { RecordedSeat } from '../../shell/engine/recorded-seat';
 import { recordedCommands } from './recorded-seat';
 import { liveMapSize } from './sizes';
@@ -121,10 +120,6 @@ export const HALITE2: GameModule = {
   },
   createInspector(root) {
     return new Halite2Inspector(root);
-  },
-  checkAction(raw, seat, _ctx, recorded = false) {
-    const c = checkCommands(raw, seat, recorded);
-    return c.ok ? { ok: true, action: c.packed } : { ok: false, reason: c.reason };
   },
   answerOrders(raw, observation) {
     const out: ReturnType<GameModule['answerOrders']> = new Map();

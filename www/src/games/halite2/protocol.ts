@@ -1,4 +1,5 @@
-// The check of a Halite II bot's answer. Pure: unit-tested in node.
+// The packing of a Halite II bot's answer for the engine, which checks it (`halite2::answer`). Pure:
+// unit-tested in node.
 //
 // A bot answers a list of commands (types.ts). The original engine ejected a bot for a thrust over
 // 7, an unknown command or two commands for one ship, and ignored commands for ships the bot does
@@ -7,55 +8,6 @@
 // (0 to 65535, as the original stored them; the engine takes them mod 360 through cos and sin).
 
 import { K_DOCK, K_THRUST, K_UNDOCK } from './types';
-
-export type Checked = { ok: true; packed: number[] } | { ok: false; reason: string };
-
-/** More commands than this in one answer is garbage (a turn has at most a few thousand ships). */
-export const MAX_COMMANDS = 20000;
-
-const isWhole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
-
-/** Checks an answer; packs it as the engine's fives (seat, ship, kind, a, b). The page's check,
- * where no engine is at hand (*Debug this turn*): the match loop packs with `packCommands` and the
- * engine checks (`halite2::answer`); the unit tests hold the two to the same reasons. */
-export function checkCommands(raw: unknown, seat: number, recorded = false): Checked {
-  if (!Array.isArray(raw)) return { ok: false, reason: `answered ${describe(raw)} instead of an array of commands` };
-  if (raw.length > MAX_COMMANDS) return { ok: false, reason: `answered ${raw.length} commands (at most ${MAX_COMMANDS})` };
-  const packed: number[] = [];
-  const seen = new Set<number>();
-  for (let i = 0; i < raw.length; i++) {
-    const c: unknown = raw[i];
-    if (typeof c !== 'object' || c === null) return { ok: false, reason: `command ${i} is ${describe(c)}, not an object` };
-    const { type, ship } = c as Record<string, unknown>;
-    if (!isWhole(ship) || ship < 0) return { ok: false, reason: `command ${i} has no ship id (a whole number ≥ 0)` };
-    if (seen.has(ship)) return { ok: false, reason: `two commands for ship ${ship} in one turn` };
-    seen.add(ship);
-    if (type === 'thrust') {
-      const { magnitude, angle } = c as Record<string, unknown>;
-      if (!isWhole(magnitude) || magnitude < 0 || magnitude > 7) {
-        return { ok: false, reason: `command ${i}: thrust magnitude ${String(magnitude)} is not a whole number from 0 to 7` };
-      }
-      if (!isWhole(angle)) return { ok: false, reason: `command ${i}: angle ${String(angle)} is not a whole number of degrees` };
-      let a: number;
-      if (recorded) {
-        if (angle < 0 || angle > 65535) return { ok: false, reason: `command ${i}: recorded angle ${angle} is out of range` };
-        a = angle;
-      } else {
-        a = ((angle % 360) + 360) % 360;
-      }
-      packed.push(seat, ship, K_THRUST, magnitude, a);
-    } else if (type === 'dock') {
-      const { planet } = c as Record<string, unknown>;
-      if (!isWhole(planet) || planet < 0) return { ok: false, reason: `command ${i}: planet ${String(planet)} is not a planet id` };
-      packed.push(seat, ship, K_DOCK, planet, 0);
-    } else if (type === 'undock') {
-      packed.push(seat, ship, K_UNDOCK, 0, 0);
-    } else {
-      return { ok: false, reason: `command ${i} has type ${JSON.stringify(type) ?? String(type)} (thrust, dock or undock)` };
-    }
-  }
-  return { ok: true, packed };
-}
 
 /** A seat's answer in the engine's packed form, or why it cannot be packed. */
 export interface PackedCommands {

@@ -182,6 +182,16 @@ export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCod
         post({ type: 'observations', id: m.id, ...seen }, transfer);
         return;
       }
+      case 'check': {
+        // As the match loop checks an answer (its packing, then the engine); a refused or a
+        // passing answer alike leaves nothing kept for the turn.
+        const g = need();
+        const p = codec.loop.pack(m.raw, m.seat, false);
+        const reason = g.accept(m.seat, p.packed, false) ?? p.reason ?? null;
+        g.accept(m.seat, p.packed.subarray(0, 0), false);
+        post({ type: 'checked', id: m.id, reason });
+        return;
+      }
       case 'step': {
         const g = need();
         const before = g.numFrames;

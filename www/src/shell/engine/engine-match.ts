@@ -201,6 +201,10 @@ export class EngineMatch<C, H, B, F extends EngineFrames> implements MatchHost {
     return this.fwd;
   }
 
+  async check(seat: number, raw: unknown): Promise<string | null> {
+    return (await this.w.request((id) => ({ type: 'check', id, seat, raw }), 'checked')).reason;
+  }
+
   async step(actions: (unknown | null)[], opts: { forward?: boolean } = {}): Promise<void> {
     const packed = this.codec.pack(actions);
     this.bytesPosted += packed.byteLength;

@@ -5,7 +5,7 @@
 
 import type { CodeBox } from '../../../bots/editor';
 import { loadEditor } from '../../../bots/load-editor';
-import { checkMoves } from '../protocol';
+import { packMoves } from '../protocol';
 import { WorkerSeat } from '../../../seats/worker-seat';
 import type { Learn } from '../engine';
 import { errorMessage } from '../../../shell/engine';
@@ -71,12 +71,14 @@ async function playOne(engine: Learn, spec: LessonSpec, code: string, name: stri
       const pos = lesson.position() as Scenario;
       const answer = await seat.act(observation(pos, me, lesson.turn), lesson.turn, TURN_MS);
       if (!answer.ok) return { name, status: 'error', turns, note: `the bot ${answer.reason}` };
-      const checked = checkMoves(answer.raw, me - 1, pos.width, pos.height);
-      if (!checked.ok) return { name, status: 'error', turns, note: `the bot ${checked.reason}` };
+      // Packed and checked as a live game does (the engine's own check).
+      const { packed, reason } = packMoves(answer.raw, me - 1);
+      const refused = lesson.check(packed) ?? reason;
+      if (refused !== undefined) return { name, status: 'error', turns, note: `the bot answered garbage: ${refused}` };
       // Moves for sites the bot does not own are ignored, as in a real game.
       const triples: number[] = [];
-      for (let k = 0; k < checked.quads.length; k += 4) {
-        const [x, y, d] = [checked.quads[k + 1], checked.quads[k + 2], checked.quads[k + 3]];
+      for (let k = 0; k < packed.length; k += 4) {
+        const [x, y, d] = [packed[k + 1], packed[k + 2], packed[k + 3]];
         if (pos.owner[y * pos.width + x] === me) triples.push(x, y, d);
       }
       const step = lesson.step(new Uint32Array(triples)) as LessonStep;
