@@ -247,6 +247,35 @@ pub fn move_list(
     }
 }
 
+/// A simulated turn's two move lists (JSON text, as [`Simulator::step`] takes them), each move
+/// packed by `pack` (the game's packing of an answer's move, given its index); a move it cannot
+/// pack is an error naming its list, in the game's words.
+pub fn packed_lists<R, E: std::fmt::Display>(
+    mine: &str,
+    others: &str,
+    max: usize,
+    pack: impl Fn(usize, &serde_json::Value) -> Result<R, E>,
+) -> Result<(Vec<R>, Vec<R>), SimError> {
+    let read = |text, what| -> Result<Vec<R>, SimError> {
+        move_list(text, what, max)?
+            .iter()
+            .enumerate()
+            .map(|(i, v)| pack(i, v).map_err(SimError::answer(what)))
+            .collect()
+    };
+    Ok((read(mine, "moves")?, read(others, "othersMoves")?))
+}
+
+impl SimError {
+    /// The error for a move list `what` that the game refuses, as the game says why.
+    pub fn answer<E: std::fmt::Display>(what: &'static str) -> impl Fn(E) -> SimError {
+        move |e| SimError::Answer {
+            what,
+            reason: e.to_string(),
+        }
+    }
+}
+
 /// What a JSON value is, in words.
 pub fn describe(v: &serde_json::Value) -> &'static str {
     match v {

@@ -6,11 +6,11 @@
 //! production of every site, row-major. Blitz (fog) games have none: a snapshot holds the
 //! whole board.
 
-use super::answer::{pack_json, read_answer, read_owned, AnswerError};
+use super::answer::{pack_json, read_answer, read_owned};
 use super::game::Game;
 use super::grid::{Board, Move, MAX_PLAYERS, MAX_SIDE};
 use super::observe::Observation;
-use crate::env::forward::{move_list, Reader, SimError, SimObservation, Simulator, Writer};
+use crate::env::forward::{packed_lists, Reader, SimError, SimObservation, Simulator, Writer};
 
 const MAGIC: [u8; 4] = *b"H1SN";
 
@@ -100,27 +100,16 @@ impl Simulator for Halite1Sim {
         }
         let b = self.game.board();
         let max = 2 * b.width * b.height;
-        let answer = |what| {
-            move |e: AnswerError| SimError::Answer {
-                what,
-                reason: e.to_string(),
-            }
-        };
         // The seat's moves, checked as its answer is; the others' given to their sites' owners.
-        let mut quads = Vec::new();
-        for (i, v) in move_list(mine, "moves", max)?.iter().enumerate() {
-            let [x, y, dir] = pack_json(i, v).map_err(answer("moves"))?;
-            quads.extend_from_slice(&[seat as u32, x, y, dir]);
-        }
-        let others = move_list(others, "othersMoves", max)?
+        let (mine, others) = packed_lists(mine, others, max, pack_json)?;
+        let quads: Vec<u32> = mine
             .iter()
-            .enumerate()
-            .map(|(i, v)| pack_json(i, v))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(answer("othersMoves"))?;
+            .flat_map(|&[x, y, dir]| [seat as u32, x, y, dir])
+            .collect();
         let mut moves: Vec<Vec<Move>> = vec![Vec::new(); players];
-        read_answer(&self.game, seat, &quads, false, &mut moves[seat]).map_err(answer("moves"))?;
-        read_owned(&self.game, &others, &mut moves).map_err(answer("othersMoves"))?;
+        read_answer(&self.game, seat, &quads, false, &mut moves[seat])
+            .map_err(SimError::answer("moves"))?;
+        read_owned(&self.game, &others, &mut moves).map_err(SimError::answer("othersMoves"))?;
         if self.game.is_over() {
             return Err(SimError::Over {
                 turn: self.game.turn(),

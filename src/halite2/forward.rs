@@ -13,7 +13,7 @@
 //! u32 and ids u32). An extended number is its sign u8, exponent u32 (two's complement) and
 //! significand u64.
 
-use super::answer::{pack_json, read_answer, read_owned, AnswerError, MAX_COMMANDS};
+use super::answer::{pack_json, read_answer, read_owned, MAX_COMMANDS};
 use super::entities::constants::MAX_PLAYERS;
 use super::entities::{DockingStatus, Planet, Ship};
 use super::game::Game;
@@ -22,7 +22,7 @@ use super::observe::Observation;
 use super::order::HashOrder;
 use super::replay::ShipCommand;
 use super::turn::State;
-use crate::env::forward::{move_list, Reader, SimError, SimObservation, Simulator, Writer};
+use crate::env::forward::{packed_lists, Reader, SimError, SimObservation, Simulator, Writer};
 
 const MAGIC: [u8; 4] = *b"H2SN";
 /// The longest map side a snapshot may have (the page makes maps of 16 to 4096).
@@ -312,27 +312,16 @@ impl Simulator for Halite2Sim {
         if seat >= players {
             return Err(SimError::NoSuchSeat(seat));
         }
-        let answer = |what| {
-            move |e: AnswerError| SimError::Answer {
-                what,
-                reason: e.to_string(),
-            }
-        };
         // The seat's commands, checked as its answer is; the others' given to their ships' owners.
-        let mut fives = Vec::new();
-        for (i, v) in move_list(mine, "moves", MAX_COMMANDS)?.iter().enumerate() {
-            let [ship, kind, a, b] = pack_json(i, v).map_err(answer("moves"))?;
-            fives.extend_from_slice(&[seat as f64, ship, kind, a, b]);
-        }
-        let others = move_list(others, "othersMoves", MAX_COMMANDS)?
+        let (mine, others) = packed_lists(mine, others, MAX_COMMANDS, pack_json)?;
+        let fives: Vec<f64> = mine
             .iter()
-            .enumerate()
-            .map(|(i, v)| pack_json(i, v))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(answer("othersMoves"))?;
+            .flat_map(|&[ship, kind, a, b]| [seat as f64, ship, kind, a, b])
+            .collect();
         let mut actions: Vec<Vec<ShipCommand>> = vec![Vec::new(); players];
-        read_answer(&self.game, seat, &fives, &mut actions[seat]).map_err(answer("moves"))?;
-        read_owned(&self.game, &others, &mut actions).map_err(answer("othersMoves"))?;
+        read_answer(&self.game, seat, &fives, &mut actions[seat])
+            .map_err(SimError::answer("moves"))?;
+        read_owned(&self.game, &others, &mut actions).map_err(SimError::answer("othersMoves"))?;
         if self.game.is_over() {
             return Err(SimError::Over {
                 turn: self.game.turn(),
