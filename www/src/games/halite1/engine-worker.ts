@@ -112,7 +112,7 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
     batchLast: () => copyFrames(g, g.numFrames - 1, g.numFrames, sites),
     series: () => allSeries(e, g),
     seriesFrom: (from) => seriesDelta(seriesNames, g.seriesFrom(from), g.numPlayers, g.numFrames, from),
-    observe(forward) {
+    observe(forward, skip) {
       const observations: (unknown | null)[] = [];
       const transfer: Transferable[] = [];
       // Each seat's observation as the engine gives it (halite1::observe: fog applied in Blitz),
@@ -120,6 +120,10 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
       for (let s = 0; s < g.numPlayers; s++) {
         if (!g.isAlive(s)) {
           observations.push(null);
+          continue;
+        }
+        if (skip?.[s]) {
+          observations.push(true);
           continue;
         }
         const o = g.observation(s) as Observation;

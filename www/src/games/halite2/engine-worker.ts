@@ -178,10 +178,10 @@ function live(g: Game): LiveGame<FrameBatch> {
     batchLast: () => reader.batch(g.numFrames - 1, g.numFrames, g.numFrames - 2, g.numFrames - 1),
     series: () => engineSeries(g),
     seriesFrom: (from) => seriesDelta(seriesNames, g.seriesFrom(from), g.numPlayers, g.numFrames, from),
-    observe(forward) {
+    observe(forward, skip) {
       // Each seat's observation as the engine gives it (halite2::observe), a fresh object each.
       const observations: (unknown | null)[] = [];
-      for (let s = 0; s < g.numPlayers; s++) observations.push(g.isAlive(s) ? (g.observation(s) as unknown) : null);
+      for (let s = 0; s < g.numPlayers; s++) observations.push(!g.isAlive(s) ? null : skip?.[s] ? true : (g.observation(s) as unknown));
       // The forward model's start for hosted bots (one snapshot, copied to each of them).
       const snapshot = forward ? g.snapshot() : null;
       // The standings only when read (the match loop does not need them every turn).

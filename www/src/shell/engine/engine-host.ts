@@ -22,8 +22,10 @@ export interface LiveGame<B> {
   series(): SeriesMap;
   /** The series' values of frames `from` on (when the engine gives them without the rest). */
   seriesFrom?(from: number): SeriesDelta;
-  /** What every living seat sees now, and (when asked) the forward model's start. */
-  observe(forward: boolean): Seen & { transfer: Transferable[] };
+  /** What every living seat sees now, and (when asked) the forward model's start. A seat marked
+   * in `skip` (one the engine plays itself) gets `true` in place of its observation while it is
+   * in the game: nobody reads it, and building it costs as much as a small turn. */
+  observe(forward: boolean, skip?: readonly boolean[]): Seen & { transfer: Transferable[] };
   /** The engine's check of one seat's packed answer, kept for `stepAccepted` when it passes
    * (see LoopGame). */
   accept(seat: number, packed: Uint32Array | Float64Array, lenient: boolean): string | undefined;

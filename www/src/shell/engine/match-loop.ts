@@ -31,7 +31,8 @@ export interface LoopGame<B> {
   isOver(): boolean;
   results(): unknown;
   batchLast(): B;
-  observe(forward: boolean): Seen & { transfer: Transferable[] };
+  /** What every living seat sees (`skip`: seats the engine plays itself, given `true`). */
+  observe(forward: boolean, skip?: readonly boolean[]): Seen & { transfer: Transferable[] };
   /** The engine's check of one seat's packed answer against the game now: undefined when it
    * passes (the engine keeps it for the turn, replacing what the seat had), else why it is
    * refused (the seat then has nothing kept). `lenient`: a recorded seat's answer (what the
@@ -220,6 +221,10 @@ export class MatchLoop<B> {
   readonly bots: (Bot | null)[];
   /** The built-in bots the engine plays itself (by seat: the bot's id). */
   readonly native: (string | null)[];
+  /** Which seats the engine plays itself (`native`), whose observations nobody reads. */
+  get enginePlays(): boolean[] {
+    return this.native.map((id) => id !== null);
+  }
   // What is played but not yet posted.
   batches: B[] = [];
   ejected: LoopEjection[] = [];
@@ -622,7 +627,7 @@ export class MatchLoop<B> {
     const { game, setup, stats } = this;
     const t = game.turn;
     const c0 = performance.now();
-    const seen = game.observe(setup.forward);
+    const seen = game.observe(setup.forward, this.enginePlays);
     stats.observeMs += performance.now() - c0;
     if (seen.over) return;
     const hosted = this.ports.flatMap((p, k) => (p && !this.out.has(k) && seen.observations[k] != null ? [k] : []));
