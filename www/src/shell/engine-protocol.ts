@@ -138,6 +138,8 @@ export interface TurnState<B> {
 
 /** What every seat sees: null for a seat that is out. */
 export interface Seen {
+  /** Each seat's observation: null for a seat out of the game, `true` for one the engine plays
+   * itself (its observation is not built: see LiveGame.observe). */
   observations: (unknown | null)[];
   over: boolean;
   results: unknown;
