@@ -9,8 +9,19 @@
 # The learn module is built for size (Cargo.toml's `wasm-learn` profile), the others for speed.
 # The games are the crate's default features that name a folder of src/ (Cargo.toml);
 # pkg/games.json lists them for the web build and the tests.
+#
+# `--quick` (what `npm start` builds): every package with Cargo.toml's `wasm-quick` profile (no
+# whole-program optimisation) and no wasm-opt pass, one after another in one target directory, so
+# the dependencies compile once and each package's code on every core. The binaries are larger and
+# a little slower than the release build's, which `npm run build` and `npm test` make.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=0
+case "${1:-}" in
+  --quick) quick=1 ;;
+  "") ;;
+  *) echo "usage: scripts/build-wasm.sh [--quick]" >&2; exit 2 ;;
+esac
 games=$(cargo metadata --no-deps --format-version 1 |
   node -e 'const m = JSON.parse(require("fs").readFileSync(0, "utf8"));
     const p = m.packages.find((p) => p.name === "halite");
@@ -31,20 +42,25 @@ build() {
   wasm-bindgen --target web --out-dir "pkg/$name" --out-name "$name" \
     "$dir/wasm32-unknown-unknown/$profile/halite.wasm"
   # shellcheck disable=SC2086
-  wasm-opt "$level" $features "pkg/$name/${name}_bg.wasm" -o "pkg/$name/${name}_bg.wasm"
+  [ "$quick" = 1 ] || wasm-opt "$level" $features "pkg/$name/${name}_bg.wasm" -o "pkg/$name/${name}_bg.wasm"
   printf '  pkg/%s/%s_bg.wasm: %s bytes\n' "$name" "$name" "$(wc -c <"pkg/$name/${name}_bg.wasm")"
 }
 packages=()
+speed=release
+size=wasm-learn
+if [ "$quick" = 1 ]; then speed=wasm-quick size=wasm-quick; fi
 for id in $games; do
-  packages+=("$id $id only-engine release -O3" "$id $id-read only-read release -O3"
-    "$id $id-write only-write release -O3" "$id $id-learn only-learn wasm-learn -Os"
-    "$id $id-sim only-sim release -O3")
+  packages+=("$id $id only-engine $speed -O3" "$id $id-read only-read $speed -O3"
+    "$id $id-write only-write $speed -O3" "$id $id-learn only-learn $size -Os"
+    "$id $id-sim only-sim $speed -O3")
 done
 # Each build ends in a long single-threaded step (whole-program optimisation of one crate), so
 # the packages are shared out over lanes that build side by side, one per core (at most 4), each
 # in a target directory of its own (cargo locks one directory per build).
 lanes=$(nproc 2>/dev/null || echo 1)
 lanes=$((lanes < 1 ? 1 : lanes > 4 ? 4 : lanes))
+# Without it (--quick), cargo spreads each package over the cores itself.
+if [ "$quick" = 1 ]; then lanes=1; fi
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 pids=()

@@ -31,10 +31,14 @@ step_done() { say "  done in $((SECONDS - step_started)) s"; }
 # without --locked. --locked fails when a version pinned in the tool's own Cargo.lock has since
 # vanished from the registry (e.g. wasm-bindgen-cli 0.2.130 and webpki-roots 1.0.11); the retry
 # lets cargo pick versions that exist. Prebuilt binaries are deliberately never downloaded.
+# The tools are compiled to be ready soon rather than to run fast (each run takes a second or
+# two): optimisation level 1, no whole-program optimisation, code generated on every core.
 cargo_install() {
   local name=$1
   shift
   local cmd="cargo install $name${*:+ $*}"
+  local -x CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=false \
+    CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 CARGO_PROFILE_RELEASE_DEBUG=false
   if cargo install "$name" "$@" --locked; then return 0; fi
   say "$cmd --locked failed (a version in its lock file is missing from the registry?); retrying without --locked"
   if cargo install "$name" "$@"; then return 0; fi
@@ -44,6 +48,21 @@ cargo_install() {
 
 command -v cargo >/dev/null || { echo "setup: Rust (cargo) is required: https://rustup.rs" >&2; exit 1; }
 command -v npm >/dev/null || { echo "setup: Node.js and npm are required" >&2; exit 1; }
+
+# The npm packages install beside the compiles below (npm waits mostly on the network); its
+# output is shown once it ends.
+npm_pid=
+npm_failed=0
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  steps=$((steps + 1))
+  say "installing npm packages beside the rest (about 30 seconds)"
+  npm_log=$(mktemp)
+  # An install that fails stops the set-up: npm ci goes with it.
+  trap 'kill "$npm_pid" 2>/dev/null || true; rm -f "$npm_log"' EXIT
+  npm_started=$SECONDS
+  npm ci --no-audit --no-fund >"$npm_log" 2>&1 &
+  npm_pid=$!
+fi
 
 if command -v rustup >/dev/null && ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   step "adding the wasm32-unknown-unknown target (a few seconds)"
@@ -87,10 +106,11 @@ if [ "$tests" = 1 ] && { [ ! -x "$chromium" ] || [ ! -x "$chromedriver" ]; }; th
   fi
 fi
 
-if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  step "installing npm packages (about 30 seconds)"
-  npm ci --no-audit --no-fund
-  step_done
+if [ -n "$npm_pid" ]; then
+  wait "$npm_pid" || npm_failed=1
+  cat "$npm_log"
+  if [ "$npm_failed" = 1 ]; then echo "setup: npm ci failed (its output is above)" >&2; exit 1; fi
+  say "  npm packages done in $((SECONDS - npm_started)) s"
 fi
 
 if [ "$steps" = 0 ]; then say "all tools present"; fi

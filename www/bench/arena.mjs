@@ -9,9 +9,18 @@
 // in fresh pages of one browser; `--dist DIR` measures another build (e.g. an older commit's);
 // `--parallel P` sets the games played at once (the page's default otherwise: its cores, up to 4).
 //
+// Beside each run of the page, the native arena plays the same games (the Python package's
+// `python -m halite_engine.arena`, its engine compiled natively, a worker process per core): the
+// bench prints both rates, their ratio (goal: the page within 1.5x of native) and both standings.
+// The Python is HALITE_PYTHON, else the test venv's (target/python-test-venv, made by `npm test`),
+// else `python3`; without the package the native side is skipped, saying so.
+//
 //   node www/bench/arena.mjs [--games 50] [--size 30x30] [--bots tactician,greedy] [--seed 1] [--runs 1] [--parallel P] [--trace]
 
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
 import { builtApp, opt } from './support.mjs';
 
@@ -46,6 +55,49 @@ function mainThread(events) {
   }
   return { count: tasks.length, wall, cpu, longWall, cpuOfLongWall, longCpu };
 }
+
+const median = (xs) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[v.length >> 1] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
+
+/** The Python with the package, or null. */
+function findPython() {
+  const venv = path.resolve('target/python-test-venv/bin/python');
+  for (const py of [process.env.HALITE_PYTHON, fs.existsSync(venv) ? venv : null, 'python3']) {
+    if (!py) continue;
+    try {
+      execFileSync(py, ['-c', 'import halite_engine'], { stdio: 'ignore' });
+      return py;
+    } catch {
+      // not this one
+    }
+  }
+  return null;
+}
+const PYTHON = findPython();
+
+/** The native arena on the same games: its rate (games a minute, from its own clock) and its
+ * standings. */
+function nativeRun() {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-native-'));
+  try {
+    const text = execFileSync(
+      PYTHON,
+      ['-m', 'halite_engine.arena', '--game', 'halite1', '--bots', ...BOTS.split(',').map((b) => `builtin:${b}`), '--games', String(GAMES), '--size', SIZE, '--seed', String(SEED), '--out', out],
+      { encoding: 'utf8' },
+    );
+    const m = /(\d+) games in ([\d.]+) s/.exec(text);
+    if (!m) throw new Error(`the native arena said: ${text}`);
+    const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8'));
+    return { perMinute: (60 * Number(m[1])) / Number(m[2]), seconds: Number(m[2]), bots: results.bots.map((b) => `${b.name} ${b.wins} wins, mean rank ${b.mean_rank}`) };
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+const pageRates = [];
+const nativeRates = [];
 
 const { chromium } = await import('playwright-core');
 const server = await serve(dist);
@@ -89,8 +141,21 @@ try {
       console.log(
         `  main thread (trace): ${trace.count} tasks, busy ${trace.wall.toFixed(0)} ms of wall time, ${trace.cpu.toFixed(0)} ms of CPU; longest task ${trace.longWall.toFixed(0)} ms (${trace.cpuOfLongWall.toFixed(1)} ms of it CPU); most CPU in one task ${trace.longCpu.toFixed(1)} ms`,
       );
+    pageRates.push(r.perMinute);
     if (run === RUNS - 1) for (const row of r.rows) console.log(`  ${JSON.stringify(row)}`);
+    if (PYTHON) {
+      const n = nativeRun();
+      nativeRates.push(n.perMinute);
+      console.log(`  native (${PYTHON}): ${n.seconds.toFixed(1)} s, ${n.perMinute.toFixed(1)} games a minute; ${n.bots.join('; ')}`);
+    }
   }
+  const page = median(pageRates);
+  console.log(`page: ${page.toFixed(0)} games a minute, median of ${RUNS} (goal: at least 1,000 for tactician vs greedy on 30x30: ${page >= 1000 ? 'met' : 'not met'})`);
+  if (PYTHON) {
+    const native = median(nativeRates);
+    const ratio = native / page;
+    console.log(`native: ${native.toFixed(0)} games a minute; native / page ${ratio.toFixed(2)}x (goal: at most 1.5x: ${ratio <= 1.5 ? 'met' : 'not met'})`);
+  } else console.log('native: not measured (no Python with halite_engine: pip install ./python, or set HALITE_PYTHON)');
 } finally {
   await browser.close();
   await server.close();
