@@ -82,15 +82,16 @@ const PYTHON = findPython();
 function nativeRun() {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-native-'));
   try {
-    const text = execFileSync(
-      PYTHON,
-      ['-m', 'halite_engine.arena', '--game', 'halite1', '--bots', ...BOTS.split(',').map((b) => `builtin:${b}`), '--games', String(GAMES), '--size', SIZE, '--seed', String(SEED), '--out', out],
-      { encoding: 'utf8' },
-    );
-    const m = /(\d+) games in ([\d.]+) s/.exec(text);
-    if (!m) throw new Error(`the native arena said: ${text}`);
-    const results = JSON.parse(fs.readFileSync(path.join(out, 'results.json'), 'utf8'));
-    return { perMinute: (60 * Number(m[1])) / Number(m[2]), seconds: Number(m[2]), bots: results.bots.map((b) => `${b.name} ${b.wins} wins, mean rank ${b.mean_rank}`) };
+    // The arena's own function, for its clock to the millisecond (its command prints tenths).
+    const script = [
+      'import json, sys',
+      'from halite_engine.arena import arena',
+      'r = arena("halite1", sys.argv[1].split(","), int(sys.argv[2]), sys.argv[3], int(sys.argv[4]), sys.argv[5])',
+      'print(json.dumps({"seconds": r["elapsed_seconds"], "games": len(r["games"]), "bots": r["bots"]}))',
+    ].join('\n');
+    const bots = BOTS.split(',').map((b) => `builtin:${b}`).join(',');
+    const r = JSON.parse(execFileSync(PYTHON, ['-c', script, bots, String(GAMES), SIZE, String(SEED), out], { encoding: 'utf8' }));
+    return { perMinute: (60 * r.games) / r.seconds, seconds: r.seconds, bots: r.bots.map((b) => `${b.name} ${b.wins} wins, mean rank ${b.mean_rank}`) };
   } finally {
     fs.rmSync(out, { recursive: true, force: true });
   }
@@ -146,7 +147,7 @@ try {
     if (PYTHON) {
       const n = nativeRun();
       nativeRates.push(n.perMinute);
-      console.log(`  native (${PYTHON}): ${n.seconds.toFixed(1)} s, ${n.perMinute.toFixed(1)} games a minute; ${n.bots.join('; ')}`);
+      console.log(`  native (${PYTHON}): ${n.seconds.toFixed(2)} s, ${n.perMinute.toFixed(1)} games a minute; ${n.bots.join('; ')}`);
     }
   }
   const page = median(pageRates);

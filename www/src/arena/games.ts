@@ -2,8 +2,8 @@
 // Open (the game in the viewer, in a new tab) and Download (the original's replay file).
 // Replays are kept gzipped in Blobs (one the engine already compressed, a zstd `.hlt`, as it
 // is) and in this browser's storage under a stable id: Open is `?replay=stored:<id>`, an address
-// that works after the arena's tab is gone (a `blob:` address while the replay is being stored,
-// or when the browser keeps nothing). A gzipped replay is decompressed before it is downloaded
+// that works after the arena's tab is gone (a `blob:` address while games still run, while the
+// replay is being stored, or when the browser keeps nothing). A gzipped replay is decompressed before it is downloaded
 // (the original tools read plain JSON). Mounted on the element it is given.
 //
 // The list shows a page of games at a time (PAGE_SIZE rows, with First/Previous/Next/Last and a
@@ -15,11 +15,15 @@
 
 import { el, fmt, setText } from '../shell/page/dom';
 import { nameLabel } from '../shell/page/names';
-import { storeReplay } from '../shell/page/resume';
+import { MAX_STORED, storeReplays } from '../shell/page/resume';
 import { byRank, type GameRecord } from './results';
 
 /** Games a page of the list shows. */
 export const PAGE_SIZE = 50;
+/** How long a finished game's replay waits to be stored with the games that end after it (ms). */
+const KEEP_MS = 1000;
+/** Replays stored in one transaction at most. */
+const KEEP_BATCH = 50;
 
 const KIND_TEXT = { timeout: 'timed out', error: 'error', garbage: 'garbage', start: 'failed to start', resigned: 'resigned' } as const;
 
@@ -58,6 +62,11 @@ export class GamesList {
   private page = 0;
   /** The run's part of its games' stored ids (a new one for each run). */
   private run = runId();
+  /** Replays waiting to be stored, each with its Open link, kept together once a second. */
+  private toKeep: { id: string; replay: Blob; open: HTMLElement }[] = [];
+  private keepTimer: ReturnType<typeof setTimeout> | null = null;
+  /** While games run, their replays wait (see `holdKeeping`). */
+  private holding = false;
   onError: (message: string) => void = () => {};
 
   constructor(root: HTMLElement) {
@@ -196,16 +205,7 @@ export class GamesList {
         text: 'Open',
         attrs: { href: `./?replay=${encodeURIComponent(url)}`, target: '_blank', rel: 'noopener', 'aria-label': `Open game ${n} in the viewer (new tab)` },
       });
-      const id = `arena-${this.run}-${n}`;
-      void replay
-        .arrayBuffer()
-        .then((b) => storeReplay(id, new Uint8Array(b)))
-        .then(
-          () => open.setAttribute('href', `./?replay=stored:${id}`),
-          () => {
-            // Not kept (private browsing, quota): the blob: address works while this tab is open.
-          },
-        );
+      this.keep(`arena-${this.run}-${n}`, replay, open);
       const name = replayName(r.index, r.seed);
       const download = el('button', { className: 'btn btn-small btn-icon-text', attrs: { type: 'button', 'aria-label': `Download game ${n} (${name})`, title: `Download ${name}` } });
       download.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>';
@@ -297,6 +297,40 @@ export class GamesList {
     this.buttons.next.disabled = this.buttons.last.disabled = this.page >= this.pages - 1;
     this.goto.max = String(Math.max(1, count));
     this.goto.placeholder = `1–${fmt(Math.max(1, count))}`;
+  }
+
+  /** While `hold` (games are running), finished games' replays wait to be stored: writing them
+   * to the browser's database takes a quarter of what two cores give the games. Their Open
+   * links work meanwhile (a `blob:` address). Let go, the waiting replays are stored. */
+  holdKeeping(hold: boolean): void {
+    this.holding = hold;
+    if (!hold && this.toKeep.length > 0) this.keepTimer ??= setTimeout(() => void this.keepNow(), 0);
+  }
+
+  /** Stores a game's replay in this browser under `id` (with the others that end within a
+   * second: one transaction for them all), then points its Open link at the stored copy. */
+  private keep(id: string, replay: Blob, open: HTMLElement): void {
+    this.toKeep.push({ id, replay, open });
+    if (!this.holding) this.keepTimer ??= setTimeout(() => void this.keepNow(), KEEP_MS);
+  }
+
+  private async keepNow(): Promise<void> {
+    this.keepTimer = null;
+    // Only the newest MAX_STORED can stay (older ones would be dropped at once), a batch of
+    // KEEP_BATCH to a transaction.
+    const waiting = this.toKeep.splice(0);
+    const batch = waiting.slice(-MAX_STORED);
+    for (let i = 0; i < batch.length; i += KEEP_BATCH) {
+      const part = batch.slice(i, i + KEEP_BATCH);
+      try {
+        const items = await Promise.all(part.map(async (k) => ({ id: k.id, bytes: new Uint8Array(await k.replay.arrayBuffer()) })));
+        await storeReplays(items);
+        for (const k of part) k.open.setAttribute('href', `./?replay=stored:${k.id}`);
+      } catch {
+        // Not kept (private browsing, quota): the blob: addresses work while this tab is open.
+        return;
+      }
+    }
   }
 
   private async download(gz: Blob, name: string): Promise<void> {

@@ -141,6 +141,8 @@ export class ArenaPool {
         }),
         ...(end.error !== null ? { error: end.error } : {}),
       };
+      // As the game writes it: the page gzips JSON in its helper worker, beside the games (in
+      // the engine's worker it would hold up the lane's next game).
       if (end.error === null) replay = await host.replayBytes(botMembers(match.logs, match.drawings));
     } catch (e) {
       if (this.cancelled) return;

@@ -189,7 +189,8 @@ export interface MatchHost {
   setName(seat: number, name: string): void;
   /** The game so far as the original's replay file; `members` (JSON object members such as
    * `"bot_logs":[...]`, see shell/engine/bot-extras.ts) go into its JSON, before any compression;
-   * gzipped as well, by the engine's worker, with `gzip`. */
+   * gzipped as well, by the engine's worker, with `gzip` (a replay its game compresses itself,
+   * Halite II's zstd, comes as it is). */
   replayBytes(members?: string, opts?: { gzip?: boolean }): Promise<Uint8Array>;
   /** Plays the game to its end with the match loop in the engine worker (shell/engine/match-loop.ts):
    * `client` answers the page's seats and hears of the turns played (already in `source`), the

@@ -16,6 +16,7 @@ import { resolveEntry, seatNames, uniqueName } from '../../seats/entries';
 import { ORIGINAL_BUDGETS } from '../../shell/seat';
 import { setText } from '../../shell/page/dom';
 import { errorMessage } from '../../shell/engine';
+import { startsJson } from '../../shell/engine/compress';
 import { sizeText } from '../../shell/page/live-setup';
 import type { ArenaContext, Run } from './context';
 import { COLOURS, GAMES_NOTE, GRAPH_EMPTY } from './markup';
@@ -122,6 +123,8 @@ export class RunSession {
     document.title = `Arena — ${this.ctx.module.title}`;
     this.helper.resetRatings(config.tau, participants.length);
     this.views.games.clear();
+    // The replays are stored in the browser once the games are over (they would slow them).
+    this.views.games.holdKeeping(true);
     // The pool's events arrive after `run` is set (the pool starts below).
     let run!: Run;
     const pool = new ArenaPool(this.ctx.module, config, participants, {
@@ -176,6 +179,7 @@ export class RunSession {
   }
 
   private finish(run: Run): void {
+    this.views.games.holdKeeping(false);
     if (this.ticker) clearInterval(this.ticker);
     this.ticker = null;
     this.ctx.form.setRunning(false);
@@ -344,13 +348,4 @@ function afterFrame(): Promise<void> {
       }, 0),
     );
   });
-}
-
-/** Whether replay bytes are plain JSON (their first non-blank byte is `{`). */
-function startsJson(bytes: Uint8Array): boolean {
-  for (const b of bytes.subarray(0, 64)) {
-    if (b === 0x7b) return true;
-    if (b !== 0x20 && b !== 0x0a && b !== 0x0d && b !== 0x09) return false;
-  }
-  return false;
 }

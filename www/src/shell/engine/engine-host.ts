@@ -5,7 +5,7 @@
 
 import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine } from '../engine-protocol';
 import { runLoop, type LoopCodec, type LoopControl } from './match-loop';
-import { gzip } from './compress';
+import { gzip, startsJson } from './compress';
 import { capNames, capStandingNames, cutsText, type ReplayCuts } from './replay-caps';
 
 /** A match in progress, as a game's codec wraps its engine handle. */
@@ -216,7 +216,8 @@ export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCod
         return;
       case 'save': {
         const raw = await need().save(m.members);
-        const bytes = m.gzip ? await gzip(raw) : raw;
+        // A replay the game already compresses (Halite II's zstd) is sent as it is.
+        const bytes = m.gzip && startsJson(raw) ? await gzip(raw) : raw;
         post({ type: 'saved', id: m.id, bytes }, [bytes.buffer as Transferable]);
         return;
       }

@@ -203,8 +203,17 @@ function result<T>(r: IDBRequest): Promise<T> {
  * transaction. They are found by the age index's keys and the sizes kept apart: no stored replay
  * is read (an arena stores one per game, and reading hundreds of replays each time would hold the
  * page's main thread), except once each of those stored before sizes were kept. */
-export async function storeReplay(id: string, bytes: Uint8Array): Promise<void> {
-  if (!validStoredId(id)) throw new Error(`not a stored replay id: ${id}`);
+export function storeReplay(id: string, bytes: Uint8Array): Promise<void> {
+  return storeReplays([{ id, bytes }]);
+}
+
+/** `storeReplay` for several replays at once: one opening of the database, one transaction and
+ * one trim for all of them (an arena keeps the games that ended together in one go). Older
+ * replays make room for them; they themselves are kept, as a single one is. */
+export async function storeReplays(items: readonly { id: string; bytes: Uint8Array }[]): Promise<void> {
+  for (const { id } of items) if (!validStoredId(id)) throw new Error(`not a stored replay id: ${id}`);
+  if (items.length === 0) return;
+  const mine = new Set(items.map((x) => x.id));
   const db = await open();
   try {
     await new Promise<void>((resolve, reject) => {
@@ -215,8 +224,11 @@ export async function storeReplay(id: string, bytes: Uint8Array): Promise<void> 
       const store = tx.objectStore(REPLAYS);
       const sizes = tx.objectStore(SIZES);
       const trim = async (): Promise<void> => {
-        store.put({ bytes, savedAt: Date.now() }, id);
-        sizes.put(bytes.byteLength, id);
+        const now = Date.now();
+        for (const { id, bytes } of items) {
+          store.put({ bytes, savedAt: now }, id);
+          sizes.put(bytes.byteLength, id);
+        }
         const [keys, values, oldest] = await Promise.all([
           result<IDBValidKey[]>(sizes.getAllKeys()),
           result<unknown[]>(sizes.getAll()),
@@ -238,7 +250,7 @@ export async function storeReplay(id: string, bytes: Uint8Array): Promise<void> 
         let count = oldest.length;
         for (const key of oldest) {
           if (count <= MAX_STORED && total <= MAX_STORED_BYTES) break;
-          if (String(key) === id) continue;
+          if (mine.has(String(key))) continue;
           store.delete(key);
           sizes.delete(key);
           total -= known.get(String(key)) ?? 0;
