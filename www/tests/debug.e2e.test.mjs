@@ -137,6 +137,7 @@ test('Debug this turn on frame 37 reproduces the recorded answer, and shows what
   await page.click('[data-part="debug-run"]');
   await page.waitForFunction(() => /answered garbage/.test(document.querySelector('[data-part="debug-dialog"]')?.textContent ?? ''), null, { timeout: 30_000 });
   assert.match(await page.textContent('[data-part="debug-dialog"]'), /answered garbage: move 0 is off the map at \(999, 0\)/);
+  await page.screenshot({ path: path.join(shots, 'debug-garbage.png') });
   await page.done();
 });
 

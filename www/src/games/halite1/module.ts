@@ -100,13 +100,16 @@ export const HALITE1: GameModule = {
   createInspector(root) {
     return new SiteInspector(root);
   },
-  answerOrders(raw) {
+  answerOrders(raw, observation) {
     const out: ReturnType<GameModule['answerOrders']> = new Map();
     if (!Array.isArray(raw)) return out;
     const names = ['still', 'north', 'east', 'south', 'west'];
+    const { width = Infinity, height = Infinity } = (observation ?? {}) as { width?: number; height?: number };
     for (const m of raw as unknown[]) {
       const { x, y, dir } = (m ?? {}) as Record<string, unknown>;
       if (typeof x !== 'number' || typeof y !== 'number' || typeof dir !== 'number' || dir === 0) continue;
+      // A move off the map (an answer the engine refuses) is no piece's order.
+      if (!(x >= 0 && y >= 0 && x < width && y < height)) continue;
       out.set(`${x},${y}`, { piece: `(${x}, ${y})`, order: names[dir] ?? `direction ${dir}`, x: x + 0.5, y: y + 0.5 });
     }
     return out;
