@@ -323,6 +323,9 @@ class _RayRunner:
             options["runtime_env"] = runtime_env
         self.remote = ray.remote(**options)(play_game)
         self.slots = max(2, int(ray.cluster_resources().get("CPU", 1)) * 2)
+        # What the games ran on (a node that failed to join shows here as a missing node).
+        self.cluster = {"nodes": sum(1 for n in ray.nodes() if n.get("Alive")),
+                        "cpus": int(ray.cluster_resources().get("CPU", 0))}
         self.retries = retries
         self.running = {}
         self.attempts = {}
@@ -513,6 +516,8 @@ def arena(game=_games.DEFAULT.id, bots=(), games=100, size="30x30", seed=1, out=
     with open(os.path.join(out, "results.json"), "w") as f:
         json.dump(results, f, indent=1)
     results["elapsed_seconds"] = time.time() - started
+    if ray is not None:
+        results["ray_cluster"] = runner.cluster
     return results
 
 
@@ -558,7 +563,11 @@ def main(argv=None):
         s = r["sprt"]
         print(f"SPRT: {s['result'] or 'undecided'} after {s['stopped_after']} games "
               f"(LLR {s['llr']:.2f}, bounds [{s['lower']:.2f}, {s['upper']:.2f}])")
-    print(f"{len(r['games'])} games in {r['elapsed_seconds']:.1f} s; results in {os.path.join(a.out, 'results.json')}")
+    where = ""
+    if r.get("ray_cluster"):
+        c = r["ray_cluster"]
+        where = f" on Ray ({c['nodes']} node{'s' if c['nodes'] != 1 else ''}, {c['cpus']} CPU{'s' if c['cpus'] != 1 else ''})"
+    print(f"{len(r['games'])} games in {r['elapsed_seconds']:.1f} s{where}; results in {os.path.join(a.out, 'results.json')}")
 
 
 if __name__ == "__main__":

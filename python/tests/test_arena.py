@@ -220,6 +220,9 @@ def test_local_and_ray_give_identical_results(tmp_path, ray_cluster, monkeypatch
     kw = dict(games=12, size="20x20", seed=100, sprt=(0, 100))
     local = arena("halite1", bots, out=str(tmp_path / "local"), workers=2, **kw)
     remote = arena("halite1", bots, out=str(tmp_path / "ray"), ray=ray_cluster.address, **kw)
+    # The run says what it ran on: both nodes of the cluster.
+    assert remote["ray_cluster"] == {"nodes": 2, "cpus": 2}
+    assert "ray_cluster" not in local
     assert read(tmp_path / "local") == read(tmp_path / "ray")
     for g in local["games"]:
         assert (tmp_path / "local" / g["replay"]).read_bytes() == (tmp_path / "ray" / g["replay"]).read_bytes()
