@@ -579,7 +579,7 @@ batch_class!(VecEnv {
     }
 
     /// The last finished game of env `i` as the zstd-compressed replay `halite run` writes
-    /// (level 22, about 0.3 s per megabyte of JSON, other Python threads running meanwhile), or
+    /// (level 21, about 0.2 s per megabyte of JSON, other Python threads running meanwhile), or
     /// None before its first.
     fn replay<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Option<Bound<'py, PyBytes>>> {
         let env = self.batch.env(i)?;

@@ -4,8 +4,8 @@
 //! Reading checks the schema and names what is wrong and where (`frames[12].ships.0.7.health:
 //! expected an integer`). Writing gives the reference's bytes exactly (keys sorted, every
 //! player key present, doubles as `%.17g`: all 13 conformance replays write back identical);
-//! the compressed form is one zstd frame: natively at the reference's level 22 (the pure-Rust
-//! `structured-zstd` encoder), no larger than the reference's own files for the same game; in
+//! the compressed form is one zstd frame: natively at level 21 (the pure-Rust `structured-zstd`
+//! encoder), no larger than the reference's own files for the same game; in
 //! the page at ruzstd's fastest level, whose encoder is small enough for the web binaries.
 //!
 //! [`read`] takes a file apart and checks it; [`write`] puts a replay back into the
