@@ -267,6 +267,27 @@ pub fn packed_lists<R, E: std::fmt::Display>(
 }
 
 impl SimError {
+    /// A snapshot's map size and player count checked against the game's bounds (every side 1
+    /// to `max_side`, 1 to `max_players` players).
+    pub fn check_size(
+        (width, height): (u64, u64),
+        max_side: u64,
+        players: usize,
+        max_players: usize,
+    ) -> Result<(), SimError> {
+        if !(1..=max_side).contains(&width) || !(1..=max_side).contains(&height) {
+            return Err(SimError::Inconsistent(
+                "the snapshot's map size is out of range",
+            ));
+        }
+        if !(1..=max_players).contains(&players) {
+            return Err(SimError::Inconsistent(
+                "the snapshot's player count is out of range",
+            ));
+        }
+        Ok(())
+    }
+
     /// The error for a move list `what` that the game refuses, as the game says why.
     pub fn answer<E: std::fmt::Display>(what: &'static str) -> impl Fn(E) -> SimError {
         move |e| SimError::Answer {

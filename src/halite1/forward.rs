@@ -54,16 +54,12 @@ impl Simulator for Halite1Sim {
         let width = usize::from(r.u16()?);
         let height = usize::from(r.u16()?);
         let players = usize::from(r.u8()?);
-        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-            return Err(SimError::Inconsistent(
-                "the snapshot's map size is out of range",
-            ));
-        }
-        if !(1..=MAX_PLAYERS).contains(&players) {
-            return Err(SimError::Inconsistent(
-                "the snapshot's player count is out of range",
-            ));
-        }
+        SimError::check_size(
+            (width as u64, height as u64),
+            MAX_SIDE as u64,
+            players,
+            MAX_PLAYERS,
+        )?;
         let turn = r.u32()?;
         let max_turns = r.u32()?;
         let alive: Vec<bool> = r.take(players)?.iter().map(|&a| a != 0).collect();

@@ -147,16 +147,12 @@ impl Simulator for Halite2Sim {
         let width = r.u32()?;
         let height = r.u32()?;
         let players = usize::from(r.u8()?);
-        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
-            return Err(SimError::Inconsistent(
-                "the snapshot's map size is out of range",
-            ));
-        }
-        if !(1..=MAX_PLAYERS).contains(&players) {
-            return Err(SimError::Inconsistent(
-                "the snapshot's player count is out of range",
-            ));
-        }
+        SimError::check_size(
+            (u64::from(width), u64::from(height)),
+            u64::from(MAX_SIDE),
+            players,
+            MAX_PLAYERS,
+        )?;
         let turn = r.u32()?;
         let max_turns = r.u32()?;
         let mut living = Vec::with_capacity(players);
