@@ -942,7 +942,7 @@ fn the_forward_model_steps_a_snapshot_through_its_exports() {
     assert_eq!(code, 1);
     assert_eq!(
         String::from_utf8_lossy(&out),
-        "moves[0] is a number, not a command object"
+        "moves: command 0 is a number, not an object"
     );
     let (code, _) = call(&snap[..10], 0, "[]", "[]");
     assert_eq!(code, 1);

@@ -22,6 +22,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
+import { plantSavedGame } from './support/saved-game.mjs';
 import { assertAnswered, browserMemoryMb, monitorPage, watchPage } from './support/responsive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -247,23 +248,7 @@ test('bot-host.html framed by a page of the same site runs nothing, however it i
   const context = await browser.newContext();
   // The person's saved game, in the app's storage.
   const own = await openPage(context, app.url);
-  await own.evaluate(
-    () =>
-      new Promise((res, rej) => {
-        const r = indexedDB.open('halite', 3);
-        r.onupgradeneeded = () => r.result.createObjectStore('games-in-progress');
-        r.onsuccess = () => {
-          const tx = r.result.transaction('games-in-progress', 'readwrite');
-          tx.objectStore('games-in-progress').put({ mine: true }, 'my-game');
-          tx.oncomplete = () => {
-            r.result.close();
-            res();
-          };
-          tx.onerror = rej;
-        };
-        r.onerror = rej;
-      }),
-  );
+  await plantSavedGame(own, 3);
   const before = await appStorage(own);
   const attacker = await openPage(context, `${evil.url}attacker.html`);
   await attacker.waitForTimeout(4000);

@@ -13,6 +13,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
+import { plantSavedGame } from './support/saved-game.mjs';
 import { ANSWER_MS, assertAnswered, monitorPage, watchPage } from './support/responsive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -185,23 +186,7 @@ test('a third-party bot asks first; declining runs nothing and leaves a clear pa
 test('the thief reaches none of the app\u2019s storage and no request leaves the sandbox', { timeout: 90_000 }, async () => {
   const { page, context } = await openPage(`?bots=${evil.url}thief.js,greedy&seed=3&speed=30`);
   // A saved game of the person's, in the app's IndexedDB.
-  await page.evaluate(
-    () =>
-      new Promise((res, rej) => {
-        const r = indexedDB.open('halite', 1);
-        r.onupgradeneeded = () => r.result.createObjectStore('games-in-progress');
-        r.onsuccess = () => {
-          const tx = r.result.transaction('games-in-progress', 'readwrite');
-          tx.objectStore('games-in-progress').put({ mine: true }, 'my-game');
-          tx.oncomplete = () => {
-            r.result.close();
-            res();
-          };
-          tx.onerror = rej;
-        };
-        r.onerror = rej;
-      }),
-  );
+  await plantSavedGame(page, 1);
   await consent(page).waitFor();
   await page.getByRole('button', { name: /^Run/ }).click();
   // The thief names itself with its origin beside the name, and plays on.
