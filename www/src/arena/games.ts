@@ -3,8 +3,8 @@
 // Replays are kept gzipped in Blobs (one the engine already compressed, a zstd `.hlt`, as it
 // is) and in this browser's storage under a stable id: Open is `?replay=stored:<id>`, an address
 // that works after the arena's tab is gone (a `blob:` address while games still run, while the
-// replay is being stored, or when the browser keeps nothing). A gzipped replay is decompressed before it is downloaded
-// (the original tools read plain JSON). Mounted on the element it is given.
+// replay is being stored, or when the browser keeps nothing). A gzipped replay is decompressed
+// before it is downloaded (the original tools read plain JSON). Mounted on the element it is given.
 //
 // The list shows a page of games at a time (PAGE_SIZE rows, with First/Previous/Next/Last and a
 // game number to go to), so a 10,000-game run never puts more than a page of rows in the
@@ -299,9 +299,10 @@ export class GamesList {
     this.goto.placeholder = `1–${fmt(Math.max(1, count))}`;
   }
 
-  /** While `hold` (games are running), finished games' replays wait to be stored: writing them
-   * to the browser's database takes a quarter of what two cores give the games. Their Open
-   * links work meanwhile (a `blob:` address). Let go, the waiting replays are stored. */
+  /** While `hold` (games are running), finished games' replays wait to be stored, so that the
+   * database's work does not compete with the games for the cores and the main thread's tasks
+   * stay short. Their Open links work meanwhile (a `blob:` address). Let go, the waiting replays
+   * are stored. */
   holdKeeping(hold: boolean): void {
     this.holding = hold;
     if (!hold && this.toKeep.length > 0) this.keepTimer ??= setTimeout(() => void this.keepNow(), 0);
