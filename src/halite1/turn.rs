@@ -131,14 +131,23 @@ pub struct TurnScratch {
     first: [Vec<u8>; 5],
     /// After movement: all-ones where more than one player stands on the site.
     mixed: [Vec<u8>; 5],
-    /// After movement: the strength of `first`'s piece, and what combining lost to the cap.
+    /// After movement: the strength of `first`'s piece; all-ones where combining its parts
+    /// lost strength to the cap, and the exact sum of those parts then, as the number of times
+    /// a byte sum wrapped and the byte left (`merge_wraps * 256 + merge_low`).
     total: Vec<u8>,
     merge_loss: Vec<u8>,
+    merge_low: Vec<u8>,
+    merge_wraps: Vec<u8>,
     /// New owner and strength.
     new_owner: Vec<u8>,
     new_strength: Vec<u8>,
     /// All-ones where pieces fight (an enemy near, more than one player, or neutral strength).
     fight: Vec<u8>,
+    /// The pieces of each site where several players stand, worked out once a turn (the site's
+    /// own fight and its neighbours' all read them); `mixed_slot[i]` is site `i`'s entry, read
+    /// only where `mixed[0][i]` is set.
+    mixed_pieces: Vec<([Piece; 5], usize)>,
+    mixed_slot: Vec<u16>,
     /// The site count the arrays are sized for (0: not yet).
     sized_for: usize,
 }
@@ -166,6 +175,8 @@ impl TurnScratch {
             &mut self.neutral,
             &mut self.total,
             &mut self.merge_loss,
+            &mut self.merge_low,
+            &mut self.merge_wraps,
             &mut self.new_owner,
             &mut self.new_strength,
             &mut self.fight,
@@ -179,6 +190,7 @@ impl TurnScratch {
             v.resize(padded, 0);
             v[sites..].fill(0);
         }
+        self.mixed_slot.resize(padded, 0);
     }
 }
 
@@ -320,6 +332,8 @@ impl TurnScratch {
             let mixed = lane_mut(&mut self.mixed[0], c);
             let total = lane_mut(&mut self.total, c);
             let merge_loss = lane_mut(&mut self.merge_loss, c);
+            let merge_low = lane_mut(&mut self.merge_low, c);
+            let merge_wraps = lane_mut(&mut self.merge_wraps, c);
             for j in 0..LANES {
                 let own = key[0][j] >> 3;
                 let arriving =
@@ -331,24 +345,29 @@ impl TurnScratch {
                     .max(arriving[3]);
                 // The site's own piece counts towards `first` only if it is `first`'s and stays.
                 let stays = all(key[0][j] & 7 == 0) & all(own != 0) & all(own == highest);
-                // The sum capped at 255 in bytes (saturating adds); `over` notes a carry out of
-                // any partial sum, i.e. whether the exact sum exceeds 255.
+                // The sum capped at 255 in bytes (saturating adds), and the exact sum as a
+                // wrapping byte sum and the number of times it wrapped: the exact sum exceeds
+                // 255 exactly when it wrapped.
                 let mut sum = carry[0][j] & stays;
-                let mut over = 0u8;
+                let mut low = sum;
+                let mut wraps = 0u8;
                 let mut other = all(own != highest) & all(own != 0);
                 for d in 0..4 {
                     let arrived = all(arriving[d] != 0);
                     let joins = all(arriving[d] == highest) & arrived;
                     let add = carry[d + 1][j] & joins;
-                    over |= all(sum.wrapping_add(add) < sum);
+                    let next = low.wrapping_add(add);
+                    wraps += all(next < low) & 1;
+                    low = next;
                     sum = sum.saturating_add(add);
                     other |= !joins & arrived;
                 }
                 first[j] = highest;
                 mixed[j] = other;
                 total[j] = sum;
-                // Whether combining lost strength to the cap (rare; counted exactly later).
-                merge_loss[j] = over;
+                merge_loss[j] = all(wraps != 0);
+                merge_low[j] = low;
+                merge_wraps[j] = wraps;
             }
         }
     }
@@ -378,7 +397,8 @@ impl TurnScratch {
         }
     }
 
-    /// Phase 4: the fights, one site at a time (eight quiet sites skipped at once).
+    /// Phase 4: the fights, one site at a time. The pieces of the sites where several players
+    /// stand are worked out first, once each.
     fn resolve_fights(
         &mut self,
         width: usize,
@@ -386,44 +406,38 @@ impl TurnScratch {
         players: usize,
         report: &mut TurnReport,
     ) {
-        let sites = self.sized_for;
-        for group in 0..self.fight.len() / 8 {
-            let at = group * 8;
-            let word = u64::from_le_bytes(self.fight[at..at + 8].try_into().unwrap_or([0; 8]));
-            if word == 0 {
-                continue;
-            }
-            for i in at..(at + 8).min(sites) {
-                if self.fight[i] != 0 {
-                    let (owner, strength) = combat(self, width, height, i, players, report);
-                    self.new_owner[i] = owner;
-                    self.new_strength[i] = strength;
-                }
-            }
-        }
+        let mut table = std::mem::take(&mut self.mixed_pieces);
+        let mut slot = std::mem::take(&mut self.mixed_slot);
+        table.clear();
+        for_each_set(&self.mixed[0], |i| {
+            slot[i] = table.len() as u16;
+            table.push(pieces_at(self, i));
+        });
+        self.mixed_pieces = table;
+        self.mixed_slot = slot;
+        let mut owners = std::mem::take(&mut self.new_owner);
+        let mut strengths = std::mem::take(&mut self.new_strength);
+        for_each_set(&self.fight, |i| {
+            (owners[i], strengths[i]) = combat(self, width, height, i, players, report);
+        });
+        self.new_owner = owners;
+        self.new_strength = strengths;
     }
 
     /// Phase 5: per-player totals: production gained and lost to the cap, combining losses on
     /// sites where one player stands (sites where several stand count theirs in [`combat`]),
     /// sites captured.
     fn tally_players(&self, report: &mut TurnReport) {
-        let (sites, lanes) = (self.sized_for, self.lanes());
+        let lanes = self.lanes();
+        // Combining losses where one player stands (sites where several stand count theirs in
+        // `combat`): the exact sum of the parts above 255.
         let mut exact_merge = [0u32; super::MAX_PLAYERS + 1];
-        for c in 0..lanes {
-            let merge_loss = lane(&self.merge_loss, c);
-            if merge_loss.iter().all(|&v| v == 0) {
-                continue;
+        for_each_set(&self.merge_loss, |i| {
+            if self.mixed[0][i] == 0 {
+                let exact = u32::from(self.merge_wraps[i]) * 256 + u32::from(self.merge_low[i]);
+                exact_merge[usize::from(self.first[0][i])] += exact - 255;
             }
-            // Rare: recompute the exact loss of these sites.
-            for j in 0..LANES {
-                let i = c * LANES + j;
-                if i < sites && merge_loss[j] != 0 && self.mixed[0][i] == 0 {
-                    let (pieces, count) = pieces_at(self, i);
-                    let lost: u16 = pieces[..count].iter().map(|p| p.lost).sum();
-                    exact_merge[usize::from(self.first[0][i])] += u32::from(lost);
-                }
-            }
-        }
+        });
         for (p, stats) in report.players.iter_mut().enumerate() {
             let tag = (p + 1) as u8;
             // Lane-wise sums, added up once at the end (a u16 lane holds 256 lanes of bytes).
@@ -456,8 +470,21 @@ impl TurnScratch {
     }
 }
 
+/// Calls `f` with the index of every all-ones byte of `mask` (whose bytes are 0 or all-ones),
+/// in order, skipping eight clear bytes at a time.
+#[inline(always)]
+fn for_each_set(mask: &[u8], mut f: impl FnMut(usize)) {
+    for (w, word) in mask.chunks_exact(8).enumerate() {
+        let mut bits = u64::from_le_bytes(word.try_into().unwrap_or([0; 8])) & 0x8080_8080_8080_8080;
+        while bits != 0 {
+            f(w * 8 + (bits.trailing_zeros() / 8) as usize);
+            bits &= bits - 1;
+        }
+    }
+}
+
 /// A piece after movement: its player's tag, its strength, and what combining lost to the cap.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Piece {
     tag: u8,
     strength: u16,
@@ -517,7 +544,7 @@ fn standing(sc: &TurnScratch, i: usize) -> ([Piece; 5], usize) {
         };
         (one, 1)
     } else {
-        pieces_at(sc, i)
+        sc.mixed_pieces[usize::from(sc.mixed_slot[i])]
     }
 }
 
@@ -540,12 +567,52 @@ fn push_standing(
         strengths[len] = u16::from(sc.total[i]);
         len + 1
     } else {
-        let (pieces, count) = pieces_at(sc, i);
-        for (k, p) in pieces[..count].iter().enumerate() {
+        let (pieces, count) = &sc.mixed_pieces[usize::from(sc.mixed_slot[i])];
+        for (k, p) in pieces[..*count].iter().enumerate() {
             tags[len + k] = p.tag;
             strengths[len + k] = p.strength;
         }
-        len + count
+        len + *count
+    }
+}
+
+/// [`combat`] where one player's piece stands on site `i` and on each of its neighbours `nb`
+/// (the common case: a border between two territories, or a piece taking a neutral site).
+/// Every piece is then the site's `first` with strength `total`, and the site's piece is
+/// touched (an enemy is near or neutral strength is under it), so the rules reduce to sums
+/// without branches.
+#[inline(always)]
+fn lone_combat(sc: &TurnScratch, i: usize, nb: [usize; 4], report: &mut TurnReport) -> (u8, u8) {
+    let tag = sc.first[0][i];
+    let s = u32::from(sc.total[i]);
+    let ns = u32::from(sc.neutral[i]);
+    let (mut dmg, mut pairs, mut effective) = (ns, 0u32, 0u32);
+    for d in 0..4 {
+        let t = sc.first[d + 1][i];
+        let enemy = u32::from(t != 0 && t != tag);
+        let v = u32::from(sc.total[nb[d]]);
+        dmg += enemy * v;
+        pairs += enemy;
+        effective += enemy * s.min(v);
+    }
+    let on_neutral = u32::from(ns > 0);
+    let env = s.min(ns);
+    effective += env;
+    let dies = dmg >= s;
+    let stats = &mut report.players[usize::from(tag) - 1];
+    stats.damage_to_players += s * pairs;
+    stats.damage_to_neutral += env;
+    stats.overkill += effective.saturating_sub(s);
+    stats.damage_taken += dmg.min(s);
+    stats.pieces_lost += u32::from(dies);
+    let dealt = s * pairs + (s + ns) * on_neutral;
+    let taken = dmg + s * on_neutral;
+    report.damage_dealt[i] = dealt.min(0xffff) as u16;
+    report.damage_taken[i] = taken.min(0xffff) as u16;
+    if dies {
+        (0, ns.saturating_sub(s) as u8)
+    } else {
+        (tag, (s - dmg) as u8)
     }
 }
 
@@ -563,6 +630,9 @@ fn combat(
 ) -> (u8, u8) {
     let y = (i as u32 / w as u32) as usize;
     let [a, b, c, d] = neighbours(w, h, i - y * w, y);
+    if (sc.mixed[0][i] | sc.mixed[1][i] | sc.mixed[2][i] | sc.mixed[3][i] | sc.mixed[4][i]) == 0 {
+        return lone_combat(sc, i, [a, b, c, d], report);
+    }
     let ns = u16::from(sc.neutral[i]);
     let (mut total, mut count) = (0u16, 0u32);
     let mut result = (0u8, 0u8);
