@@ -79,6 +79,9 @@ impl TurnReport {
 const LANES: usize = 32;
 type Lane = [u8; LANES];
 
+/// The bit of a `stand` value saying more than one player stands on the site.
+const MIXED: u8 = 0x80;
+
 /// Directions as the protocol numbers them.
 const NORTH: u8 = 1;
 const EAST: u8 = 2;
@@ -107,7 +110,7 @@ fn lane_mut(v: &mut [u8], c: usize) -> &mut Lane {
 }
 
 /// Reusable working memory for [`resolve_turn`]. Every array is padded to whole lanes; index 0
-/// of `key`, `carry`, `first` and `mixed` is the site itself, 1..=4 its north, east, south and
+/// of `key`, `carry` and `stand` is the site itself, 1..=4 its north, east, south and
 /// west neighbour.
 #[derive(Clone, Debug, Default)]
 pub struct TurnScratch {
@@ -127,11 +130,10 @@ pub struct TurnScratch {
     gain: Vec<u8>,
     /// Neutral strength of each site at combat time (0 where a player owned the site).
     neutral: Vec<u8>,
-    /// After movement: the highest player tag standing on the site (0: nobody).
-    first: [Vec<u8>; 5],
-    /// After movement: all-ones where more than one player stands on the site.
-    mixed: [Vec<u8>; 5],
-    /// After movement: the strength of `first`'s piece; all-ones where combining its parts
+    /// After movement: who stands on the site: the highest player tag there (0: nobody), with
+    /// the top bit ([`MIXED`]) set where another player's piece stands there too.
+    stand: [Vec<u8>; 5],
+    /// After movement: the strength of the highest tag's piece; all-ones where combining its parts
     /// lost strength to the cap, and the exact sum of those parts then, as the number of times
     /// a byte sum wrapped and the byte left (`merge_wraps * 256 + merge_low`).
     total: Vec<u8>,
@@ -141,11 +143,16 @@ pub struct TurnScratch {
     /// New owner and strength.
     new_owner: Vec<u8>,
     new_strength: Vec<u8>,
-    /// All-ones where pieces fight (an enemy near, more than one player, or neutral strength).
-    fight: Vec<u8>,
+    /// A bit per site (one `u32` per lane) where pieces fight: an enemy near, more than one
+    /// player, or neutral strength.
+    fight: Vec<u32>,
+    /// A bit per site where more than one player stands, and where combining lost
+    /// strength to the cap (`merge_loss`).
+    mixed_bits: Vec<u32>,
+    merge_bits: Vec<u32>,
     /// The pieces of each site where several players stand, worked out once a turn (the site's
     /// own fight and its neighbours' all read them); `mixed_slot[i]` is site `i`'s entry, read
-    /// only where `mixed[0][i]` is set.
+    /// only where `stand[0][i]` has [`MIXED`].
     mixed_pieces: Vec<([Piece; 5], usize)>,
     mixed_slot: Vec<u16>,
     /// The site count the arrays are sized for (0: not yet).
@@ -179,18 +186,20 @@ impl TurnScratch {
             &mut self.merge_wraps,
             &mut self.new_owner,
             &mut self.new_strength,
-            &mut self.fight,
         ]
         .into_iter()
         .chain(self.key.iter_mut())
         .chain(self.carry.iter_mut())
-        .chain(self.first.iter_mut())
-        .chain(self.mixed.iter_mut())
+        .chain(self.stand.iter_mut())
         {
             v.resize(padded, 0);
             v[sites..].fill(0);
         }
         self.mixed_slot.resize(padded, 0);
+        for v in [&mut self.fight, &mut self.mixed_bits, &mut self.merge_bits] {
+            v.clear();
+            v.resize(padded / LANES, 0);
+        }
     }
 }
 
@@ -274,8 +283,7 @@ pub fn resolve_turn(
     shift_neighbours(&mut scratch.key, width, height);
     shift_neighbours(&mut scratch.carry, width, height);
     scratch.gather_arrivals();
-    shift_neighbours(&mut scratch.first, width, height);
-    shift_neighbours(&mut scratch.mixed, width, height);
+    shift_neighbours(&mut scratch.stand, width, height);
     scratch.settle_quiet_sites();
     scratch.resolve_fights(width, height, players, report);
     scratch.tally_players(report);
@@ -322,14 +330,14 @@ impl TurnScratch {
 
     /// Phase 2: what stands on each site after movement: the site's own piece (a piece that
     /// moves away leaves a 0-strength one) and the neighbours that moved onto it. The highest
-    /// tag among them is `first`, with its strength `total`; the site is `mixed` if another
+    /// tag among them is in `stand`, with its strength in `total`; `stand` has [`MIXED`] if another
     /// player's piece is there too; `merge_loss` notes where combining hit the cap.
     fn gather_arrivals(&mut self) {
         for c in 0..self.lanes() {
             let key = [0, 1, 2, 3, 4].map(|d| lane(&self.key[d], c));
             let carry = [0, 1, 2, 3, 4].map(|d| lane(&self.carry[d], c));
-            let first = lane_mut(&mut self.first[0], c);
-            let mixed = lane_mut(&mut self.mixed[0], c);
+            let stand = lane_mut(&mut self.stand[0], c);
+            let mut mixed = [0u8; LANES];
             let total = lane_mut(&mut self.total, c);
             let merge_loss = lane_mut(&mut self.merge_loss, c);
             let merge_low = lane_mut(&mut self.merge_low, c);
@@ -343,7 +351,7 @@ impl TurnScratch {
                     .max(arriving[1])
                     .max(arriving[2])
                     .max(arriving[3]);
-                // The site's own piece counts towards `first` only if it is `first`'s and stays.
+                // The site's own piece counts towards the highest tag's only if it is theirs and stays.
                 let stays = all(key[0][j] & 7 == 0) & all(own != 0) & all(own == highest);
                 // The sum capped at 255 in bytes (saturating adds), and the exact sum as a
                 // wrapping byte sum and the number of times it wrapped: the exact sum exceeds
@@ -362,13 +370,15 @@ impl TurnScratch {
                     sum = sum.saturating_add(add);
                     other |= !joins & arrived;
                 }
-                first[j] = highest;
+                stand[j] = highest | (other & MIXED);
                 mixed[j] = other;
                 total[j] = sum;
                 merge_loss[j] = all(wraps != 0);
                 merge_low[j] = low;
                 merge_wraps[j] = wraps;
             }
+            self.mixed_bits[c] = bits(&mixed);
+            self.merge_bits[c] = bits(merge_loss);
         }
     }
 
@@ -376,24 +386,26 @@ impl TurnScratch {
     /// as it is; empty sites stay neutral; the rest are marked to `fight`.
     fn settle_quiet_sites(&mut self) {
         for c in 0..self.lanes() {
-            let first = [0, 1, 2, 3, 4].map(|d| lane(&self.first[d], c));
-            let mixed = [0, 1, 2, 3, 4].map(|d| lane(&self.mixed[d], c));
+            let stand = [0, 1, 2, 3, 4].map(|d| lane(&self.stand[d], c));
             let neutral = lane(&self.neutral, c);
             let total = lane(&self.total, c);
-            let fight = lane_mut(&mut self.fight, c);
+            let mut fight = [0u8; LANES];
             let new_owner = lane_mut(&mut self.new_owner, c);
             let new_strength = lane_mut(&mut self.new_strength, c);
             for j in 0..LANES {
-                let mut calm = !mixed[0][j] & all(neutral[j] == 0);
+                let here = stand[0][j];
+                // Calm: one player here, no neutral strength, and each neighbour empty or that
+                // same player alone (a mixed `here` never equals a neighbour's calm value).
+                let mut calm = all(here < MIXED) & all(neutral[j] == 0);
                 for d in 1..5 {
-                    calm &=
-                        all(first[d][j] == 0) | (all(first[d][j] == first[0][j]) & !mixed[d][j]);
+                    calm &= all(stand[d][j] == 0) | all(stand[d][j] == here);
                 }
-                let present = all(first[0][j] != 0);
+                let present = all(here != 0);
                 fight[j] = present & !calm;
-                new_owner[j] = first[0][j] & present & calm;
+                new_owner[j] = here & present & calm;
                 new_strength[j] = (total[j] & present & calm) | (neutral[j] & !present);
             }
+            self.fight[c] = bits(&fight);
         }
     }
 
@@ -409,7 +421,7 @@ impl TurnScratch {
         let mut table = std::mem::take(&mut self.mixed_pieces);
         let mut slot = std::mem::take(&mut self.mixed_slot);
         table.clear();
-        for_each_set(&self.mixed[0], |i| {
+        for_each_set(&self.mixed_bits, |i| {
             slot[i] = table.len() as u16;
             table.push(pieces_at(self, i));
         });
@@ -432,10 +444,10 @@ impl TurnScratch {
         // Combining losses where one player stands (sites where several stand count theirs in
         // `combat`): the exact sum of the parts above 255.
         let mut exact_merge = [0u32; super::MAX_PLAYERS + 1];
-        for_each_set(&self.merge_loss, |i| {
-            if self.mixed[0][i] == 0 {
+        for_each_set(&self.merge_bits, |i| {
+            if self.stand[0][i] < MIXED {
                 let exact = u32::from(self.merge_wraps[i]) * 256 + u32::from(self.merge_low[i]);
-                exact_merge[usize::from(self.first[0][i])] += exact - 255;
+                exact_merge[usize::from(self.stand[0][i])] += exact - 255;
             }
         });
         for (p, stats) in report.players.iter_mut().enumerate() {
@@ -470,15 +482,53 @@ impl TurnScratch {
     }
 }
 
-/// Calls `f` with the index of every all-ones byte of `mask` (whose bytes are 0 or all-ones),
-/// in order, skipping eight clear bytes at a time.
+/// The sign bits of a lane's bytes (all-ones bytes: set bits), bit `j` for byte `j`: one
+/// mask-extracting instruction per 16 bytes (SSE2 on x86-64, SIMD128 in WebAssembly), which the
+/// compiler does not find in the plain loop.
 #[inline(always)]
-fn for_each_set(mask: &[u8], mut f: impl FnMut(usize)) {
-    for (w, word) in mask.chunks_exact(8).enumerate() {
-        let mut bits = u64::from_le_bytes(word.try_into().unwrap_or([0; 8])) & 0x8080_8080_8080_8080;
-        while bits != 0 {
-            f(w * 8 + (bits.trailing_zeros() / 8) as usize);
-            bits &= bits - 1;
+fn bits(l: &Lane) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_movemask_epi8};
+        // SAFETY: SSE2 is part of every x86-64 target; the loads read 16 bytes each of the
+        // 32-byte lane.
+        unsafe {
+            let lo = _mm_movemask_epi8(_mm_loadu_si128(l.as_ptr().cast::<__m128i>())) as u32;
+            let hi = _mm_movemask_epi8(_mm_loadu_si128(l.as_ptr().add(16).cast::<__m128i>())) as u32;
+            lo | hi << 16
+        }
+    }
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    {
+        use std::arch::wasm32::{i8x16_bitmask, v128, v128_load};
+        // SAFETY: the loads read 16 bytes each of the 32-byte lane (unaligned loads are allowed).
+        unsafe {
+            let lo = u32::from(i8x16_bitmask(v128_load(l.as_ptr().cast::<v128>())));
+            let hi = u32::from(i8x16_bitmask(v128_load(l.as_ptr().add(16).cast::<v128>())));
+            lo | hi << 16
+        }
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "wasm32", target_feature = "simd128")
+    )))]
+    {
+        let mut m = 0u32;
+        for j in 0..LANES {
+            m |= u32::from(l[j] >> 7) << j;
+        }
+        m
+    }
+}
+
+/// Calls `f` with the index of every set bit of `mask` (a `u32` per lane), in order.
+#[inline(always)]
+fn for_each_set(mask: &[u32], mut f: impl FnMut(usize)) {
+    for (c, &word) in mask.iter().enumerate() {
+        let mut b = word;
+        while b != 0 {
+            f(c * LANES + b.trailing_zeros() as usize);
+            b &= b - 1;
         }
     }
 }
@@ -528,15 +578,15 @@ fn pieces_at(sc: &TurnScratch, i: usize) -> ([Piece; 5], usize) {
     (found, count)
 }
 
-/// The pieces on site `i` after movement (as [`pieces_at`] gives them), read from `first` and
+/// The pieces on site `i` after movement (as [`pieces_at`] gives them), read from `stand` and
 /// `total` where at most one player stands.
 #[inline(always)]
 fn standing(sc: &TurnScratch, i: usize) -> ([Piece; 5], usize) {
-    let f = sc.first[0][i];
+    let f = sc.stand[0][i];
     let mut one = [Piece::default(); 5];
     if f == 0 {
         (one, 0)
-    } else if sc.mixed[0][i] == 0 {
+    } else if f < MIXED {
         one[0] = Piece {
             tag: f,
             strength: u16::from(sc.total[i]),
@@ -559,10 +609,10 @@ fn push_standing(
     strengths: &mut [u16; 25],
     len: usize,
 ) -> usize {
-    let f = sc.first[0][i];
+    let f = sc.stand[0][i];
     if f == 0 {
         len
-    } else if sc.mixed[0][i] == 0 {
+    } else if f < MIXED {
         tags[len] = f;
         strengths[len] = u16::from(sc.total[i]);
         len + 1
@@ -578,17 +628,17 @@ fn push_standing(
 
 /// [`combat`] where one player's piece stands on site `i` and on each of its neighbours `nb`
 /// (the common case: a border between two territories, or a piece taking a neutral site).
-/// Every piece is then the site's `first` with strength `total`, and the site's piece is
+/// Every piece is then the site's `stand` with strength `total`, and the site's piece is
 /// touched (an enemy is near or neutral strength is under it), so the rules reduce to sums
 /// without branches.
 #[inline(always)]
 fn lone_combat(sc: &TurnScratch, i: usize, nb: [usize; 4], report: &mut TurnReport) -> (u8, u8) {
-    let tag = sc.first[0][i];
+    let tag = sc.stand[0][i];
     let s = u32::from(sc.total[i]);
     let ns = u32::from(sc.neutral[i]);
     let (mut dmg, mut pairs, mut effective) = (ns, 0u32, 0u32);
     for d in 0..4 {
-        let t = sc.first[d + 1][i];
+        let t = sc.stand[d + 1][i];
         let enemy = u32::from(t != 0 && t != tag);
         let v = u32::from(sc.total[nb[d]]);
         dmg += enemy * v;
@@ -630,7 +680,7 @@ fn combat(
 ) -> (u8, u8) {
     let y = (i as u32 / w as u32) as usize;
     let [a, b, c, d] = neighbours(w, h, i - y * w, y);
-    if (sc.mixed[0][i] | sc.mixed[1][i] | sc.mixed[2][i] | sc.mixed[3][i] | sc.mixed[4][i]) == 0 {
+    if (sc.stand[0][i] | sc.stand[1][i] | sc.stand[2][i] | sc.stand[3][i] | sc.stand[4][i]) < MIXED {
         return lone_combat(sc, i, [a, b, c, d], report);
     }
     let ns = u16::from(sc.neutral[i]);
