@@ -353,11 +353,9 @@ impl TurnScratch {
                     .max(arriving[3]);
                 // The site's own piece counts towards the highest tag's only if it is theirs and stays.
                 let stays = all(key[0][j] & 7 == 0) & all(own != 0) & all(own == highest);
-                // The sum capped at 255 in bytes (saturating adds), and the exact sum as a
-                // wrapping byte sum and the number of times it wrapped: the exact sum exceeds
-                // 255 exactly when it wrapped.
-                let mut sum = carry[0][j] & stays;
-                let mut low = sum;
+                // The exact sum as a wrapping byte sum and the number of times it wrapped: it
+                // exceeds 255 exactly when it wrapped, and is capped at 255 then.
+                let mut low = carry[0][j] & stays;
                 let mut wraps = 0u8;
                 let mut other = all(own != highest) & all(own != 0);
                 for d in 0..4 {
@@ -367,13 +365,13 @@ impl TurnScratch {
                     let next = low.wrapping_add(add);
                     wraps += all(next < low) & 1;
                     low = next;
-                    sum = sum.saturating_add(add);
                     other |= !joins & arrived;
                 }
+                let over = all(wraps != 0);
                 stand[j] = highest | (other & MIXED);
                 mixed[j] = other;
-                total[j] = sum;
-                merge_loss[j] = all(wraps != 0);
+                total[j] = low | over;
+                merge_loss[j] = over;
                 merge_low[j] = low;
                 merge_wraps[j] = wraps;
             }
