@@ -102,6 +102,21 @@ fn lane(v: &[u8], c: usize) -> &Lane {
         .expect("scratch arrays are padded to whole lanes")
 }
 
+/// Chunk `c` of an array of the board's size (not padded): the last chunk is padded with
+/// zeros (an empty site with no move).
+#[inline(always)]
+fn read_lane(v: &[u8], c: usize) -> Lane {
+    match v.get(c * LANES..(c + 1) * LANES) {
+        Some(s) => s.try_into().unwrap_or([0; LANES]),
+        None => {
+            let mut l = [0; LANES];
+            let rest = v.get(c * LANES..).unwrap_or(&[]);
+            l[..rest.len()].copy_from_slice(rest);
+            l
+        }
+    }
+}
+
 #[inline(always)]
 fn lane_mut(v: &mut [u8], c: usize) -> &mut Lane {
     let s = &mut v[c * LANES..(c + 1) * LANES];
@@ -114,11 +129,6 @@ fn lane_mut(v: &mut [u8], c: usize) -> &mut Lane {
 /// west neighbour.
 #[derive(Clone, Debug, Default)]
 pub struct TurnScratch {
-    /// The board's owner, strength, production and moves, copied to padded arrays.
-    owner: Vec<u8>,
-    strength: Vec<u8>,
-    production: Vec<u8>,
-    moves: Vec<u8>,
     /// `owner << 3 | direction` of a piece that moves, `owner << 3` of one that stays, 0 for a
     /// neutral site.
     key: [Vec<u8>; 5],
@@ -133,11 +143,10 @@ pub struct TurnScratch {
     /// After movement: who stands on the site: the highest player tag there (0: nobody), with
     /// the top bit ([`MIXED`]) set where another player's piece stands there too.
     stand: [Vec<u8>; 5],
-    /// After movement: the strength of the highest tag's piece; all-ones where combining its parts
-    /// lost strength to the cap, and the exact sum of those parts then, as the number of times
-    /// a byte sum wrapped and the byte left (`merge_wraps * 256 + merge_low`).
+    /// After movement: the strength of the highest tag's piece, and the exact sum of its parts
+    /// as the number of times a byte sum wrapped and the byte left (`merge_wraps * 256 +
+    /// merge_low`), read where combining lost strength to the cap (`merge_bits`).
     total: Vec<u8>,
-    merge_loss: Vec<u8>,
     merge_low: Vec<u8>,
     merge_wraps: Vec<u8>,
     /// New owner and strength.
@@ -147,7 +156,7 @@ pub struct TurnScratch {
     /// player, or neutral strength.
     fight: Vec<u32>,
     /// A bit per site where more than one player stands, and where combining lost
-    /// strength to the cap (`merge_loss`).
+    /// strength to the cap (`merge_bits`).
     mixed_bits: Vec<u32>,
     merge_bits: Vec<u32>,
     /// The pieces of each site where several players stand, worked out once a turn (the site's
@@ -173,15 +182,10 @@ impl TurnScratch {
         }
         self.sized_for = sites;
         for v in [
-            &mut self.owner,
-            &mut self.strength,
-            &mut self.production,
-            &mut self.moves,
             &mut self.growth_loss,
             &mut self.gain,
             &mut self.neutral,
             &mut self.total,
-            &mut self.merge_loss,
             &mut self.merge_low,
             &mut self.merge_wraps,
             &mut self.new_owner,
@@ -274,19 +278,15 @@ pub fn resolve_turn(
         return;
     }
     scratch.prepare(sites);
-    scratch.owner[..sites].copy_from_slice(&board.owner[..sites]);
-    scratch.strength[..sites].copy_from_slice(&board.strength[..sites]);
-    scratch.production[..sites].copy_from_slice(&board.production[..sites]);
-    scratch.moves[..sites].copy_from_slice(&moves[..sites]);
-
-    scratch.encode_moves(players as u8);
+    let moves = &moves[..sites];
+    scratch.encode_moves(board, moves, players as u8);
     shift_neighbours(&mut scratch.key, width, height);
     shift_neighbours(&mut scratch.carry, width, height);
     scratch.gather_arrivals();
     shift_neighbours(&mut scratch.stand, width, height);
     scratch.settle_quiet_sites();
     scratch.resolve_fights(width, height, players, report);
-    scratch.tally_players(report);
+    scratch.tally_players(&board.owner[..sites], report);
 
     board.owner[..sites].copy_from_slice(&scratch.new_owner[..sites]);
     board.strength[..sites].copy_from_slice(&scratch.new_strength[..sites]);
@@ -295,23 +295,29 @@ pub fn resolve_turn(
 impl TurnScratch {
     /// Whole lanes in the padded arrays.
     fn lanes(&self) -> usize {
-        self.owner.len() / LANES
+        self.key[0].len() / LANES
     }
 
     /// Phase 1: every site's move as a key (who moves where) and the strength it carries
     /// (production first for a piece that stays, capped at 255), what the cap cut off, and the
     /// neutral strength under each site. Owners above `top` count as neutral.
-    fn encode_moves(&mut self, top: u8) {
+    fn encode_moves(&mut self, board: &Board, moves: &[u8], top: u8) {
+        let sites = self.sized_for;
+        let (owners, strengths) = (&board.owner[..sites], &board.strength[..sites]);
+        let productions = &board.production[..sites];
         for c in 0..self.lanes() {
-            let owner = lane(&self.owner, c);
-            let strength = lane(&self.strength, c);
-            let direction = lane(&self.moves, c);
-            let production = lane(&self.production, c);
-            let key = lane_mut(&mut self.key[0], c);
-            let carry = lane_mut(&mut self.carry[0], c);
-            let neutral = lane_mut(&mut self.neutral, c);
-            let growth_loss = lane_mut(&mut self.growth_loss, c);
-            let gain = lane_mut(&mut self.gain, c);
+            // Inputs read into and outputs built in local lanes, then stored whole: nothing the
+            // compiler must check for overlap (WebAssembly's vectoriser otherwise checks the
+            // five outputs against the four inputs on every call, at a cost).
+            let owner = read_lane(owners, c);
+            let strength = read_lane(strengths, c);
+            let direction = read_lane(moves, c);
+            let production = read_lane(productions, c);
+            let mut key = [0u8; LANES];
+            let mut carry = [0u8; LANES];
+            let mut neutral = [0u8; LANES];
+            let mut growth_loss = [0u8; LANES];
+            let mut gain = [0u8; LANES];
             for j in 0..LANES {
                 let owned = all(owner[j] != 0) & all(owner[j] <= top);
                 let still = all(direction[j] == 0);
@@ -325,23 +331,29 @@ impl TurnScratch {
                     strength[j].wrapping_add(production[j]).wrapping_sub(capped) & owned & still;
                 gain[j] = capped.wrapping_sub(strength[j]) & owned & still;
             }
+            *lane_mut(&mut self.key[0], c) = key;
+            *lane_mut(&mut self.carry[0], c) = carry;
+            *lane_mut(&mut self.neutral, c) = neutral;
+            *lane_mut(&mut self.growth_loss, c) = growth_loss;
+            *lane_mut(&mut self.gain, c) = gain;
         }
     }
 
     /// Phase 2: what stands on each site after movement: the site's own piece (a piece that
     /// moves away leaves a 0-strength one) and the neighbours that moved onto it. The highest
     /// tag among them is in `stand`, with its strength in `total`; `stand` has [`MIXED`] if another
-    /// player's piece is there too; `merge_loss` notes where combining hit the cap.
+    /// player's piece is there too; `merge_bits` notes where combining hit the cap.
     fn gather_arrivals(&mut self) {
         for c in 0..self.lanes() {
-            let key = [0, 1, 2, 3, 4].map(|d| lane(&self.key[d], c));
-            let carry = [0, 1, 2, 3, 4].map(|d| lane(&self.carry[d], c));
-            let stand = lane_mut(&mut self.stand[0], c);
+            // Local lanes in and out, as in `encode_moves`.
+            let key = [0, 1, 2, 3, 4].map(|d| *lane(&self.key[d], c));
+            let carry = [0, 1, 2, 3, 4].map(|d| *lane(&self.carry[d], c));
+            let mut stand = [0u8; LANES];
             let mut mixed = [0u8; LANES];
-            let total = lane_mut(&mut self.total, c);
-            let merge_loss = lane_mut(&mut self.merge_loss, c);
-            let merge_low = lane_mut(&mut self.merge_low, c);
-            let merge_wraps = lane_mut(&mut self.merge_wraps, c);
+            let mut total = [0u8; LANES];
+            let mut merge_loss = [0u8; LANES];
+            let mut merge_low = [0u8; LANES];
+            let mut merge_wraps = [0u8; LANES];
             for j in 0..LANES {
                 let own = key[0][j] >> 3;
                 let arriving =
@@ -375,8 +387,12 @@ impl TurnScratch {
                 merge_low[j] = low;
                 merge_wraps[j] = wraps;
             }
+            *lane_mut(&mut self.stand[0], c) = stand;
+            *lane_mut(&mut self.total, c) = total;
+            *lane_mut(&mut self.merge_low, c) = merge_low;
+            *lane_mut(&mut self.merge_wraps, c) = merge_wraps;
             self.mixed_bits[c] = bits(&mixed);
-            self.merge_bits[c] = bits(merge_loss);
+            self.merge_bits[c] = bits(&merge_loss);
         }
     }
 
@@ -384,12 +400,12 @@ impl TurnScratch {
     /// as it is; empty sites stay neutral; the rest are marked to `fight`.
     fn settle_quiet_sites(&mut self) {
         for c in 0..self.lanes() {
-            let stand = [0, 1, 2, 3, 4].map(|d| lane(&self.stand[d], c));
-            let neutral = lane(&self.neutral, c);
-            let total = lane(&self.total, c);
+            let stand = [0, 1, 2, 3, 4].map(|d| *lane(&self.stand[d], c));
+            let neutral = *lane(&self.neutral, c);
+            let total = *lane(&self.total, c);
             let mut fight = [0u8; LANES];
-            let new_owner = lane_mut(&mut self.new_owner, c);
-            let new_strength = lane_mut(&mut self.new_strength, c);
+            let mut new_owner = [0u8; LANES];
+            let mut new_strength = [0u8; LANES];
             for j in 0..LANES {
                 let here = stand[0][j];
                 // Calm: one player here, no neutral strength, and each neighbour empty or that
@@ -403,6 +419,8 @@ impl TurnScratch {
                 new_owner[j] = here & present & calm;
                 new_strength[j] = (total[j] & present & calm) | (neutral[j] & !present);
             }
+            *lane_mut(&mut self.new_owner, c) = new_owner;
+            *lane_mut(&mut self.new_strength, c) = new_strength;
             self.fight[c] = bits(&fight);
         }
     }
@@ -425,10 +443,11 @@ impl TurnScratch {
         });
         self.mixed_pieces = table;
         self.mixed_slot = slot;
+        let rows = Rows::new(width, height);
         let mut owners = std::mem::take(&mut self.new_owner);
         let mut strengths = std::mem::take(&mut self.new_strength);
         for_each_set(&self.fight, |i| {
-            (owners[i], strengths[i]) = combat(self, width, height, i, players, report);
+            (owners[i], strengths[i]) = combat(self, rows, i, players, report);
         });
         self.new_owner = owners;
         self.new_strength = strengths;
@@ -437,7 +456,7 @@ impl TurnScratch {
     /// Phase 5: per-player totals: production gained and lost to the cap, combining losses on
     /// sites where one player stands (sites where several stand count theirs in [`combat`]),
     /// sites captured.
-    fn tally_players(&self, report: &mut TurnReport) {
+    fn tally_players(&self, owners: &[u8], report: &mut TurnReport) {
         let lanes = self.lanes();
         // Combining losses where one player stands (sites where several stand count theirs in
         // `combat`): the exact sum of the parts above 255.
@@ -459,8 +478,8 @@ impl TurnScratch {
                 let mut cap_sums = [0u16; LANES];
                 let mut taken = [0u16; LANES];
                 for c in start..end {
-                    let (owner, new_owner) = (lane(&self.owner, c), lane(&self.new_owner, c));
-                    let (gain, growth_loss) = (lane(&self.gain, c), lane(&self.growth_loss, c));
+                    let (owner, new_owner) = (read_lane(owners, c), *lane(&self.new_owner, c));
+                    let (gain, growth_loss) = (*lane(&self.gain, c), *lane(&self.growth_loss, c));
                     for j in 0..LANES {
                         let mine = all(owner[j] == tag);
                         gain_sums[j] += u16::from(gain[j] & mine);
@@ -492,7 +511,8 @@ fn bits(l: &Lane) -> u32 {
         // 32-byte lane.
         unsafe {
             let lo = _mm_movemask_epi8(_mm_loadu_si128(l.as_ptr().cast::<__m128i>())) as u32;
-            let hi = _mm_movemask_epi8(_mm_loadu_si128(l.as_ptr().add(16).cast::<__m128i>())) as u32;
+            let hi =
+                _mm_movemask_epi8(_mm_loadu_si128(l.as_ptr().add(16).cast::<__m128i>())) as u32;
             lo | hi << 16
         }
     }
@@ -528,6 +548,36 @@ fn for_each_set(mask: &[u32], mut f: impl FnMut(usize)) {
             f(c * LANES + b.trailing_zeros() as usize);
             b &= b - 1;
         }
+    }
+}
+
+/// The board's shape, with a site's row found by a multiplication instead of a division.
+#[derive(Clone, Copy)]
+struct Rows {
+    width: usize,
+    height: usize,
+    /// ceil(2^32 / width), or 0 for a board too large for it: `i * inverse >> 32` is
+    /// `i / width` exactly while `i * width < 2^32` (the error is below `i * width / 2^32`).
+    inverse: u64,
+}
+
+impl Rows {
+    fn new(width: usize, height: usize) -> Rows {
+        let w = width.max(1) as u64;
+        let exact = (width as u64 * height as u64).saturating_mul(w) < 1 << 32;
+        Rows {
+            width,
+            height,
+            inverse: if exact { (1u64 << 32).div_ceil(w) } else { 0 },
+        }
+    }
+
+    #[inline(always)]
+    fn row(self, i: usize) -> usize {
+        if self.inverse == 0 {
+            return i / self.width;
+        }
+        ((i as u64 * self.inverse) >> 32) as usize
     }
 }
 
@@ -670,15 +720,15 @@ fn lone_combat(sc: &TurnScratch, i: usize, nb: [usize; 4], report: &mut TurnRepo
 #[inline(never)]
 fn combat(
     sc: &TurnScratch,
-    w: usize,
-    h: usize,
+    rows: Rows,
     i: usize,
     players: usize,
     report: &mut TurnReport,
 ) -> (u8, u8) {
-    let y = (i as u32 / w as u32) as usize;
-    let [a, b, c, d] = neighbours(w, h, i - y * w, y);
-    if (sc.stand[0][i] | sc.stand[1][i] | sc.stand[2][i] | sc.stand[3][i] | sc.stand[4][i]) < MIXED {
+    let y = rows.row(i);
+    let [a, b, c, d] = neighbours(rows.width, rows.height, i - y * rows.width, y);
+    if (sc.stand[0][i] | sc.stand[1][i] | sc.stand[2][i] | sc.stand[3][i] | sc.stand[4][i]) < MIXED
+    {
         return lone_combat(sc, i, [a, b, c, d], report);
     }
     let ns = u16::from(sc.neutral[i]);
@@ -757,4 +807,25 @@ fn combat(
     report.damage_dealt[i] = dealt_here.min(0xffff) as u16;
     report.damage_taken[i] = taken_here.min(0xffff) as u16;
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rows;
+    use crate::halite1::MAX_SIDE;
+
+    #[test]
+    fn a_row_found_by_multiplying_is_the_division() {
+        for width in 1..=MAX_SIDE {
+            let height = MAX_SIDE;
+            let rows = Rows::new(width, height);
+            assert_ne!(rows.inverse, 0);
+            for i in (0..width * height).step_by(7).chain([width * height - 1]) {
+                assert_eq!(rows.row(i), i / width, "site {i} of width {width}");
+            }
+        }
+        let huge = Rows::new(70_000, 70_000);
+        assert_eq!(huge.inverse, 0);
+        assert_eq!(huge.row(4_899_999_999), 4_899_999_999 / 70_000);
+    }
 }
