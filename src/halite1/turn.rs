@@ -349,7 +349,6 @@ impl TurnScratch {
             let key = [0, 1, 2, 3, 4].map(|d| *lane(&self.key[d], c));
             let carry = [0, 1, 2, 3, 4].map(|d| *lane(&self.carry[d], c));
             let mut stand = [0u8; LANES];
-            let mut mixed = [0u8; LANES];
             let mut total = [0u8; LANES];
             let mut merge_loss = [0u8; LANES];
             let mut merge_low = [0u8; LANES];
@@ -381,7 +380,6 @@ impl TurnScratch {
                 }
                 let over = all(wraps != 0);
                 stand[j] = highest | (other & MIXED);
-                mixed[j] = other;
                 total[j] = low | over;
                 merge_loss[j] = over;
                 merge_low[j] = low;
@@ -391,7 +389,8 @@ impl TurnScratch {
             *lane_mut(&mut self.total, c) = total;
             *lane_mut(&mut self.merge_low, c) = merge_low;
             *lane_mut(&mut self.merge_wraps, c) = merge_wraps;
-            self.mixed_bits[c] = bits(&mixed);
+            // `MIXED` is the top bit, the one `bits` reads.
+            self.mixed_bits[c] = bits(&stand);
             self.merge_bits[c] = bits(&merge_loss);
         }
     }
