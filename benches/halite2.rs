@@ -9,7 +9,31 @@
 
 use halite::halite2::bench::resimulate;
 use halite::halite2::Replay;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
+
+/// The system allocator, counting allocations (and reallocations): the bench prints how many a
+/// turn makes, recording the replay included.
+struct Counting;
+
+static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+
+unsafe impl std::alloc::GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: std::alloc::Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { std::alloc::System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: std::alloc::Layout) {
+        unsafe { std::alloc::System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: std::alloc::Layout, size: usize) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        unsafe { std::alloc::System.realloc(ptr, layout, size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -39,7 +63,9 @@ fn main() {
         }
         return;
     }
-    resimulate(&replay, 1).expect("g09 re-simulates");
+    let before = ALLOCATIONS.load(Ordering::Relaxed);
+    let one = resimulate(&replay, 1).expect("g09 re-simulates");
+    let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
     let mut turns = 0;
     let mut runs: Vec<f64> = (0..7)
         .map(|_| {
@@ -61,5 +87,9 @@ fn main() {
         ships as f64 / replay.frames.len() as f64
     );
     println!("  {median:.1} µs per turn, median (best {best:.1}; goal: at most 5)");
+    println!(
+        "  {:.1} allocations per turn (the turn's events and recorded commands, and the replay's frame)",
+        allocations as f64 / one.max(1) as f64
+    );
     println!("native_us_per_turn={median:.3}");
 }

@@ -88,8 +88,12 @@ impl<A: SortKey, B: SortKey> SortKey for (A, B) {
     }
 }
 
+/// Up to this many elements are sorted by insertion, without working space.
+const SHORT: usize = 32;
+
 /// Sorts `v` by `key`, stably: exactly what `v.sort_by_key(key)` gives for keys ordered as
-/// [`SortKey`] says. `key` is called `K::WORDS` times per element.
+/// [`SortKey`] says. `key` is called twice per element to see whether the keys are already in
+/// order, then once (up to [`SHORT`] elements) or `K::WORDS` times per element.
 ///
 /// Panics only for a slice of 2^32 elements or more (impossible in WebAssembly's 32-bit
 /// memory).
@@ -97,6 +101,34 @@ pub fn by_key<T, K: SortKey>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
     let n = v.len();
     // Zero-sized elements are all alike: any order is every order.
     if n < 2 || std::mem::size_of::<T>() == 0 {
+        return;
+    }
+    // Keys already in order (often so: lists kept sorted, ids in the order made) need no
+    // working space.
+    let less = |a: K, b: K| {
+        (0..K::WORDS)
+            .map(|w| a.word(w).cmp(&b.word(w)))
+            .find(|o| o.is_ne())
+            .is_some_and(|o| o.is_lt())
+    };
+    if v.windows(2).all(|p| !less(key(&p[1]), key(&p[0]))) {
+        return;
+    }
+    // A short slice: insertion sort in place, the keys beside it on the stack (stable: an
+    // element passes only greater ones).
+    if n <= SHORT {
+        let mut keys = [None; SHORT];
+        for (k, x) in keys.iter_mut().zip(v.iter()) {
+            *k = Some(key(x));
+        }
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && matches!((keys[j], keys[j - 1]), (Some(a), Some(b)) if less(a, b)) {
+                keys.swap(j - 1, j);
+                v.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         return;
     }
     // The keys' words, word-major; `plan` adds its working space after them.

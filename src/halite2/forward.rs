@@ -293,6 +293,7 @@ impl Simulator for Halite2Sim {
             planets,
             total_ship_count,
             damage_dealt,
+            scratch: Default::default(),
         };
         Ok(Halite2Sim {
             game: Game::restore(state, turn, max_turns, living),

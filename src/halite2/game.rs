@@ -340,16 +340,9 @@ impl Game {
             }
             self.pending[p] = false;
         }
-        let moves: Vec<Vec<ShipCommand>> = (0..self.players())
-            .map(|p| {
-                if self.living[p] && !ejected_now.contains(&p) {
-                    actions.get(p).cloned().unwrap_or_default()
-                } else {
-                    Vec::new()
-                }
-            })
-            .collect();
-        let outcome = self.state.play_turn(&self.living, &ejected_now, &moves);
+        // The players ejected now lose their ships before the moves, and the dead have none,
+        // so only the living players' commands act.
+        let outcome = self.state.play_turn(&self.living, &ejected_now, actions);
         if let Some(last) = self.replay.frames.last_mut() {
             last.events = Some(outcome.events);
         }
@@ -426,21 +419,23 @@ impl Game {
 
     fn update_stats(&mut self) {
         let order = self.final_order();
-        self.replay.stats = (0..self.players())
-            .map(|p| PlayerStats {
-                rank: order
-                    .iter()
-                    .position(|&q| q == p)
-                    .map_or(0, |r| r as u32 + 1),
-                last_frame_alive: self.alive_frames[p] - 2 + i64::from(self.living[p]),
-                total_ship_count: self.state.total_ship_count[p],
-                damage_dealt: self.state.damage_dealt[p],
-                init_response_time: self.times[p].init,
-                average_frame_response_time: self.times[p].turns_total as f64
-                    / self.alive_frames[p].max(1) as f64,
-                max_frame_response_time: self.times[p].turns_max,
-            })
-            .collect();
+        let stats = (0..self.players()).map(|p| PlayerStats {
+            rank: order
+                .iter()
+                .position(|&q| q == p)
+                .map_or(0, |r| r as u32 + 1),
+            last_frame_alive: self.alive_frames[p] - 2 + i64::from(self.living[p]),
+            total_ship_count: self.state.total_ship_count[p],
+            damage_dealt: self.state.damage_dealt[p],
+            init_response_time: self.times[p].init,
+            average_frame_response_time: self.times[p].turns_total as f64
+                / self.alive_frames[p].max(1) as f64,
+            max_frame_response_time: self.times[p].turns_max,
+        });
+        // In place: the list is rewritten every turn.
+        let list = &mut self.replay.stats;
+        list.clear();
+        list.extend(stats);
     }
 
     /// Every seat's standing now (final once the game is over).

@@ -18,6 +18,9 @@ const BUCKET_COUNTS: [u64; 16] = [
 pub struct HashOrder<T> {
     buckets: u64,
     items: Vec<(u64, T)>,
+    /// Each item's bucket (`hash % buckets`), beside it: finding where an item goes compares
+    /// these instead of dividing every hash again.
+    bucket_of: Vec<u64>,
 }
 
 impl<T> Default for HashOrder<T> {
@@ -25,6 +28,7 @@ impl<T> Default for HashOrder<T> {
         HashOrder {
             buckets: 1,
             items: Vec::new(),
+            bucket_of: Vec::new(),
         }
     }
 }
@@ -41,7 +45,13 @@ impl<T> HashOrder<T> {
 
     /// A container with these parts, as [`HashOrder::parts`] gave them.
     pub fn from_parts(buckets: u64, items: Vec<(u64, T)>) -> Self {
-        HashOrder { buckets, items }
+        let buckets = buckets.max(1);
+        let bucket_of = items.iter().map(|(h, _)| h % buckets).collect();
+        HashOrder {
+            buckets,
+            items,
+            bucket_of,
+        }
     }
 
     pub fn len(&self) -> usize {
@@ -50,6 +60,18 @@ impl<T> HashOrder<T> {
 
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
+    }
+
+    /// The element at position `i` of the iteration order.
+    pub fn get(&self, i: usize) -> Option<&T> {
+        self.items.get(i).map(|(_, t)| t)
+    }
+
+    /// Empties the container as a default-constructed one, keeping its allocation.
+    pub fn clear(&mut self) {
+        self.buckets = 1;
+        self.items.clear();
+        self.bucket_of.clear();
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &T> {
@@ -68,14 +90,18 @@ impl<T> HashOrder<T> {
         self.items.iter_mut().map(|(_, t)| t).find(|t| found(t))
     }
 
-    /// Where a new element of hash `h` is linked: in front of its bucket's first element, or
+    /// Where a new element of bucket `b` is linked: in front of its bucket's first element, or
     /// at the very front when its bucket is empty.
-    fn position(items: &[(u64, T)], buckets: u64, h: u64) -> usize {
-        let b = h % buckets;
-        items
-            .iter()
-            .position(|(hh, _)| hh % buckets == b)
-            .unwrap_or(0)
+    fn position(bucket_of: &[u64], b: u64) -> usize {
+        bucket_of.iter().position(|&x| x == b).unwrap_or(0)
+    }
+
+    /// Links `item` (hash `h`) where the container would.
+    fn link(&mut self, h: u64, item: T) {
+        let b = h % self.buckets;
+        let at = Self::position(&self.bucket_of, b);
+        self.items.insert(at, (h, item));
+        self.bucket_of.insert(at, b);
     }
 
     /// Inserts `item` (hash `h`) unless an element for which `same` holds is present; returns
@@ -98,23 +124,31 @@ impl<T> HashOrder<T> {
                 .unwrap_or(want | 1);
             self.rehash(next);
         }
-        let at = Self::position(&self.items, self.buckets, h);
-        self.items.insert(at, (h, item));
+        self.link(h, item);
         true
     }
 
     fn rehash(&mut self, buckets: u64) {
         let old = std::mem::take(&mut self.items);
+        self.bucket_of.clear();
         self.buckets = buckets;
         for (h, t) in old {
-            let at = Self::position(&self.items, buckets, h);
-            self.items.insert(at, (h, t));
+            self.link(h, t);
         }
     }
 
     /// Removes the elements for which `gone` holds (the rest keep their order).
     pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
-        self.items.retain(|(_, t)| keep(t));
+        let mut kept = 0;
+        for i in 0..self.items.len() {
+            if keep(&self.items[i].1) {
+                self.items.swap(kept, i);
+                self.bucket_of.swap(kept, i);
+                kept += 1;
+            }
+        }
+        self.items.truncate(kept);
+        self.bucket_of.truncate(kept);
     }
 }
 

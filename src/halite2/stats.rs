@@ -44,10 +44,14 @@ crate::env::series::game_series! {
     Series
 }
 
-/// What the viewer's event rows of a turn add up to, per seat: ships produced, attacks made.
-fn turn_counts(before: &Frame, events: &[Event], players: usize) -> (Vec<u32>, Vec<u32>) {
-    let mut produced = vec![0u32; players];
-    let mut attacks = vec![0u32; players];
+/// What the viewer's event rows of a turn add up to: `count(PRODUCED, seat)` for each ship
+/// produced, `count(ATTACKS, seat)` for each attack made.
+fn turn_counts(
+    before: &Frame,
+    events: &[Event],
+    players: usize,
+    mut count: impl FnMut(usize, usize),
+) {
     // Ids of the ships of the frame before the turn: an attack row needs its target there
     // (gathered at the first attack: most turns have none).
     let mut present: Option<HashSet<u32>> = None;
@@ -76,7 +80,7 @@ fn turn_counts(before: &Frame, events: &[Event], players: usize) -> (Vec<u32>, V
                     let first = last != Some((true, id));
                     last = Some((true, id));
                     if let (true, Some(o)) = (first, owner_of(entity)) {
-                        attacks[o] += 1;
+                        count(ATTACKS, o);
                     }
                 }
             }
@@ -84,13 +88,12 @@ fn turn_counts(before: &Frame, events: &[Event], players: usize) -> (Vec<u32>, V
             Event::Spawned { entity, .. } => {
                 last = Some((false, id_of(entity)));
                 if let Some(o) = owner_of(entity) {
-                    produced[o] += 1;
+                    count(PRODUCED, o);
                 }
             }
             Event::Contention { .. } => {}
         }
     }
-    (produced, attacks)
 }
 
 impl Series {
@@ -129,15 +132,13 @@ impl Series {
             }
         }
         if let Some((before, events)) = turn {
-            let (produced, attacks) = turn_counts(before, events, p);
-            for o in 0..p {
-                *t.cell(PRODUCED, start + o) += produced[o];
-                *t.cell(ATTACKS, start + o) += attacks[o];
-                if damage.is_none() {
+            turn_counts(before, events, p, |which, o| {
+                *t.cell(which, start + o) += 1;
+                if which == ATTACKS && damage.is_none() {
                     let d = t.cell(DAMAGE, start + o);
-                    *d = d.saturating_add(attacks[o].saturating_mul(WEAPON_DAMAGE));
+                    *d = d.saturating_add(WEAPON_DAMAGE);
                 }
-            }
+            });
         }
         if let Some(d) = damage {
             for (o, &v) in d.iter().enumerate().take(p) {

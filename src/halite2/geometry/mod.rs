@@ -48,8 +48,12 @@ impl Vec2 {
         self.distance2(other).to_f64().sqrt()
     }
 
-    /// `Velocity::magnitude`: extended sum of squares, double root.
+    /// `Velocity::magnitude`: extended sum of squares, double root (0 for a ship at rest,
+    /// as that gives).
     pub fn magnitude(self) -> f64 {
+        if self.x.is_zero() && self.y.is_zero() {
+            return 0.0;
+        }
         self.x
             .times(self.x)
             .plus(self.y.times(self.y))

@@ -5,10 +5,10 @@
 use super::*;
 
 /// Per player, damage per ship id.
-pub(super) type DamageMap = Vec<HashOrder<(u32, f64)>>;
+pub(crate) type DamageMap = Vec<HashOrder<(u32, f64)>>;
 
 #[derive(Clone, Copy, Debug)]
-pub(super) struct SimEvent {
+pub(crate) struct SimEvent {
     /// 0 attack, 1 collision, 2 desertion (the reference's enum values, part of the hash).
     kind: u8,
     id1: EntityId,
@@ -28,7 +28,7 @@ impl SimEvent {
     }
 }
 
-pub(super) struct AttackRecord {
+pub(crate) struct AttackRecord {
     pos: Vec2,
     time: f64,
     targets: Vec<EntityId>,
@@ -52,17 +52,35 @@ pub(super) fn add_damage(map: &mut DamageMap, owner: u8, id: u32, amount: f64) {
 ///
 /// The lists are built without a vector per cell: `add` records `(cell, ship)` pairs in order,
 /// and `finish` groups them by cell with a counting sort, which keeps each cell's ships in the
-/// order they were added.
-pub(super) struct CellMap {
+/// order they were added. Its lists are kept from turn to turn ([`CellMap::reset`]).
+#[derive(Default)]
+pub(crate) struct CellMap {
     w: usize,
     h: usize,
     pairs: Vec<(u32, EntityId)>,
+    /// Circle `k` (in the order added) has the pairs `pairs[added[k]..added[k + 1]]`.
+    added: Vec<u32>,
     /// Cell `c` lists `ids[start[c]..start[c + 1]]` once finished.
     start: Vec<u32>,
     ids: Vec<EntityId>,
 }
 
 pub(super) const CELL: i64 = 32;
+
+/// `v.floor()` without the library call it is on baseline x86-64 (no SSE4.1): through the
+/// integer conversion, exact for `|v| < 2^63`; beyond, a value of the same sign at least
+/// 2^63 (the callers clamp to the board). NaN stays NaN.
+fn floor(v: f64) -> f64 {
+    if v.is_nan() {
+        return v;
+    }
+    let t = v as i64 as f64;
+    if t > v {
+        t - 1.0
+    } else {
+        t
+    }
+}
 
 /// Whether two points (rounded to f64 by `Vec2::to_f64`) are certainly farther apart than
 /// `reach`: the f64 distance exceeds it by far more than f64 can be off from the extended
@@ -72,6 +90,57 @@ pub(super) fn far_apart_f64(a: (f64, f64), b: (f64, f64), reach: f64) -> bool {
     let dy = a.1 - b.1;
     let r = reach + 1e-6;
     dx.abs() > r || dy.abs() > r || dx * dx + dy * dy > r * r
+}
+
+/// The distance between two points as the reference computes it ([`Vec2::distance`]), for
+/// comparing with thresholds: decided from the points rounded to f64 (`Vec2::to_f64`) when it
+/// is clearly on one side, and computed in extended precision only near the threshold.
+/// Coordinates are below 2^16, so the f64 distance is within 1e-10 of the exact one, far
+/// inside the margin.
+struct Distance {
+    points: (Vec2, Vec2),
+    approx: f64,
+    exact: Option<f64>,
+}
+
+impl Distance {
+    const MARGIN: f64 = 1e-6;
+
+    fn new((a, axy): (Vec2, (f64, f64)), (b, bxy): (Vec2, (f64, f64))) -> Distance {
+        let (dx, dy) = (bxy.0 - axy.0, bxy.1 - axy.1);
+        Distance {
+            points: (a, b),
+            approx: (dx * dx + dy * dy).sqrt(),
+            exact: None,
+        }
+    }
+
+    fn exact(&mut self) -> f64 {
+        let (a, b) = self.points;
+        *self.exact.get_or_insert_with(|| a.distance(b))
+    }
+
+    /// `distance <= t`.
+    fn at_most(&mut self, t: f64) -> bool {
+        if self.approx < t - Self::MARGIN {
+            true
+        } else if self.approx > t + Self::MARGIN {
+            false
+        } else {
+            self.exact() <= t
+        }
+    }
+
+    /// `distance < t`.
+    fn below(&mut self, t: f64) -> bool {
+        if self.approx < t - Self::MARGIN {
+            true
+        } else if self.approx > t + Self::MARGIN {
+            false
+        } else {
+            self.exact() < t
+        }
+    }
 }
 
 /// Whether the circle around `c` (`xy` is `c.to_f64()`) overlaps cell `(cx, cy)`.
@@ -127,35 +196,166 @@ pub(super) fn overlaps_cell_exact(cx: usize, cy: usize, c: Vec2, radius: f64) ->
         .le(F80::from_f64(radius * radius))
 }
 
-impl CellMap {
-    fn new(width: u32, height: u32) -> CellMap {
-        let w = (f64::from(width) / CELL as f64).ceil() as usize;
-        let h = (f64::from(height) / CELL as f64).ceil() as usize;
-        CellMap {
-            w,
-            h,
-            pairs: Vec::new(),
-            start: Vec::new(),
-            ids: Vec::new(),
+/// The planets a ship may meet, by the 32-unit cell it is in: a set of planets (a bitset over
+/// their indices) per cell, holding each planet whose centre is within `radius + REACH` of
+/// the cell in x and in y. A ship is tested against a planet only when it is within
+/// `speed + SHIP_RADIUS + radius` (plus `far_apart_f64`'s margin) in both, and its speed is at
+/// most `MAX_SPEED`, so with `REACH` above that every planet it can meet is in its cell's set,
+/// and the sets list planets in index order, the order the planets are tested in. Planets
+/// never move: the sets are made once per board.
+#[derive(Default)]
+pub(crate) struct PlanetCells {
+    /// The board the sets are for: width, height and every planet's centre and radius (in
+    /// f64), and the centres as the state has them.
+    board: (u32, u32, Vec<(f64, f64, f64)>),
+    centres: Vec<Vec2>,
+    w: usize,
+    h: usize,
+    /// 64-bit words per set.
+    words: usize,
+    bits: Vec<u64>,
+}
+
+impl PlanetCells {
+    /// Farther than any ship reaches in x or y beyond a planet's radius: `MAX_SPEED +
+    /// SHIP_RADIUS` plus a margin far above the rounding of these small numbers.
+    const REACH: f64 = k::MAX_SPEED + k::SHIP_RADIUS + 0.5;
+
+    /// The sets for this board: kept if already made for it.
+    fn prepare(&mut self, width: u32, height: u32, planets: &[Planet]) {
+        let same = self.board.0 == width
+            && self.board.1 == height
+            && self.board.2.len() == planets.len()
+            && self
+                .board
+                .2
+                .iter()
+                .zip(&self.centres)
+                .zip(planets)
+                .all(|((&(_, _, r), &c), p)| c == p.pos && r == p.r);
+        if same {
+            return;
+        }
+        self.centres = planets.iter().map(|p| p.pos).collect();
+        self.board = (
+            width,
+            height,
+            planets
+                .iter()
+                .map(|p| {
+                    let (x, y) = p.pos.to_f64();
+                    (x, y, p.r)
+                })
+                .collect(),
+        );
+        self.w = (f64::from(width) / CELL as f64).ceil() as usize;
+        self.h = (f64::from(height) / CELL as f64).ceil() as usize;
+        self.words = planets.len().div_ceil(64);
+        self.bits.clear();
+        self.bits.resize(self.w * self.h * self.words, 0);
+        let cell_range = |lo: f64, hi: f64, n: usize| {
+            let first = floor(lo / CELL as f64).max(0.0);
+            let last = floor(hi / CELL as f64).min(n as f64 - 1.0);
+            if first.is_nan() || last.is_nan() {
+                0..n
+            } else {
+                first as usize..(last + 1.0).max(first) as usize
+            }
+        };
+        for (i, &(x, y, r)) in self.board.2.iter().enumerate() {
+            let reach = r + Self::REACH;
+            for cx in cell_range(x - reach, x + reach, self.w) {
+                for cy in cell_range(y - reach, y + reach, self.h) {
+                    self.bits[(cx * self.h + cy) * self.words + i / 64] |= 1 << (i % 64);
+                }
+            }
         }
     }
 
+    /// The planets a ship at `(x, y)` moving at `speed` may meet, in index order (all of them
+    /// when the sets can't tell).
+    fn near_indices(&self, xy: (f64, f64), speed: f64) -> PlanetIndices<'_> {
+        let set = self.near(xy, speed);
+        PlanetIndices {
+            all: set.is_none().then_some(0..self.board.2.len()),
+            words: set.unwrap_or(&[]),
+            at: 0,
+            bits: 0,
+        }
+    }
+
+    /// The set for a ship at `(x, y)` moving at `speed`: `None` when the sets can't tell (off
+    /// the board, or faster than `MAX_SPEED`), and every planet must be tried.
+    fn near(&self, (x, y): (f64, f64), speed: f64) -> Option<&[u64]> {
+        if speed.is_nan() || speed > k::MAX_SPEED + 0.25 {
+            return None;
+        }
+        let (cx, cy) = (floor(x / CELL as f64), floor(y / CELL as f64));
+        if !(cx >= 0.0 && cy >= 0.0 && cx < self.w as f64 && cy < self.h as f64) {
+            return None;
+        }
+        let at = (cx as usize * self.h + cy as usize) * self.words;
+        self.bits.get(at..at + self.words)
+    }
+}
+
+/// Planet indices from a set's words, lowest first, or a whole range.
+pub(crate) struct PlanetIndices<'a> {
+    all: Option<std::ops::Range<usize>>,
+    words: &'a [u64],
+    /// The next word to read, and what is left of the one read before it.
+    at: usize,
+    bits: u64,
+}
+
+impl Iterator for PlanetIndices<'_> {
+    type Item = usize;
+
+    fn next(&mut self) -> Option<usize> {
+        if let Some(all) = &mut self.all {
+            return all.next();
+        }
+        while self.bits == 0 {
+            self.bits = *self.words.get(self.at)?;
+            self.at += 1;
+        }
+        let i = (self.at - 1) * 64 + self.bits.trailing_zeros() as usize;
+        self.bits &= self.bits - 1;
+        Some(i)
+    }
+}
+
+impl CellMap {
+    /// An empty map of a `width` by `height` board.
+    fn reset(&mut self, width: u32, height: u32) {
+        self.w = (f64::from(width) / CELL as f64).ceil() as usize;
+        self.h = (f64::from(height) / CELL as f64).ceil() as usize;
+        self.pairs.clear();
+        self.added.clear();
+        self.added.push(0);
+    }
+
     fn finish(&mut self) {
-        let mut start = vec![0u32; self.w * self.h + 1];
+        let cells = self.w * self.h;
+        let start = &mut self.start;
+        start.clear();
+        start.resize(cells + 1, 0);
         for &(c, _) in &self.pairs {
             start[c as usize + 1] += 1;
         }
         for c in 1..start.len() {
             start[c] += start[c - 1];
         }
-        let mut next = start.clone();
-        let mut ids = vec![EntityId::Planet(0); self.pairs.len()];
+        // `start[c]` serves as cell `c`'s next free place, which keeps each cell's ships in
+        // the order added; it ends at the cell's end, the next cell's start.
+        self.ids.clear();
+        self.ids.resize(self.pairs.len(), EntityId::Planet(0));
         for &(c, id) in &self.pairs {
-            ids[next[c as usize] as usize] = id;
-            next[c as usize] += 1;
+            self.ids[start[c as usize] as usize] = id;
+            start[c as usize] += 1;
         }
-        self.start = start;
-        self.ids = ids;
+        start.copy_within(0..cells, 1);
+        start[0] = 0;
     }
 
     /// The cells a circle may overlap, as ranges of columns and rows (the order of the cells
@@ -170,8 +370,8 @@ impl CellMap {
     ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
         let range = |v: f64, n: usize| {
             const SLACK: f64 = 1e-3;
-            let lo = ((v - radius - SLACK) / CELL as f64).floor();
-            let hi = ((v + radius + SLACK) / CELL as f64).floor() + 1.0;
+            let lo = floor((v - radius - SLACK) / CELL as f64);
+            let hi = floor((v + radius + SLACK) / CELL as f64) + 1.0;
             let clamp = |t: f64| {
                 if t.is_nan() {
                     0
@@ -197,18 +397,19 @@ impl CellMap {
                 }
             }
         }
+        self.added.push(self.pairs.len() as u32);
     }
 
-    fn test(&self, c: Vec2, xy: (f64, f64), radius: f64, out: &mut Vec<EntityId>) {
-        let (xs, ys) = self.span(xy, radius);
-        for cx in xs {
-            for cy in ys.clone() {
-                if overlaps_cell(cx, cy, c, xy, radius) {
-                    let cell = cx * self.h + cy;
-                    let (a, b) = (self.start[cell], self.start[cell + 1]);
-                    out.extend_from_slice(&self.ids[a as usize..b as usize]);
-                }
-            }
+    /// What the cells that circle `k` (in the order added) overlaps list, cell after cell, into
+    /// `out`: the broad phase's candidates for the circle tested again.
+    fn test_added(&self, k: usize, out: &mut Vec<EntityId>) {
+        let (Some(&a), Some(&b)) = (self.added.get(k), self.added.get(k + 1)) else {
+            return;
+        };
+        for &(cell, _) in &self.pairs[a as usize..b as usize] {
+            let cell = cell as usize;
+            let (a, b) = (self.start[cell], self.start[cell + 1]);
+            out.extend_from_slice(&self.ids[a as usize..b as usize]);
         }
     }
 }
@@ -348,31 +549,48 @@ impl State {
         }
     }
 
-    pub(super) fn event_horizon(ship: &Ship) -> f64 {
+    /// How far a ship moving at `speed` (its velocity's magnitude) may meet another.
+    pub(super) fn event_horizon(speed: f64) -> f64 {
+        if speed == 0.0 {
+            // 0.5 + 0 + 5, exact in either precision.
+            return k::SHIP_RADIUS + k::WEAPON_RADIUS;
+        }
         F80::from_f64(k::SHIP_RADIUS)
-            .plus(F80::from_f64(ship.vel.magnitude()))
+            .plus(F80::from_f64(speed))
             .plus(F80::from_f64(k::WEAPON_RADIUS))
             .to_f64()
     }
 
-    pub(super) fn find_events(&self) -> Vec<SimEvent> {
-        let mut set: HashOrder<SimEvent> = HashOrder::new();
+    /// The turn's events in the order of the reference's set of them, into `sc.sorted`.
+    pub(super) fn find_events(&self, sc: &mut Scratch) {
+        let Scratch {
+            ships,
+            planet_cells,
+            cells,
+            candidates,
+            seen,
+            found: set,
+            sorted,
+            ..
+        } = sc;
+        set.clear();
         let mut insert = |e: SimEvent| {
             set.insert(e.hash(), e, |o| o.same(&e));
         };
         // Each ship's position rounded to f64, speed and event horizon, and each planet's
         // position, once: the broad phase and the f64 pre-tests need them for every pair.
-        let ships: Vec<((f64, f64), f64, f64)> = self
-            .ships
-            .iter()
-            .map(|s| {
-                s.as_ref().map_or(((0.0, 0.0), 0.0, 0.0), |s| {
-                    (s.pos.to_f64(), s.vel.magnitude(), Self::event_horizon(s))
-                })
-            })
-            .collect();
-        let planets: Vec<(f64, f64)> = self.planets.iter().map(|p| p.pos.to_f64()).collect();
-        let mut cells = CellMap::new(self.width, self.height);
+        // (Only the listed ships are ever looked up.)
+        ships.clear();
+        ships.resize(self.ships.len(), ((0.0, 0.0), 0.0, 0.0));
+        for &sid in self.order.iter().flat_map(HashOrder::iter) {
+            if let Some(s) = self.ship(sid) {
+                let speed = s.vel.magnitude();
+                ships[sid as usize] = (s.pos.to_f64(), speed, Self::event_horizon(speed));
+            }
+        }
+        planet_cells.prepare(self.width, self.height, &self.planets);
+        let planets = &planet_cells.board.2;
+        cells.reset(self.width, self.height);
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
                 if let Some(s) = self.ship(sid) {
@@ -390,11 +608,14 @@ impl State {
             }
         }
         cells.finish();
-        let mut candidates = Vec::new();
         // A ship in several cells is a candidate several times; its events are the same each
         // time and the set keeps the first, so later copies are skipped (`seen[id]` is the
         // ship being tested when ship `id` was last a candidate, plus one).
-        let mut seen = vec![0u32; self.ships.len()];
+        seen.clear();
+        seen.resize(self.ships.len(), 0);
+        // The ships in the order they were added to the cells: the cells a ship overlaps are
+        // the ones it was added to.
+        let mut added = 0;
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
                 let Some(s1) = self.ship(sid) else {
@@ -405,9 +626,10 @@ impl State {
                     id: sid,
                 };
                 candidates.clear();
-                let (xy1, m1, horizon1) = ships[sid as usize];
-                cells.test(s1.pos, xy1, horizon1, &mut candidates);
-                for &id2 in &candidates {
+                let (xy1, m1, _) = ships[sid as usize];
+                cells.test_added(added, candidates);
+                added += 1;
+                for &id2 in candidates.iter() {
                     let EntityId::Ship {
                         owner: o2,
                         id: sid2,
@@ -415,13 +637,11 @@ impl State {
                     else {
                         continue;
                     };
-                    if seen[sid2 as usize] == sid + 1 {
+                    // A ship meets neither itself nor, by attack, its own side.
+                    if sid2 == sid || seen[sid2 as usize] == sid + 1 {
                         continue;
                     }
                     seen[sid2 as usize] = sid + 1;
-                    let Some(s2) = self.ship(sid2) else {
-                        continue;
-                    };
                     let (xy2, m2, _) = ships[sid2 as usize];
                     let attack_radius = k::SHIP_RADIUS + k::SHIP_RADIUS + k::WEAPON_RADIUS;
                     // Both tests below need the ships within m1 + m2 + attack_radius; most
@@ -429,8 +649,11 @@ impl State {
                     if far_apart_f64(xy1, xy2, m1 + m2 + attack_radius) {
                         continue;
                     }
-                    let distance = s1.pos.distance(s2.pos);
-                    if s1.owner != o2 && distance <= m1 + m2 + attack_radius {
+                    let Some(s2) = self.ship(sid2) else {
+                        continue;
+                    };
+                    let mut distance = Distance::new((s1.pos, xy1), (s2.pos, xy2));
+                    if s1.owner != o2 && distance.at_most(m1 + m2 + attack_radius) {
                         let t = collision_time(attack_radius, s1.pos, s2.pos, s1.vel, s2.vel);
                         match t {
                             Some(t) if (0.0..=1.0).contains(&t) => insert(SimEvent {
@@ -439,7 +662,7 @@ impl State {
                                 id2,
                                 time: round_event_time(t),
                             }),
-                            _ if distance < attack_radius => insert(SimEvent {
+                            _ if distance.below(attack_radius) => insert(SimEvent {
                                 kind: 0,
                                 id1,
                                 id2,
@@ -449,7 +672,7 @@ impl State {
                         }
                     }
                     let collision_radius = k::SHIP_RADIUS + k::SHIP_RADIUS;
-                    if id1 != id2 && distance <= m1 + m2 + collision_radius {
+                    if id1 != id2 && distance.at_most(m1 + m2 + collision_radius) {
                         if let Some(t) =
                             collision_time(collision_radius, s1.pos, s2.pos, s1.vel, s2.vel)
                         {
@@ -464,15 +687,13 @@ impl State {
                         }
                     }
                 }
-                for (pi, planet) in self.planets.iter().enumerate() {
-                    if !planet.is_alive() {
+                for pi in planet_cells.near_indices(xy1, m1) {
+                    let Some(planet) = self.planets.get(pi).filter(|p| p.is_alive()) else {
                         continue;
-                    }
-                    if far_apart_f64(xy1, planets[pi], m1 + k::SHIP_RADIUS + planet.r) {
-                        continue;
-                    }
-                    let distance = s1.pos.distance(planet.pos);
-                    if distance <= m1 + k::SHIP_RADIUS + planet.r {
+                    };
+                    let (x, y, _) = planets[pi];
+                    let mut distance = Distance::new((s1.pos, xy1), (planet.pos, (x, y)));
+                    if distance.at_most(m1 + k::SHIP_RADIUS + planet.r) {
                         let r = k::SHIP_RADIUS + planet.r;
                         if let Some(t) = collision_time(r, s1.pos, planet.pos, s1.vel, Vec2::ZERO) {
                             if (0.0..=1.0).contains(&t) {
@@ -520,7 +741,8 @@ impl State {
                 }
             }
         }
-        set.iter().copied().collect()
+        sorted.clear();
+        sorted.extend(set.iter().copied());
     }
 
     pub(super) fn within_bounds(&self, p: Vec2) -> bool {
@@ -550,11 +772,20 @@ impl State {
         }
     }
 
-    pub(super) fn process_events(&mut self, events: &mut Vec<Event>) {
-        let mut sorted = self.find_events();
-        std_sort(&mut sorted, &|a: &SimEvent, b: &SimEvent| a.time > b.time);
+    pub(super) fn process_events(&mut self, events: &mut Vec<Event>, sc: &mut Scratch) {
+        self.find_events(sc);
+        let Scratch {
+            sorted,
+            group,
+            attackers,
+            damage,
+            ..
+        } = sc;
+        damage.resize_with(self.players, HashOrder::new);
+        std_sort(sorted, &|a: &SimEvent, b: &SimEvent| a.time > b.time);
         while let Some(first) = sorted.pop() {
-            let mut group = vec![first];
+            group.clear();
+            group.push(first);
             while sorted.last().is_some_and(|e| e.time == first.time) {
                 if let Some(e) = sorted.pop() {
                     group.push(e);
@@ -564,8 +795,8 @@ impl State {
             if group.is_empty() {
                 continue;
             }
-            let mut attackers: HashOrder<(EntityId, AttackRecord)> = HashOrder::new();
-            for ev in &group {
+            attackers.clear();
+            for ev in group.iter() {
                 match ev.kind {
                     1 => {
                         let self_damage = self.health(ev.id1);
@@ -583,37 +814,46 @@ impl State {
                         self.damage_entity(ev.id1, damage, ev.time, events);
                     }
                     _ => {
-                        self.register_attack(&mut attackers, ev.id1, ev.id2, ev.time);
-                        self.register_attack(&mut attackers, ev.id2, ev.id1, ev.time);
+                        self.register_attack(attackers, ev.id1, ev.id2, ev.time);
+                        self.register_attack(attackers, ev.id2, ev.id1, ev.time);
                     }
                 }
             }
-            let mut dm = damage_map(self.players);
-            for (src, rec) in attackers.iter() {
+            damage.iter_mut().for_each(HashOrder::clear);
+            let dm = &mut *damage;
+            for (src, rec) in attackers.iter_mut() {
                 let (x, y) = rec.pos.to_f64();
-                events.push(Event::Attack {
-                    entity: *src,
-                    x,
-                    y,
-                    targets: rec.targets.clone(),
-                    time: rec.time,
-                });
+                let targets = std::mem::take(&mut rec.targets);
                 let EntityId::Ship { owner, id } = *src else {
+                    events.push(Event::Attack {
+                        entity: *src,
+                        x,
+                        y,
+                        targets,
+                        time: rec.time,
+                    });
                     continue;
                 };
                 self.damage_dealt[owner as usize] += u64::from(k::WEAPON_DAMAGE);
-                let share = f64::from(k::WEAPON_DAMAGE) / rec.targets.len() as f64;
-                for target in &rec.targets {
+                let share = f64::from(k::WEAPON_DAMAGE) / targets.len() as f64;
+                for target in &targets {
                     if let Some(s) = self.ship_mut(id) {
                         s.cooldown = k::WEAPON_COOLDOWN;
                     }
                     if let EntityId::Ship { owner: to, id: tid } = *target {
-                        add_damage(&mut dm, to, tid, share);
+                        add_damage(dm, to, tid, share);
                     }
                 }
+                events.push(Event::Attack {
+                    entity: *src,
+                    x,
+                    y,
+                    targets,
+                    time: rec.time,
+                });
             }
             let time = group.last().map_or(0.0, |e| e.time);
-            self.process_damage(&dm, time, events);
+            self.process_damage(dm, time, events);
             self.cleanup();
         }
     }

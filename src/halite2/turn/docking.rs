@@ -10,30 +10,28 @@ pub(super) type Contention = HashOrder<(u32, HashOrder<(u8, Vec<EntityId>)>)>;
 
 impl State {
     pub(super) fn process_docking(&mut self) {
-        for p in 0..self.players {
-            for id in self.ship_ids(p) {
-                let Some(ship) = self.ships[id as usize].as_mut() else {
-                    continue;
-                };
-                match ship.status {
-                    DockingStatus::Docking => {
-                        ship.progress = ship.progress.wrapping_sub(1);
-                        if ship.progress == 0 {
-                            ship.status = DockingStatus::Docked;
-                        }
+        for &id in self.order.iter().flat_map(HashOrder::iter) {
+            let Some(ship) = self.ships[id as usize].as_mut() else {
+                continue;
+            };
+            match ship.status {
+                DockingStatus::Docking => {
+                    ship.progress = ship.progress.wrapping_sub(1);
+                    if ship.progress == 0 {
+                        ship.status = DockingStatus::Docked;
                     }
-                    DockingStatus::Undocking => {
-                        ship.progress = ship.progress.wrapping_sub(1);
-                        if ship.progress == 0 {
-                            ship.status = DockingStatus::Undocked;
-                            let planet = ship.planet as usize;
-                            if let Some(pl) = self.planets.get_mut(planet) {
-                                pl.remove_ship(id);
-                            }
-                        }
-                    }
-                    _ => {}
                 }
+                DockingStatus::Undocking => {
+                    ship.progress = ship.progress.wrapping_sub(1);
+                    if ship.progress == 0 {
+                        ship.status = DockingStatus::Undocked;
+                        let planet = ship.planet as usize;
+                        if let Some(pl) = self.planets.get_mut(planet) {
+                            pl.remove_ship(id);
+                        }
+                    }
+                }
+                _ => {}
             }
         }
         for planet in &mut self.planets {

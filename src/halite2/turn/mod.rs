@@ -15,8 +15,42 @@ use super::replay::{Command, Frame, PlanetRecord, ShipCommand, ShipRecord};
 mod collisions;
 mod docking;
 
-use collisions::far_apart_f64;
+use collisions::{far_apart_f64, AttackRecord, CellMap, DamageMap, PlanetCells, SimEvent};
 use docking::Contention;
+
+/// The working lists of a turn, kept between turns so that a turn allocates only what it
+/// returns (its events, its recorded commands). A copy of a state starts with empty lists.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// `process_moves`: per ship id, the index of its first command in the player's list.
+    first: Vec<u32>,
+    /// `find_events`: per ship id, its position in f64, speed and event horizon.
+    ships: Vec<((f64, f64), f64, f64)>,
+    /// `find_events`: the planets a ship may meet, by cell.
+    planet_cells: PlanetCells,
+    cells: CellMap,
+    candidates: Vec<EntityId>,
+    seen: Vec<u32>,
+    found: HashOrder<SimEvent>,
+    /// `process_events`: the events found, by time, and the group of one time.
+    sorted: Vec<SimEvent>,
+    group: Vec<SimEvent>,
+    /// `process_events`: the attackers of one time, and the damage their attacks deal.
+    attackers: HashOrder<(EntityId, AttackRecord)>,
+    damage: DamageMap,
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Scratch {
+        Scratch::default()
+    }
+}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scratch")
+    }
+}
 
 /// The board and the counters the ranking uses.
 #[derive(Clone, Debug)]
@@ -32,6 +66,7 @@ pub struct State {
     /// Ships produced per player (initial ships not counted).
     pub total_ship_count: Vec<u64>,
     pub damage_dealt: Vec<u64>,
+    pub(crate) scratch: Scratch,
 }
 
 /// The cosine and sine of a thrust angle in degrees, `angle * pi / 180` in doubles as the
@@ -106,6 +141,7 @@ impl State {
                 .collect(),
             total_ship_count: vec![0; players],
             damage_dealt: vec![0; players],
+            scratch: Scratch::default(),
         };
         for (p, list) in ships.iter().enumerate() {
             for &(x, y) in list {
@@ -197,12 +233,14 @@ impl State {
         &mut self,
         alive: &[bool],
         moves: &[Vec<ShipCommand>],
+        first: &mut Vec<u32>,
     ) -> (Contention, Vec<Vec<ShipCommand>>) {
         let mut contention = Contention::new();
         let mut recorded = vec![Vec::new(); self.players];
         // `first[id]`: the index of the first command for ship `id` in the player's list
-        // (`u32::MAX` if none), what a search of the list from the front finds.
-        let mut first = vec![u32::MAX; self.ships.len()];
+        // (`u32::MAX` if none), what a search of the list from the front finds. Every entry
+        // set for a list is reset after it, so the vector is all `u32::MAX` between turns.
+        first.resize(self.ships.len(), u32::MAX);
         for (p, rec) in recorded.iter_mut().enumerate() {
             if !alive.get(p).copied().unwrap_or(false) {
                 continue;
@@ -218,7 +256,12 @@ impl State {
                     *slot = i as u32;
                 }
             }
-            for sid in self.ship_ids(p) {
+            rec.reserve(list.len().min(self.order[p].len()));
+            // Docking moves no ship in or out of the player's list.
+            for at in 0..self.order[p].len() {
+                let Some(&sid) = self.order[p].get(at) else {
+                    break;
+                };
                 let Some(cmd) = first.get(sid as usize).and_then(|&i| list.get(i as usize)) else {
                     continue;
                 };
@@ -267,11 +310,9 @@ impl State {
     }
 
     fn process_movement(&mut self) {
-        for p in 0..self.players {
-            for id in self.ship_ids(p) {
-                if let Some(s) = self.ship_mut(id) {
-                    s.pos = s.pos.moved_by(s.vel, 1.0);
-                }
+        for &id in self.order.iter().flat_map(HashOrder::iter) {
+            if let Some(Some(s)) = self.ships.get_mut(id as usize) {
+                s.pos = s.pos.moved_by(s.vel, 1.0);
             }
         }
     }
@@ -380,14 +421,16 @@ impl State {
     }
 
     fn process_drag(&mut self) {
-        for p in 0..self.players {
-            for id in self.ship_ids(p) {
-                if let Some(s) = self.ship_mut(id) {
-                    if s.vel.magnitude() <= k::DRAG {
-                        s.vel = Vec2::ZERO;
-                    }
-                    // Speeds never exceed MAX_SPEED (7) < DRAG (10), so every ship stops.
+        for &id in self.order.iter().flat_map(HashOrder::iter) {
+            if let Some(Some(s)) = self.ships.get_mut(id as usize) {
+                // Within 7.0625 in x and in y the magnitude is below 9.99, under DRAG (10),
+                // whatever its last bits: only a faster ship needs it computed.
+                let (vx, vy) = s.vel.to_f64();
+                let slow = vx.abs() <= 7.0625 && vy.abs() <= 7.0625;
+                if slow || s.vel.magnitude() <= k::DRAG {
+                    s.vel = Vec2::ZERO;
                 }
+                // Speeds never exceed MAX_SPEED (7) < DRAG (10), so every ship stops.
             }
         }
     }
@@ -401,35 +444,46 @@ impl State {
     }
 
     /// `find_living_players`: who has ships, unless one player owns every living planet.
+    ///
+    /// "Owns" counts the planets it holds with a ship docked. The reference counts them per
+    /// player and compares each count with the number of living planets, in seat order, each
+    /// match leaving only that player: with no living planet every player matches, and the
+    /// last seat is left.
     pub fn living_players(&self) -> Vec<bool> {
         let mut alive: Vec<bool> = (0..self.players)
             .map(|p| !self.order[p].is_empty())
             .collect();
-        let mut owned = vec![0usize; self.players];
+        // The one player holding every living planet so far (`None` before the first), and
+        // whether there still is one.
+        let mut holder: Option<u8> = None;
+        let mut sole = true;
         let mut total = 0;
         for planet in &self.planets {
             if !planet.is_alive() {
                 continue;
             }
             total += 1;
-            if planet.owned && !planet.docked.is_empty() {
-                let docked = planet.docked.iter().any(|&sid| {
+            let held = planet.owned
+                && usize::from(planet.owner) < self.players
+                && planet.docked.iter().any(|&sid| {
                     self.owned_ship(planet.owner, sid)
                         .is_some_and(|s| s.status == DockingStatus::Docked)
                 });
-                if docked {
-                    if let Some(c) = owned.get_mut(planet.owner as usize) {
-                        *c += 1;
-                    }
-                }
+            match holder {
+                _ if !held => sole = false,
+                None => holder = Some(planet.owner),
+                Some(h) => sole &= h == planet.owner,
             }
         }
-        for (p, &n) in owned.iter().enumerate() {
-            if n == total {
-                alive.iter_mut().for_each(|a| *a = false);
-                if self.players > 1 {
-                    alive[p] = true;
-                }
+        let winner = if total == 0 {
+            self.players.checked_sub(1)
+        } else {
+            holder.filter(|_| sole).map(usize::from)
+        };
+        if let Some(p) = winner {
+            alive.iter_mut().for_each(|a| *a = false);
+            if self.players > 1 {
+                alive[p] = true;
             }
         }
         alive
@@ -449,10 +503,12 @@ impl State {
             }
         }
         let mut events = Vec::new();
+        let mut scratch = std::mem::take(&mut self.scratch);
         self.process_docking();
-        let (contention, recorded) = self.process_moves(alive, moves);
+        let (contention, recorded) = self.process_moves(alive, moves, &mut scratch.first);
         self.process_dock_fighting(&contention, &mut events);
-        self.process_events(&mut events);
+        self.process_events(&mut events, &mut scratch);
+        self.scratch = scratch;
         self.process_movement();
         self.process_production(&mut events);
         self.process_drag();
