@@ -96,10 +96,11 @@ pub(super) fn far_apart_f64(a: (f64, f64), b: (f64, f64), reach: f64) -> bool {
 /// comparing with thresholds: decided from the points rounded to f64 (`Vec2::to_f64`) when it
 /// is clearly on one side, and computed in extended precision only near the threshold.
 /// Coordinates are below 2^16, so the f64 distance is within 1e-10 of the exact one, far
-/// inside the margin.
+/// inside the margin; the squares are compared, so no root is taken unless needed.
 struct Distance {
     points: (Vec2, Vec2),
-    approx: f64,
+    /// The square of the distance between the f64 points.
+    approx2: f64,
     exact: Option<f64>,
 }
 
@@ -110,7 +111,7 @@ impl Distance {
         let (dx, dy) = (bxy.0 - axy.0, bxy.1 - axy.1);
         Distance {
             points: (a, b),
-            approx: (dx * dx + dy * dy).sqrt(),
+            approx2: dx * dx + dy * dy,
             exact: None,
         }
     }
@@ -120,26 +121,27 @@ impl Distance {
         *self.exact.get_or_insert_with(|| a.distance(b))
     }
 
+    /// Whether the distance is clearly below `t` (`Some(true)`) or clearly above it
+    /// (`Some(false)`); `None` near it.
+    fn clearly_below(&self, t: f64) -> Option<bool> {
+        let (lo, hi) = (t - Self::MARGIN, t + Self::MARGIN);
+        if lo > 0.0 && self.approx2 < lo * lo {
+            Some(true)
+        } else if self.approx2 > hi * hi {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// `distance <= t`.
     fn at_most(&mut self, t: f64) -> bool {
-        if self.approx < t - Self::MARGIN {
-            true
-        } else if self.approx > t + Self::MARGIN {
-            false
-        } else {
-            self.exact() <= t
-        }
+        self.clearly_below(t).unwrap_or_else(|| self.exact() <= t)
     }
 
     /// `distance < t`.
     fn below(&mut self, t: f64) -> bool {
-        if self.approx < t - Self::MARGIN {
-            true
-        } else if self.approx > t + Self::MARGIN {
-            false
-        } else {
-            self.exact() < t
-        }
+        self.clearly_below(t).unwrap_or_else(|| self.exact() < t)
     }
 }
 
@@ -222,7 +224,7 @@ impl PlanetCells {
     const REACH: f64 = k::MAX_SPEED + k::SHIP_RADIUS + 0.5;
 
     /// The sets for this board: kept if already made for it.
-    fn prepare(&mut self, width: u32, height: u32, planets: &[Planet]) {
+    pub(super) fn prepare(&mut self, width: u32, height: u32, planets: &[Planet]) {
         let same = self.board.0 == width
             && self.board.1 == height
             && self.board.2.len() == planets.len()
@@ -274,7 +276,7 @@ impl PlanetCells {
 
     /// The planets a ship at `(x, y)` moving at `speed` may meet, in index order (all of them
     /// when the sets can't tell).
-    fn near_indices(&self, xy: (f64, f64), speed: f64) -> PlanetIndices<'_> {
+    pub(super) fn near_indices(&self, xy: (f64, f64), speed: f64) -> PlanetIndices<'_> {
         let set = self.near(xy, speed);
         PlanetIndices {
             all: set.is_none().then_some(0..self.board.2.len()),

@@ -38,6 +38,8 @@ pub(crate) struct Scratch {
     /// `process_events`: the attackers of one time, and the damage their attacks deal.
     attackers: HashOrder<(EntityId, AttackRecord)>,
     damage: DamageMap,
+    /// `spawn_spot`: the ships a spot may collide with.
+    spawn_ships: Vec<(Vec2, (f64, f64))>,
 }
 
 impl Clone for Scratch {
@@ -317,7 +319,14 @@ impl State {
         }
     }
 
-    fn spawn_spot(&self, planet: &Planet) -> Option<Vec2> {
+    /// Where `planet` spawns a ship: the free spot nearest the centre of the map. `near` is
+    /// prepared for this board; `ships` is working space.
+    fn spawn_spot(
+        &self,
+        planet: &Planet,
+        near: &PlanetCells,
+        ships: &mut Vec<(Vec2, (f64, f64))>,
+    ) -> Option<Vec2> {
         let center = Vec2::from_f64(f64::from(self.width) / 2.0, f64::from(self.height) / 2.0);
         let open_radius = k::SHIP_RADIUS * 3.0;
         let ship_clear = open_radius + k::SHIP_RADIUS;
@@ -326,19 +335,19 @@ impl State {
         let h = F80::from_i64(i64::from(self.height));
         let mut best: Option<Vec2> = None;
         let mut best_distance = f64::MAX;
-        // What a spot may collide with, with positions rounded to f64 once (for `far_apart`).
-        let planets: Vec<(&Planet, (f64, f64))> = self
-            .planets
-            .iter()
-            .filter(|q| q.is_alive())
-            .map(|q| (q, q.pos.to_f64()))
-            .collect();
-        let ships: Vec<(Vec2, (f64, f64))> = (0..self.players)
-            .flat_map(|p| self.order[p].iter())
-            .filter_map(|&sid| self.ship(sid))
-            .filter(|s| s.is_alive())
-            .map(|s| (s.pos, s.pos.to_f64()))
-            .collect();
+        // The ships a spot may collide with, with positions rounded to f64 once (for
+        // `far_apart`); the planets it may collide with are those `near` lists for it (a spot
+        // is taken within `open_radius + r` of a planet, less than a ship's reach).
+        ships.clear();
+        ships.extend(
+            (0..self.players)
+                .flat_map(|p| self.order[p].iter())
+                .filter_map(|&sid| self.ship(sid))
+                .filter(|s| s.is_alive())
+                .map(|s| (s.pos, s.pos.to_f64())),
+        );
+        let (planet_x, planet_y) = planet.pos.to_f64();
+        let (center_x, center_y) = (f64::from(self.width) / 2.0, f64::from(self.height) / 2.0);
         for dx in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
             for dy in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
                 let (c, s) = spawn_cos_sin(dx, dy);
@@ -352,16 +361,26 @@ impl State {
                 if y.lt(F80::ZERO) || !y.lt(h) {
                     continue;
                 }
+                // Only a nearer spot can win: one clearly farther than the best so far (in f64,
+                // within 1e-10 of the extended values) needs no exact distance.
+                let (ax, ay) = (planet_x + ox - center_x, planet_y + oy - center_y);
+                if (ax * ax + ay * ay).sqrt() > best_distance + 1e-6 {
+                    continue;
+                }
                 let spot = Vec2 { x, y };
                 let distance = spot.distance(center);
-                // Only a nearer spot can win (`partial_cmp`: a NaN distance never does).
+                // (`partial_cmp`: a NaN distance never wins.)
                 if distance.partial_cmp(&best_distance) != Some(std::cmp::Ordering::Less) {
                     continue;
                 }
                 let xy = spot.to_f64();
-                let occupied = planets.iter().any(|&(q, q_xy)| {
+                let occupied = near.near_indices(xy, 0.0).any(|qi| {
+                    let Some(q) = self.planets.get(qi).filter(|q| q.is_alive()) else {
+                        return false;
+                    };
                     let t = open_radius + q.r;
-                    !far_apart_f64(xy, q_xy, t) && spot.distance2(q.pos).le(F80::from_f64(t * t))
+                    !far_apart_f64(xy, q.pos.to_f64(), t)
+                        && spot.distance2(q.pos).le(F80::from_f64(t * t))
                 }) || ships.iter().any(|&(pos, s_xy)| {
                     !far_apart_f64(xy, s_xy, ship_clear) && spot.distance2(pos).le(ship_clear2)
                 });
@@ -375,6 +394,10 @@ impl State {
     }
 
     fn process_production(&mut self, events: &mut Vec<Event>) {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch
+            .planet_cells
+            .prepare(self.width, self.height, &self.planets);
         for pi in 0..self.planets.len() {
             let planet = &self.planets[pi];
             if !planet.is_alive() || !planet.owned {
@@ -400,7 +423,9 @@ impl State {
                 self.planets[pi].current_production.wrapping_add(production);
             while self.planets[pi].current_production >= k::PRODUCTION_PER_SHIP {
                 let planet = self.planets[pi].clone();
-                let Some(spot) = self.spawn_spot(&planet) else {
+                let Some(spot) =
+                    self.spawn_spot(&planet, &scratch.planet_cells, &mut scratch.spawn_ships)
+                else {
                     break;
                 };
                 self.planets[pi].current_production -= k::PRODUCTION_PER_SHIP;
@@ -418,6 +443,7 @@ impl State {
                 });
             }
         }
+        self.scratch = scratch;
     }
 
     fn process_drag(&mut self) {
