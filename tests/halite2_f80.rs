@@ -344,6 +344,27 @@ fn times_matches_the_oracle() {
 }
 
 #[test]
+fn times_pow2_is_times_by_the_power() {
+    let mut rng = Rng(6);
+    for i in 0..CASES {
+        let a = new(rng.f80());
+        let k = (i % 5) as i32;
+        let power = F80::from_i64(1 << k);
+        assert_eq!(
+            parts(a.times_pow2(k)),
+            parts(a.times(power)),
+            "{a:?} * 2^{k}"
+        );
+    }
+    for zero in [F80::ZERO, F80::ZERO.negated()] {
+        assert_eq!(
+            parts(zero.times_pow2(2)),
+            parts(zero.times(F80::from_i64(4)))
+        );
+    }
+}
+
+#[test]
 fn divided_matches_the_oracle() {
     check_binary("divided", 4, F80::divided, oracle::divided);
 }

@@ -88,12 +88,12 @@ impl<A: SortKey, B: SortKey> SortKey for (A, B) {
     }
 }
 
-/// Up to this many elements are sorted by insertion, without working space.
-const SHORT: usize = 32;
+/// Words of working space kept on the stack (32 elements with one-word keys).
+const STACK: usize = 96;
 
 /// Sorts `v` by `key`, stably: exactly what `v.sort_by_key(key)` gives for keys ordered as
 /// [`SortKey`] says. `key` is called twice per element to see whether the keys are already in
-/// order, then once (up to [`SHORT`] elements) or `K::WORDS` times per element.
+/// order, then `K::WORDS` times per element.
 ///
 /// Panics only for a slice of 2^32 elements or more (impossible in WebAssembly's 32-bit
 /// memory).
@@ -103,40 +103,35 @@ pub fn by_key<T, K: SortKey>(v: &mut [T], mut key: impl FnMut(&T) -> K) {
     if n < 2 || std::mem::size_of::<T>() == 0 {
         return;
     }
-    // Keys already in order (often so: lists kept sorted, ids in the order made) need no
-    // working space.
-    let less = |a: K, b: K| {
+    // Keys already in order (often so: lists kept sorted, ids in the order made) need nothing
+    // more.
+    let in_order = v.windows(2).all(|p| {
+        let (a, b) = (key(&p[0]), key(&p[1]));
         (0..K::WORDS)
             .map(|w| a.word(w).cmp(&b.word(w)))
             .find(|o| o.is_ne())
-            .is_some_and(|o| o.is_lt())
+            .is_none_or(|o| o.is_lt())
+    });
+    if in_order {
+        return;
+    }
+    // The keys' words, word-major, then `plan`'s working space: on the stack for a short
+    // slice (most sorts here), so that sorting it allocates nothing.
+    let len = n * (K::WORDS + 2);
+    let mut stack = [0u64; STACK];
+    let mut heap = Vec::new();
+    let buf: &mut [u64] = if len <= STACK {
+        &mut stack[..len]
+    } else {
+        heap.resize(len, 0);
+        &mut heap
     };
-    if v.windows(2).all(|p| !less(key(&p[1]), key(&p[0]))) {
-        return;
-    }
-    // A short slice: insertion sort in place, the keys beside it on the stack (stable: an
-    // element passes only greater ones).
-    if n <= SHORT {
-        let mut keys = [None; SHORT];
-        for (k, x) in keys.iter_mut().zip(v.iter()) {
-            *k = Some(key(x));
-        }
-        for i in 1..n {
-            let mut j = i;
-            while j > 0 && matches!((keys[j], keys[j - 1]), (Some(a), Some(b)) if less(a, b)) {
-                keys.swap(j - 1, j);
-                v.swap(j - 1, j);
-                j -= 1;
-            }
-        }
-        return;
-    }
-    // The keys' words, word-major; `plan` adds its working space after them.
-    let mut buf = Vec::with_capacity(n * (K::WORDS + 2));
     for w in 0..K::WORDS {
-        buf.extend(v.iter().map(|x| key(x).word(w)));
+        for (slot, x) in buf[w * n..(w + 1) * n].iter_mut().zip(v.iter()) {
+            *slot = key(x).word(w);
+        }
     }
-    let count = plan(&mut buf, n);
+    let count = plan(buf, n, K::WORDS);
     let mut prev = 0;
     for &m in &buf[..count] {
         let at = (m & LOW) as usize;
@@ -158,30 +153,45 @@ const CYCLE_START: u64 = 1 << 63;
 const LOW: u64 = 0xffff_ffff;
 
 /// Sorts `n` elements stably by their keys, `buf` holding the keys' words (word `w` of element
-/// `i` at `w * n + i`), and leaves in `buf[..count]` the `count` moves that put the elements in
+/// `i` at `w * n + i`) followed by room for `2 * n` more, and leaves in `buf[..count]` the `count` moves that put the elements in
 /// that order (0: already in order).
 ///
 /// The sort is one pass per 32-bit digit of the words, least significant first, each sorting
 /// `(digit, position)` pairs with `sort_unstable`: the positions make the pairs unique, so each
 /// pass keeps the order of the passes before it among its ties, as a stable sort does. A pass
-/// whose digits are already in order (the high digits of small numbers) is skipped.
+/// whose digits are already in order (the high digits of small numbers) is skipped. Up to 32
+/// one-word keys are sorted by insertion instead.
 ///
 /// The moves are the permutation's cycles one after the other (positions in the low halves),
 /// each from a move flagged [`CYCLE_START`]; moving the elements is swapping each move's position
 /// with the one before it. A cycle `c0, c1, ..., c(k-1)` (with `c(i+1)` the position whose
 /// element goes to `c(i)`) fills `c0`, then `c1`, ... by swaps `(c0, c1), (c1, c2), ...`; the
 /// element first at `c0` ends at `c(k-1)`, where it belongs.
-fn plan(buf: &mut Vec<u64>, n: usize) -> usize {
+fn plan(buf: &mut [u64], n: usize, words: usize) -> usize {
     assert!(n as u64 <= LOW, "too many elements to sort");
-    let words = buf.len() / n;
-    let keys_len = buf.len();
-    // `order[i]`: the element (by its first position) now at position `i`.
-    buf.extend(0..n as u64);
-    buf.resize(keys_len + 2 * n, 0);
+    let keys_len = words * n;
     let (keys, rest) = buf.split_at_mut(keys_len);
     let (order, work) = rest.split_at_mut(n);
+    // `order[i]`: the element (by its first position) now at position `i`.
+    for (i, o) in order.iter_mut().enumerate() {
+        *o = i as u64;
+    }
+    let work = &mut work[..n];
     let mut moved = false;
-    for digit in (0..2 * words).rev() {
+    if words == 1 && n <= 32 {
+        // Few one-word keys: insertion sort of the positions by key (stable: a position
+        // passes only greater keys).
+        for i in 1..n {
+            let mut j = i;
+            while j > 0 && keys[order[j - 1] as usize] > keys[order[j] as usize] {
+                order.swap(j - 1, j);
+                moved = true;
+                j -= 1;
+            }
+        }
+    }
+    let passes = if words == 1 && n <= 32 { 0 } else { 2 * words };
+    for digit in (0..passes).rev() {
         let (w, shift) = (digit / 2, 32 * (1 - digit % 2));
         for (i, (slot, &e)) in work.iter_mut().zip(order.iter()).enumerate() {
             *slot = (((keys[w * n + e as usize] >> shift) & LOW) << 32) | i as u64;

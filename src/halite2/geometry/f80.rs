@@ -311,6 +311,17 @@ impl F80 {
         }
     }
 
+    /// `self * 2^k`, exact: what [`F80::times`] gives for a power of two (zeros unchanged).
+    pub fn times_pow2(self, k: i32) -> F80 {
+        if self.mant == 0 {
+            return self;
+        }
+        F80 {
+            exp: self.exp + k,
+            ..self
+        }
+    }
+
     /// Division; a zero divisor gives a huge value of the right sign (never reached by the
     /// rules, which test divisors first).
     ///

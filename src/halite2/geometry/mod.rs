@@ -93,10 +93,10 @@ pub fn collision_time(r: f64, p1: Vec2, p2: Vec2, v1: Vec2, v2: Vec2) -> Option<
     let dvx = v1.x.minus(v2.x);
     let dvy = v1.y.minus(v2.y);
     let a = dvx.times(dvx).plus(dvy.times(dvy));
-    let two = F80::from_i64(2);
-    let b = two.times(dx.times(dvx).plus(dy.times(dvy)));
+    // Products by 2 and 4 only move the exponent (`times_pow2`, exactly what `times` gives).
+    let b = dx.times(dvx).plus(dy.times(dvy)).times_pow2(1);
     let c = dx.times(dx).plus(dy.times(dy)).minus(F80::from_f64(r * r));
-    let disc = b.times(b).minus(F80::from_i64(4).times(a).times(c));
+    let disc = b.times(b).minus(a.times_pow2(2).times(c));
     let zero = F80::ZERO;
     if a.is_zero() {
         if b.is_zero() {
@@ -106,7 +106,7 @@ pub fn collision_time(r: f64, p1: Vec2, p2: Vec2, v1: Vec2, v2: Vec2) -> Option<
         return (!t.lt(zero)).then(|| t.to_f64());
     }
     if disc.is_zero() {
-        return Some(b.negated().divided(two.times(a)).to_f64());
+        return Some(b.negated().divided(a.times_pow2(1)).to_f64());
     }
     if disc.lt(zero) {
         return None;
@@ -114,7 +114,7 @@ pub fn collision_time(r: f64, p1: Vec2, p2: Vec2, v1: Vec2, v2: Vec2) -> Option<
     let root = disc.sqrt();
     let t1 = b.negated().plus(root);
     let t2 = b.negated().minus(root);
-    let two_a = two.times(a);
+    let two_a = a.times_pow2(1);
     let t1_pos = !t1.lt(zero);
     let t2_pos = !t2.lt(zero);
     if t1_pos && t2_pos {
