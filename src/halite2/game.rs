@@ -91,6 +91,8 @@ pub struct Game {
     times: Vec<ResponseTimes>,
     /// The statistics series of the frames recorded so far.
     series: Series,
+    /// Working space for the ranking, kept between turns.
+    order: Vec<usize>,
 }
 
 /// One bot's response times in whole milliseconds, as the reference's statistics keep them.
@@ -160,6 +162,7 @@ impl Game {
             over: false,
             times: vec![ResponseTimes::default(); players],
             series,
+            order: Vec::new(),
         };
         game.update_stats();
         game
@@ -187,6 +190,7 @@ impl Game {
             over: false,
             times: vec![ResponseTimes::default(); players],
             series,
+            order: Vec::new(),
         };
         game.over = game.complete();
         game
@@ -378,19 +382,23 @@ impl Game {
     /// The shuffle only orders survivors whose ships produced and damage dealt are equal, so
     /// when no two survivors tie the stable sort alone gives the same order and the generator
     /// (about 2.5 kB of state) is not copied.
-    fn final_order(&self) -> Vec<usize> {
-        let mut rankings = self.rankings.clone();
+    ///
+    /// Written into `rankings` (emptied first).
+    fn final_order(&self, rankings: &mut Vec<usize>) {
+        rankings.clear();
+        rankings.extend_from_slice(&self.rankings);
         let key = |p: usize| (self.state.total_ship_count[p], self.state.damage_dealt[p]);
-        let mut survivors: Vec<usize> = (0..self.players()).filter(|&p| self.living[p]).collect();
-        crate::env::sort::by_key(&mut survivors, |&p| key(p));
-        if survivors.windows(2).all(|w| key(w[0]) != key(w[1])) {
-            rankings.extend(survivors);
-        } else {
+        // The survivors after the players out, sorted there.
+        let out = rankings.len();
+        rankings.extend((0..self.players()).filter(|&p| self.living[p]));
+        crate::env::sort::by_key(&mut rankings[out..], |&p| key(p));
+        if !rankings[out..].windows(2).all(|w| key(w[0]) != key(w[1])) {
+            let mut survivors = rankings.split_off(out);
             let mut rng = self.rng.clone();
             // The players in their seat order, as the shuffle expects them.
             crate::env::sort::values(&mut survivors);
             append_group(
-                &mut rankings,
+                rankings,
                 survivors,
                 &self.state.total_ship_count,
                 &self.state.damage_dealt,
@@ -398,7 +406,6 @@ impl Game {
             );
         }
         rankings.reverse();
-        rankings
     }
 
     /// Records a bot's response time: its initialisation (`init`) or a turn. The replay's
@@ -418,7 +425,8 @@ impl Game {
     }
 
     fn update_stats(&mut self) {
-        let order = self.final_order();
+        let mut order = std::mem::take(&mut self.order);
+        self.final_order(&mut order);
         let stats = (0..self.players()).map(|p| PlayerStats {
             rank: order
                 .iter()
@@ -436,6 +444,7 @@ impl Game {
         let list = &mut self.replay.stats;
         list.clear();
         list.extend(stats);
+        self.order = order;
     }
 
     /// Every seat's standing now (final once the game is over).

@@ -198,13 +198,12 @@ pub(super) fn overlaps_cell_exact(cx: usize, cy: usize, c: Vec2, radius: f64) ->
         .le(F80::from_f64(radius * radius))
 }
 
-/// The planets a ship may meet, by the 32-unit cell it is in: a set of planets (a bitset over
+/// The planets a ship may meet, by the 8-unit cell it is in: a set of planets (a bitset over
 /// their indices) per cell, holding each planet whose centre is within `radius + REACH` of
-/// the cell in x and in y. A ship is tested against a planet only when it is within
-/// `speed + SHIP_RADIUS + radius` (plus `far_apart_f64`'s margin) in both, and its speed is at
-/// most `MAX_SPEED`, so with `REACH` above that every planet it can meet is in its cell's set,
-/// and the sets list planets in index order, the order the planets are tested in. Planets
-/// never move: the sets are made once per board.
+/// the cell. A ship meets a planet only within `speed + SHIP_RADIUS + radius` of it (plus
+/// [`Distance`]'s margin), and its speed is at most `MAX_SPEED`, so with `REACH` above that
+/// every planet it can meet is in its cell's set; the sets list planets in index order, the
+/// order the planets are tested in. Planets never move: the sets are made once per board.
 #[derive(Default)]
 pub(crate) struct PlanetCells {
     /// The board the sets are for: width, height and every planet's centre and radius (in
@@ -222,6 +221,9 @@ impl PlanetCells {
     /// Farther than any ship reaches in x or y beyond a planet's radius: `MAX_SPEED +
     /// SHIP_RADIUS` plus a margin far above the rounding of these small numbers.
     const REACH: f64 = k::MAX_SPEED + k::SHIP_RADIUS + 0.5;
+    /// The sets' cells are this wide: finer than the ships' (`CELL`), so that a cell's set
+    /// holds few planets besides those near.
+    const SIDE: f64 = 8.0;
 
     /// The sets for this board: kept if already made for it.
     pub(super) fn prepare(&mut self, width: u32, height: u32, planets: &[Planet]) {
@@ -250,25 +252,36 @@ impl PlanetCells {
                 })
                 .collect(),
         );
-        self.w = (f64::from(width) / CELL as f64).ceil() as usize;
-        self.h = (f64::from(height) / CELL as f64).ceil() as usize;
+        self.w = (f64::from(width) / Self::SIDE).ceil() as usize;
+        self.h = (f64::from(height) / Self::SIDE).ceil() as usize;
         self.words = planets.len().div_ceil(64);
         self.bits.clear();
         self.bits.resize(self.w * self.h * self.words, 0);
         let cell_range = |lo: f64, hi: f64, n: usize| {
-            let first = floor(lo / CELL as f64).max(0.0);
-            let last = floor(hi / CELL as f64).min(n as f64 - 1.0);
+            let first = floor(lo / Self::SIDE).max(0.0);
+            let last = floor(hi / Self::SIDE).min(n as f64 - 1.0);
             if first.is_nan() || last.is_nan() {
                 0..n
             } else {
                 first as usize..(last + 1.0).max(first) as usize
             }
         };
+        // A planet is in the set of each cell within `r + REACH` of its centre (the cell as a
+        // closed square: a ship in the cell is no nearer than the square).
+        let gap = |v: f64, c: usize| {
+            let lo = c as f64 * Self::SIDE;
+            (lo - v).max(v - (lo + Self::SIDE)).max(0.0)
+        };
         for (i, &(x, y, r)) in self.board.2.iter().enumerate() {
             let reach = r + Self::REACH;
             for cx in cell_range(x - reach, x + reach, self.w) {
                 for cy in cell_range(y - reach, y + reach, self.h) {
-                    self.bits[(cx * self.h + cy) * self.words + i / 64] |= 1 << (i % 64);
+                    let (dx, dy) = (gap(x, cx), gap(y, cy));
+                    // (A NaN centre keeps every cell of its range.)
+                    let d2 = dx * dx + dy * dy;
+                    if d2.is_nan() || d2 <= reach * reach {
+                        self.bits[(cx * self.h + cy) * self.words + i / 64] |= 1 << (i % 64);
+                    }
                 }
             }
         }
@@ -292,7 +305,7 @@ impl PlanetCells {
         if speed.is_nan() || speed > k::MAX_SPEED + 0.25 {
             return None;
         }
-        let (cx, cy) = (floor(x / CELL as f64), floor(y / CELL as f64));
+        let (cx, cy) = (floor(x / Self::SIDE), floor(y / Self::SIDE));
         if !(cx >= 0.0 && cy >= 0.0 && cx < self.w as f64 && cy < self.h as f64) {
             return None;
         }
