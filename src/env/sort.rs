@@ -153,8 +153,8 @@ const CYCLE_START: u64 = 1 << 63;
 const LOW: u64 = 0xffff_ffff;
 
 /// Sorts `n` elements stably by their keys, `buf` holding the keys' words (word `w` of element
-/// `i` at `w * n + i`) followed by room for `2 * n` more, and leaves in `buf[..count]` the `count` moves that put the elements in
-/// that order (0: already in order).
+/// `i` at `w * n + i`) followed by room for `2 * n` more, and leaves in `buf[..count]` the
+/// `count` moves that put the elements in that order (0: already in order).
 ///
 /// The sort is one pass per 32-bit digit of the words, least significant first, each sorting
 /// `(digit, position)` pairs with `sort_unstable`: the positions make the pairs unique, so each
@@ -178,7 +178,8 @@ fn plan(buf: &mut [u64], n: usize, words: usize) -> usize {
     }
     let work = &mut work[..n];
     let mut moved = false;
-    if words == 1 && n <= 32 {
+    let short = words == 1 && n <= 32;
+    if short {
         // Few one-word keys: insertion sort of the positions by key (stable: a position
         // passes only greater keys).
         for i in 1..n {
@@ -190,7 +191,7 @@ fn plan(buf: &mut [u64], n: usize, words: usize) -> usize {
             }
         }
     }
-    let passes = if words == 1 && n <= 32 { 0 } else { 2 * words };
+    let passes = if short { 0 } else { 2 * words };
     for digit in (0..passes).rev() {
         let (w, shift) = (digit / 2, 32 * (1 - digit % 2));
         for (i, (slot, &e)) in work.iter_mut().zip(order.iter()).enumerate() {

@@ -206,10 +206,11 @@ pub(super) fn overlaps_cell_exact(cx: usize, cy: usize, c: Vec2, radius: f64) ->
 /// order the planets are tested in. Planets never move: the sets are made once per board.
 #[derive(Default)]
 pub(crate) struct PlanetCells {
-    /// The board the sets are for: width, height and every planet's centre and radius (in
-    /// f64), and the centres as the state has them.
-    board: (u32, u32, Vec<(f64, f64, f64)>),
-    centres: Vec<Vec2>,
+    /// The board the sets are for: its size and each planet's centre and radius.
+    size: (u32, u32),
+    planets: Vec<(Vec2, f64)>,
+    /// Each planet's centre rounded to f64 (`Vec2::to_f64`).
+    xy: Vec<(f64, f64)>,
     w: usize,
     h: usize,
     /// 64-bit words per set.
@@ -227,31 +228,19 @@ impl PlanetCells {
 
     /// The sets for this board: kept if already made for it.
     pub(super) fn prepare(&mut self, width: u32, height: u32, planets: &[Planet]) {
-        let same = self.board.0 == width
-            && self.board.1 == height
-            && self.board.2.len() == planets.len()
+        let same = self.size == (width, height)
+            && self.planets.len() == planets.len()
             && self
-                .board
-                .2
+                .planets
                 .iter()
-                .zip(&self.centres)
                 .zip(planets)
-                .all(|((&(_, _, r), &c), p)| c == p.pos && r == p.r);
+                .all(|(&(c, r), p)| c == p.pos && r == p.r);
         if same {
             return;
         }
-        self.centres = planets.iter().map(|p| p.pos).collect();
-        self.board = (
-            width,
-            height,
-            planets
-                .iter()
-                .map(|p| {
-                    let (x, y) = p.pos.to_f64();
-                    (x, y, p.r)
-                })
-                .collect(),
-        );
+        self.size = (width, height);
+        self.planets = planets.iter().map(|p| (p.pos, p.r)).collect();
+        self.xy = planets.iter().map(|p| p.pos.to_f64()).collect();
         self.w = (f64::from(width) / Self::SIDE).ceil() as usize;
         self.h = (f64::from(height) / Self::SIDE).ceil() as usize;
         self.words = planets.len().div_ceil(64);
@@ -272,7 +261,7 @@ impl PlanetCells {
             let lo = c as f64 * Self::SIDE;
             (lo - v).max(v - (lo + Self::SIDE)).max(0.0)
         };
-        for (i, &(x, y, r)) in self.board.2.iter().enumerate() {
+        for (i, (&(x, y), &(_, r))) in self.xy.iter().zip(&self.planets).enumerate() {
             let reach = r + Self::REACH;
             for cx in cell_range(x - reach, x + reach, self.w) {
                 for cy in cell_range(y - reach, y + reach, self.h) {
@@ -292,11 +281,16 @@ impl PlanetCells {
     pub(super) fn near_indices(&self, xy: (f64, f64), speed: f64) -> PlanetIndices<'_> {
         let set = self.near(xy, speed);
         PlanetIndices {
-            all: set.is_none().then_some(0..self.board.2.len()),
+            all: set.is_none().then_some(0..self.planets.len()),
             words: set.unwrap_or(&[]),
             at: 0,
             bits: 0,
         }
+    }
+
+    /// Planet `i`'s centre rounded to f64.
+    pub(super) fn xy(&self, i: usize) -> (f64, f64) {
+        self.xy[i]
     }
 
     /// The set for a ship at `(x, y)` moving at `speed`: `None` when the sets can't tell (off
@@ -604,7 +598,6 @@ impl State {
             }
         }
         planet_cells.prepare(self.width, self.height, &self.planets);
-        let planets = &planet_cells.board.2;
         cells.reset(self.width, self.height);
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
@@ -706,8 +699,8 @@ impl State {
                     let Some(planet) = self.planets.get(pi).filter(|p| p.is_alive()) else {
                         continue;
                     };
-                    let (x, y, _) = planets[pi];
-                    let mut distance = Distance::new((s1.pos, xy1), (planet.pos, (x, y)));
+                    let xy = planet_cells.xy(pi);
+                    let mut distance = Distance::new((s1.pos, xy1), (planet.pos, xy));
                     if distance.at_most(m1 + k::SHIP_RADIUS + planet.r) {
                         let r = k::SHIP_RADIUS + planet.r;
                         if let Some(t) = collision_time(r, s1.pos, planet.pos, s1.vel, Vec2::ZERO) {
@@ -839,24 +832,16 @@ impl State {
             for (src, rec) in attackers.iter_mut() {
                 let (x, y) = rec.pos.to_f64();
                 let targets = std::mem::take(&mut rec.targets);
-                let EntityId::Ship { owner, id } = *src else {
-                    events.push(Event::Attack {
-                        entity: *src,
-                        x,
-                        y,
-                        targets,
-                        time: rec.time,
-                    });
-                    continue;
-                };
-                self.damage_dealt[owner as usize] += u64::from(k::WEAPON_DAMAGE);
-                let share = f64::from(k::WEAPON_DAMAGE) / targets.len() as f64;
-                for target in &targets {
-                    if let Some(s) = self.ship_mut(id) {
-                        s.cooldown = k::WEAPON_COOLDOWN;
-                    }
-                    if let EntityId::Ship { owner: to, id: tid } = *target {
-                        add_damage(dm, to, tid, share);
+                if let EntityId::Ship { owner, id } = *src {
+                    self.damage_dealt[owner as usize] += u64::from(k::WEAPON_DAMAGE);
+                    let share = f64::from(k::WEAPON_DAMAGE) / targets.len() as f64;
+                    for target in &targets {
+                        if let Some(s) = self.ship_mut(id) {
+                            s.cooldown = k::WEAPON_COOLDOWN;
+                        }
+                        if let EntityId::Ship { owner: to, id: tid } = *target {
+                            add_damage(dm, to, tid, share);
+                        }
                     }
                 }
                 events.push(Event::Attack {

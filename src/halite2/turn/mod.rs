@@ -327,7 +327,8 @@ impl State {
         near: &PlanetCells,
         ships: &mut Vec<(Vec2, (f64, f64))>,
     ) -> Option<Vec2> {
-        let center = Vec2::from_f64(f64::from(self.width) / 2.0, f64::from(self.height) / 2.0);
+        let (center_x, center_y) = (f64::from(self.width) / 2.0, f64::from(self.height) / 2.0);
+        let center = Vec2::from_f64(center_x, center_y);
         let open_radius = k::SHIP_RADIUS * 3.0;
         let ship_clear = open_radius + k::SHIP_RADIUS;
         let ship_clear2 = F80::from_f64(ship_clear * ship_clear);
@@ -347,7 +348,6 @@ impl State {
                 .map(|s| (s.pos, s.pos.to_f64())),
         );
         let (planet_x, planet_y) = planet.pos.to_f64();
-        let (center_x, center_y) = (f64::from(self.width) / 2.0, f64::from(self.height) / 2.0);
         for dx in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
             for dy in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
                 let (c, s) = spawn_cos_sin(dx, dy);
@@ -379,7 +379,7 @@ impl State {
                         return false;
                     };
                     let t = open_radius + q.r;
-                    !far_apart_f64(xy, q.pos.to_f64(), t)
+                    !far_apart_f64(xy, near.xy(qi), t)
                         && spot.distance2(q.pos).le(F80::from_f64(t * t))
                 }) || ships.iter().any(|&(pos, s_xy)| {
                     !far_apart_f64(xy, s_xy, ship_clear) && spot.distance2(pos).le(ship_clear2)
@@ -393,11 +393,9 @@ impl State {
         best
     }
 
-    fn process_production(&mut self, events: &mut Vec<Event>) {
-        let mut scratch = std::mem::take(&mut self.scratch);
-        scratch
-            .planet_cells
-            .prepare(self.width, self.height, &self.planets);
+    /// Production and spawning; `scratch` holds the planet cells `find_events` prepared this
+    /// turn.
+    fn process_production(&mut self, events: &mut Vec<Event>, scratch: &mut Scratch) {
         for pi in 0..self.planets.len() {
             let planet = &self.planets[pi];
             if !planet.is_alive() || !planet.owned {
@@ -443,7 +441,6 @@ impl State {
                 });
             }
         }
-        self.scratch = scratch;
     }
 
     fn process_drag(&mut self) {
@@ -479,37 +476,31 @@ impl State {
         let mut alive: Vec<bool> = (0..self.players)
             .map(|p| !self.order[p].is_empty())
             .collect();
-        // The one player holding every living planet so far (`None` before the first), and
-        // whether there still is one.
-        let mut holder: Option<u8> = None;
-        let mut sole = true;
+        let mut owned = vec![0usize; self.players];
         let mut total = 0;
         for planet in &self.planets {
             if !planet.is_alive() {
                 continue;
             }
             total += 1;
-            let held = planet.owned
-                && usize::from(planet.owner) < self.players
-                && planet.docked.iter().any(|&sid| {
+            if planet.owned && !planet.docked.is_empty() {
+                let docked = planet.docked.iter().any(|&sid| {
                     self.owned_ship(planet.owner, sid)
                         .is_some_and(|s| s.status == DockingStatus::Docked)
                 });
-            match holder {
-                _ if !held => sole = false,
-                None => holder = Some(planet.owner),
-                Some(h) => sole &= h == planet.owner,
+                if docked {
+                    if let Some(c) = owned.get_mut(planet.owner as usize) {
+                        *c += 1;
+                    }
+                }
             }
         }
-        let winner = if total == 0 {
-            self.players.checked_sub(1)
-        } else {
-            holder.filter(|_| sole).map(usize::from)
-        };
-        if let Some(p) = winner {
-            alive.iter_mut().for_each(|a| *a = false);
-            if self.players > 1 {
-                alive[p] = true;
+        for (p, &n) in owned.iter().enumerate() {
+            if n == total {
+                alive.iter_mut().for_each(|a| *a = false);
+                if self.players > 1 {
+                    alive[p] = true;
+                }
             }
         }
         alive
@@ -534,9 +525,9 @@ impl State {
         let (contention, recorded) = self.process_moves(alive, moves, &mut scratch.first);
         self.process_dock_fighting(&contention, &mut events);
         self.process_events(&mut events, &mut scratch);
-        self.scratch = scratch;
         self.process_movement();
-        self.process_production(&mut events);
+        self.process_production(&mut events, &mut scratch);
+        self.scratch = scratch;
         self.process_drag();
         self.process_cooldowns();
         TurnOutcome {
