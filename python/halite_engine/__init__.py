@@ -4,6 +4,8 @@
   stepped per call in Rust across threads, observations in NumPy arrays.
 * :mod:`halite_engine.pettingzoo`: PettingZoo ``ParallelEnv`` wrappers for both games.
 * :mod:`halite_engine.gym`: Gymnasium single-agent environments against a built-in bot.
+* :mod:`halite_engine.units`: Gymnasium single-agent environments taking one unit's order per
+  step (a ``Discrete`` action, a flat ``Box`` observation).
 * :mod:`halite_engine.vector`: Gymnasium ``VectorEnv`` over the batched engine (against bots, or
   every seat a sub-env).
 * :mod:`halite_engine.arena`: many games between bots, ratings and SPRT, locally or on Ray.
@@ -30,6 +32,10 @@ if _gym is not None:
             if _id not in _gym.registry:
                 _gym.register(id=_id, entry_point=f"halite_engine.gym:{_game.env_name}",
                               vector_entry_point=f"halite_engine.vector:{_game.vector_name}",
+                              kwargs=_kwargs, disable_env_checker=True)
+        for _id, _kwargs in _game.unit_ids:
+            if _id not in _gym.registry:
+                _gym.register(id=_id, entry_point=f"halite_engine.units:{_game.unit_name}",
                               kwargs=_kwargs, disable_env_checker=True)
 
 __all__ = ["verify_replay", "run_stdio_game", "default_threads", "__version__"]

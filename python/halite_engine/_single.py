@@ -23,6 +23,11 @@ def turns(obs, env=0):
             "max_turns": np.array(obs["max_turns"][env], np.int32)}
 
 
+def clock(obs, env=0):
+    """``turn / max_turns`` of env ``env`` as a ``float32`` in 0..1."""
+    return np.float32(min(1.0, int(obs["turn"][env]) / max(1, int(obs["max_turns"][env]))))
+
+
 class Adapter:
     """What every game's adapter shares: the batch they read a seat's view of."""
 

@@ -41,6 +41,29 @@ def as_uint_array(value, name, dtype, shape, high, check_range=False):
     return np.ascontiguousarray(a, dtype)
 
 
+def check_choice(value, name, n):
+    """``value`` (an integer, a NumPy integer, a 0-d array of one, or a float holding an integer)
+    as an ``int`` in ``0..n-1``; a ``TypeError`` or ``ValueError`` naming ``name`` and the value
+    otherwise (never a silent cast)."""
+    allowed = f"one integer from 0 to {n - 1}"
+    try:
+        a = np.asarray(value)
+    except (ValueError, TypeError):
+        a = None
+    if a is None or a.dtype.kind not in "biuf":
+        raise TypeError(f"{name} must be {allowed}, not {type(value).__name__} {value!r}")
+    if a.shape != ():
+        raise ValueError(f"{name} must be {allowed}; got an array of shape {a.shape}")
+    if a.dtype.kind == "f":
+        v = float(a)
+        if not np.isfinite(v) or v != np.floor(v):
+            raise TypeError(f"{name} must be {allowed}; got {v!r}")
+    v = int(a)
+    if not 0 <= v < n:
+        raise ValueError(f"{name} must be {allowed}; got {v}")
+    return v
+
+
 def check_index(name, i, count):
     """``i`` as an ``int`` in ``0..count``, else an error that says what is allowed."""
     if isinstance(i, bool) or not isinstance(i, (int, np.integer)):

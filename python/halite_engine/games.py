@@ -30,8 +30,8 @@ class Game:
 
     ``id``: the registry's id (``halite --game ID``, ``run_stdio_game``, the arena's ``--game``,
     the module ``halite_engine.<id>``). ``title``: its name in messages. ``stem``: its classes'
-    names, ``gym.<stem>Env`` and ``vector.<stem>VectorEnv``, and its Gymnasium id
-    ``halite_engine/<stem>-v0``. ``opponent``: the built-in bot the single-agent and vector envs
+    names, ``gym.<stem>Env``, ``vector.<stem>VectorEnv`` and ``units.<stem>UnitEnv``, and its
+    Gymnasium ids ``halite_engine/<stem>-v0`` and ``halite_engine/<stem>Unit-v0``. ``opponent``: the built-in bot the single-agent and vector envs
     seat by default. ``defaults``: those envs' and the PettingZoo env's game arguments when not
     given (``width``, ``height``, ``players`` and any other of its ``VecEnv``'s). ``seats``: the
     numbers of bots an arena game seats. ``fog``: ``(name, sight)`` of its fog-of-war variant,
@@ -62,6 +62,11 @@ class Game:
         return self.module.Adapter
 
     @property
+    def Units(self):
+        """The game's one-unit-at-a-time view, for :mod:`halite_engine.units`."""
+        return self.module.Units
+
+    @property
     def bots(self):
         """The built-in bots' names, as the extension lists them."""
         return self.module.BOTS
@@ -79,6 +84,10 @@ class Game:
         return f"{self.stem}VectorEnv"
 
     @property
+    def unit_name(self):
+        return f"{self.stem}UnitEnv"
+
+    @property
     def parallel_name(self):
         return f"{self.id}_parallel_env"
 
@@ -90,6 +99,12 @@ class Game:
             name, sight = self.fog
             ids.append((f"halite_engine/{name}-v0", {"fog": sight}))
         return tuple(ids)
+
+    @property
+    def unit_ids(self):
+        """``(Gymnasium id, its keyword arguments)`` of the one-unit-per-step envs
+        (:mod:`halite_engine.units`): ``halite_engine/<stem>Unit-v0``, then the fog variant's."""
+        return tuple((i.replace("-v0", "Unit-v0"), kw) for i, kw in self.gym_ids)
 
     @property
     def seats_text(self):

@@ -69,7 +69,7 @@ import numpy as np
 
 from . import _core
 from ._batch import BatchEnv, check_integer, check_optional, clamp_threads
-from ._single import Adapter as _Adapter, turn_spaces, turns
+from ._single import Adapter as _Adapter, clock, turn_spaces, turns
 from ._util import as_uint_array, random_seed
 
 _Core = _core.halite1.VecEnv
@@ -321,6 +321,92 @@ class Adapter(_Adapter):
     def put_bot(self, joint, seat, bot):
         """The built-in bot ``bot``'s moves for ``seat`` in every env."""
         joint[:, seat] = self.vec.bot_moves(bot, seat)
+
+
+class Units:
+    """Halite I one site at a time, for :mod:`halite_engine.units`: a unit is a site the seat
+    owns, visited in row-major order each turn. Its observation is ``float32 [C * (2 radius +
+    1)**2 + 1]``: the window of ``(2 radius + 1)`` sites a side centred on the site, taken on
+    the torus, as channels ``mine`` (1 where the seat owns the site), ``theirs`` (1 where another
+    seat does), ``strength / 255`` and ``production / 32`` (capped at 1), plus ``visible`` under
+    fog, each flattened row-major; then the clock, ``turn / max_turns``. Its action is
+    ``Discrete(5)``: the site's direction (0 still, 1 north, 2 east, 3 south, 4 west).
+
+    Options: ``radius`` (1 to 15, default 4). The game's arguments are the single-agent env's
+    (``wrap`` is set from ``radius``). The reward is by default each turn's change in the number
+    of sites the seat owns (the batch's ``"territory"`` reward times the map's site count: +1 a
+    site won, so a game's return is the sites held at its end less the one it began with);
+    ``reward="rank"`` gives only the final rank's share."""
+
+    actions = 5
+    ACTION_NAMES = ("still", "north", "east", "south", "west")
+
+    @staticmethod
+    def options(kwargs):
+        """``kwargs`` split into the unit view's options and the game's arguments."""
+        kwargs = dict(kwargs)
+        radius = kwargs.pop("radius", 4)
+        check_integer("radius", radius)
+        if not 1 <= radius <= 15:
+            raise ValueError(f"radius {radius}: 1 to 15 sites")
+        if kwargs.get("wrap") is not None:
+            raise ValueError("wrap is set by the unit env from radius: leave it out")
+        kwargs["wrap"] = int(radius)
+        kwargs.setdefault("reward", "territory")
+        return {"radius": int(radius), "per_site": kwargs["reward"] == "territory"}, kwargs
+
+    def __init__(self, ad, radius, per_site):
+        self.ad = ad
+        self.radius = radius
+        self.per_site = per_site
+        self.channels = 4 + (ad.fog is not None)
+        self.size = self.channels * (2 * radius + 1) ** 2 + 1
+
+    @property
+    def observation_space(self):
+        from gymnasium import spaces
+        return spaces.Box(0.0, 1.0, (self.size,), np.float32)
+
+    def begin(self, obs, seat=0):
+        """The turn's units (plane coordinates of the sites ``seat`` owns, row-major) and what
+        their observations are cut from."""
+        mine = obs["owner"][0, seat] == 1
+        planes = [mine, (obs["owner"][0, seat] >= 2),
+                  obs["strength"][0, seat] / np.float32(255),
+                  np.minimum(obs["production"][0, seat], 32) / np.float32(32)]
+        if self.channels == 5:
+            planes.append(obs["visible"][0, seat])
+        self._planes = np.stack(planes).astype(np.float32)
+        self._clock = clock(obs)
+        self._sites = int(obs["valid"][0, 0].sum())
+        return [tuple(int(v) for v in p) for p in np.argwhere(obs["action_mask"][0, seat])]
+
+    def observe(self, unit):
+        y, x = unit
+        r = self.radius
+        out = np.empty(self.size, np.float32)
+        out[:-1] = self._planes[:, y - r:y + r + 1, x - r:x + r + 1].ravel()
+        out[-1] = self._clock
+        return out
+
+    def nothing(self, obs):
+        """The observation when there is no unit to show (the game over): zeros but the clock."""
+        out = np.zeros(self.size, np.float32)
+        out[-1] = clock(obs)
+        return out
+
+    def put(self, joint, unit, action, seat=0):
+        y, x = unit
+        joint[0, seat, y, x] = action
+
+    def turn_reward(self, reward):
+        """The unit env's reward for a turn of the batch's ``reward`` (its map's)."""
+        return float(round(reward * self._sites)) if self.per_site else reward
+
+    def describe(self, unit):
+        """The unit in the info dict: the site's map coordinates ``(x, y)``."""
+        y, x = unit
+        return {"site": (x - self.radius, y - self.radius)}
 
 
 # The throughput benchmark's rows (`python -m halite_engine.bench`), as plain data: a build being

@@ -49,7 +49,7 @@ from numpy.lib import recfunctions as rfn
 
 from . import _core
 from ._batch import BatchEnv, check_integer, check_optional, clamp_threads
-from ._single import BIG_TURN, Adapter as _Adapter, turn_spaces, turns
+from ._single import BIG_TURN, Adapter as _Adapter, clock, turn_spaces, turns
 from ._util import as_uint_array, random_seed
 
 _Core = _core.halite2.VecEnv
@@ -292,6 +292,145 @@ class Adapter(_Adapter):
         """The built-in bot ``bot``'s commands for ``seat`` in every env."""
         for key, v in self.vec.bot_commands(bot, seat).items():
             joint[key][:, seat] = v
+
+
+class Units:
+    """Halite II one ship at a time, for :mod:`halite_engine.units`: a unit is one of the seat's
+    ships (``max_ships`` at most), in the observation's slot order each turn. Its observation is
+    ``float32 [96]``, positions relative to the ship over the map's diagonal:
+
+    * the ship: ``x / width``, ``y / height``, ``health / 255``, its status one-hot (undocked,
+      docking, docked, undocking), ``progress / 5``, and the clock ``turn / max_turns``;
+    * the 5 nearest living planets (by centre): present, ``dx``, ``dy``, distance, ``r / 16``,
+      whether the seat owns it, whether another seat does, free docking spots ``/ 6``, and
+      whether this ship could dock at it now (undocked, within ``r + 4.5``, a free spot, not
+      another seat's);
+    * the 5 nearest ships of other seats: present, ``dx``, ``dy``, distance, ``health / 255``,
+      whether it is docked (or docking, or undocking);
+    * the 3 nearest other ships of its own: present, ``dx``, ``dy``, distance.
+
+    Missing neighbours are zeros. Its action is ``Discrete(15)``: 0 no command; 1 to 12 thrust at
+    full speed (7) at angle ``30 * (a - 1)`` degrees (0 is +x, 90 is +y); 13 dock at the nearest
+    planet it could dock at (the nearest the seat may dock at when none is in reach, which the
+    rules then ignore); 14 undock. The game's arguments are the single-agent env's; its reward is
+    the final rank's share."""
+
+    actions = 15
+    ACTION_NAMES = ("none",) + tuple(f"thrust {30 * k}" for k in range(12)) + ("dock", "undock")
+    PLANETS, ENEMIES, FRIENDS = 5, 5, 3
+    size = 9 + PLANETS * 9 + ENEMIES * 6 + FRIENDS * 4
+
+    @staticmethod
+    def options(kwargs):
+        """``kwargs`` split into the unit view's options (none) and the game's arguments."""
+        return {}, dict(kwargs)
+
+    def __init__(self, ad):
+        self.ad = ad
+
+    @property
+    def observation_space(self):
+        from gymnasium import spaces
+        return spaces.Box(-1.0, 1.0, (self.size,), np.float32)
+
+    def begin(self, obs, seat=0):
+        """The turn's units (``(row, slot)`` of the seat's ships) and their observations, every
+        ship's at once."""
+        vec = self.ad.vec
+        w, h = float(vec.width), float(vec.height)
+        diag = float(np.hypot(w, h))
+        ships, planets = obs["ships"][0, seat], obs["planets"][0, seat]
+        own = np.flatnonzero(obs["action_mask"]["ships"][0, seat])
+        me = ships[own]
+        n = len(own)
+        f = np.zeros((n, self.size), np.float32)
+        f[:, 0], f[:, 1] = me["x"] / w, me["y"] / h
+        f[:, 2] = me["health"] / 255.0
+        f[np.arange(n), 3 + np.clip(me["status"], 0, 3)] = 1
+        f[:, 7] = me["progress"] / 5.0
+        f[:, 8] = clock(obs)
+        col = 9
+
+        def nearest(others, k):
+            """Per own ship, the ``k`` nearest of ``others``: indices, dx, dy, distance, present."""
+            dx = others["x"][None, :] - me["x"][:, None]
+            dy = others["y"][None, :] - me["y"][:, None]
+            d = np.hypot(dx, dy)
+            order = np.argsort(d, axis=1, kind="stable")[:, :k]
+            take = lambda a: np.take_along_axis(a, order, axis=1)  # noqa: E731
+            return order, take(dx), take(dy), take(d), order.shape[1]
+
+        # Planets.
+        alive = np.flatnonzero(obs["planet_mask"][0, seat])
+        pl = planets[alive]
+        may = obs["action_mask"]["planets"][0, seat][alive]
+        self._dock = np.full(n, -1, np.int64)
+        if len(pl) and n:
+            idx, dx, dy, d, k = nearest(pl, self.PLANETS)
+            p = pl[idx]
+            free = np.maximum(p["docking_spots"].astype(np.int64) - p["docked"], 0)
+            can = may[idx] & (d <= p["r"] + 4.5) & (me["status"] == 0)[:, None]
+            block = np.stack([np.ones_like(d), dx / diag, dy / diag, d / diag, p["r"] / 16.0,
+                              p["owner"] == 1, p["owner"] >= 2, free / 6.0, can], axis=2)
+            f[:, col:col + 9 * k] = block.reshape(n, -1)
+            # The dock target: the nearest planet in reach, else the nearest the seat may dock at.
+            allowed = np.where(can.any(axis=1), can.argmax(axis=1), -1)
+            self._dock = np.where(allowed >= 0, pl["id"][idx[np.arange(n), np.maximum(allowed, 0)]], -1)
+            if may.any():
+                dall = np.hypot(pl["x"][None, :] - me["x"][:, None], pl["y"][None, :] - me["y"][:, None])
+                dall[:, ~may] = np.inf
+                self._dock = np.where(self._dock >= 0, self._dock, pl["id"][dall.argmin(axis=1)])
+        col += 9 * self.PLANETS
+        # Ships of other seats, then the seat's other ships.
+        mask = obs["ship_mask"][0, seat]
+        enemies = ships[mask & (ships["owner"] >= 2)]
+        if len(enemies) and n:
+            idx, dx, dy, d, k = nearest(enemies, self.ENEMIES)
+            e = enemies[idx]
+            block = np.stack([np.ones_like(d), dx / diag, dy / diag, d / diag, e["health"] / 255.0,
+                              e["status"] != 0], axis=2)
+            f[:, col:col + 6 * k] = block.reshape(n, -1)
+        col += 6 * self.ENEMIES
+        if n > 1:
+            idx, dx, dy, d, k = nearest(me, self.FRIENDS + 1)
+            # Each ship is its own nearest (distance 0, first by the stable sort when ships
+            # share a spot too): drop column 0.
+            block = np.stack([np.ones_like(d), dx / diag, dy / diag, d / diag], axis=2)[:, 1:]
+            f[:, col:col + 4 * (k - 1)] = block.reshape(n, -1)
+        np.clip(f, -1.0, 1.0, out=f)   # radii over 16 and spots over 6, should a map have them
+        self._feats = f
+        self._slots = own
+        self._ids = me["id"]
+        return list(range(n))
+
+    def observe(self, unit):
+        return self._feats[unit]
+
+    def nothing(self, obs):
+        """The observation when there is no unit to show (the game over): zeros but the clock."""
+        out = np.zeros(self.size, np.float32)
+        out[8] = clock(obs)
+        return out
+
+    def put(self, joint, unit, action, seat=0):
+        j = self._slots[unit]
+        if 1 <= action <= 12:
+            joint["kind"][0, seat, j] = 1
+            joint["magnitude"][0, seat, j] = 7
+            joint["angle"][0, seat, j] = 30 * (action - 1)
+        elif action == 13 and self._dock[unit] >= 0:
+            joint["kind"][0, seat, j] = 2
+            joint["planet"][0, seat, j] = self._dock[unit]
+        elif action == 14:
+            joint["kind"][0, seat, j] = 3
+
+    def turn_reward(self, reward):
+        """The unit env's reward for a turn of the batch's ``reward``: the same."""
+        return reward
+
+    def describe(self, unit):
+        """The unit in the info dict: the ship's id."""
+        return {"ship": int(self._ids[unit])}
 
 
 # The throughput benchmark's rows (`python -m halite_engine.bench`), as plain data: a build being

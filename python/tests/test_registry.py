@@ -41,7 +41,7 @@ def test_a_setting_a_game_does_not_have_is_refused_by_the_game():
 def test_the_table_follows_the_registry_and_makes_every_games_entry_points():
     import gymnasium as gym
 
-    from halite_engine import arena, games, gym as single, pettingzoo, vector
+    from halite_engine import arena, games, gym as single, pettingzoo, units, vector
     assert games.IDS == tuple(_core.GAMES) and games.DEFAULT.id == _core.GAMES[0]
     assert arena.GAMES == games.IDS
     for g in games.ALL:
@@ -54,6 +54,10 @@ def test_the_table_follows_the_registry_and_makes_every_games_entry_points():
             spec = gym.spec(gym_id)
             assert spec.entry_point == f"halite_engine.gym:{g.env_name}"
             assert spec.vector_entry_point == f"halite_engine.vector:{g.vector_name}"
+        assert g.unit_name in units.__all__ and hasattr(g.Units, "begin")
+        for (gym_id, kw), (unit_id, unit_kw) in zip(g.gym_ids, g.unit_ids):
+            assert unit_id == gym_id.replace("-v0", "Unit-v0") and unit_kw == kw
+            assert gym.spec(unit_id).entry_point == f"halite_engine.units:{g.unit_name}"
     assert [i for g in games.ALL for i, _ in g.gym_ids] == [
         "halite_engine/Halite1-v0", "halite_engine/Blitz-v0", "halite_engine/Halite2-v0"]
     assert games.get("halite2").seats_text == "2 or 4" and games.get("halite1").seats_text == "2 to 6"
