@@ -991,6 +991,19 @@ fn records_cross_between_the_modules_and_a_damaged_one_is_an_error() {
             assert!(w.is_some(), "game {game}: writing a damaged record");
         }
     }
+    // Halite I's replays kept in the browser: gzip that its reader opens as the same record.
+    let json = Halite1Files::write(&Halite1Files::read(S101).unwrap()).unwrap();
+    let kept = Halite1Files::gzip_to_keep(&json);
+    assert_eq!(&kept[..2], &[0x1f, 0x8b]);
+    assert!(kept.len() < json.len() / 4);
+    assert_eq!(
+        Halite1Files::read(&kept).unwrap(),
+        Halite1Files::read(S101).unwrap()
+    );
+    assert_eq!(
+        Halite1Files::write_to_keep(&Halite1Files::read(S101).unwrap()).unwrap(),
+        kept
+    );
     let e = Halite2Files::plain_json(b"\x28\xb5\x2f\xfdbroken")
         .err()
         .unwrap();

@@ -204,14 +204,24 @@ impl Replay {
         out
     }
 
-    /// The replay as gzipped `.hlt` JSON.
+    /// The replay as gzipped `.hlt` JSON (deflate's default level, 6).
     pub fn to_gzip(&self) -> Vec<u8> {
-        use std::io::Write;
-        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        // Writing to a Vec cannot fail.
-        let _ = enc.write_all(&self.to_json());
-        enc.finish().unwrap_or_default()
+        gzip(&self.to_json(), 6)
     }
+}
+
+/// The deflate level of replays kept in a browser's storage (the page's arena and its live
+/// games): on a 30x30 game's 1.8 MB of JSON, level 3 takes about a third of level 6's time
+/// (14 against 46 ms natively) for a file about a fifth larger (190 against 158 kB).
+pub const KEEP_LEVEL: u32 = 3;
+
+/// `bytes` gzipped at deflate level `level` (0 to 9).
+pub fn gzip(bytes: &[u8], level: u32) -> Vec<u8> {
+    use std::io::Write;
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(level.min(9)));
+    // Writing to a Vec cannot fail.
+    let _ = enc.write_all(bytes);
+    enc.finish().unwrap_or_default()
 }
 
 impl crate::env::ReplayFile for Replay {
@@ -916,6 +926,9 @@ mod tests {
         assert_eq!(String::from_utf8(r.to_json()).unwrap(), tiny());
         let again = Replay::from_bytes(&r.to_gzip()).unwrap();
         assert_eq!(again, r);
+        let kept = gzip(&r.to_json(), KEEP_LEVEL);
+        assert_eq!(&kept[..2], &[0x1f, 0x8b]);
+        assert_eq!(Replay::from_bytes(&kept).unwrap(), r);
     }
 
     #[test]

@@ -5,7 +5,8 @@
 // machine a short task waits for a core long enough to be reported), and apart from it the
 // longest while the page loaded. With `--trace`, the run is traced as well, and
 // the main thread's own work is told from its waiting: its busy time in CPU, and its longest
-// task in CPU time (the trace's thread time) beside its wall time. `--runs N` repeats the run
+// task in CPU time (the trace's thread time) beside its wall time, and the CPU time of all the
+// page's threads (workers included) per game. `--runs N` repeats the run
 // in fresh pages of one browser; `--dist DIR` measures another build (e.g. an older commit's);
 // `--parallel P` sets the games played at once (the page's default otherwise: its cores, up to 4).
 //
@@ -54,6 +55,22 @@ function mainThread(events) {
     longCpu = Math.max(longCpu, ms(t.tdur));
   }
   return { count: tasks.length, wall, cpu, longWall, cpuOfLongWall, longCpu };
+}
+
+/** CPU time (ms) of every thread of the page's renderer process in a trace (its main thread, the
+ * engines' and bots' workers, the helper), by thread name, and the total: on two cores, what the
+ * games compete for. */
+function rendererCpu(events) {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const names = new Map(events.filter((e) => e.name === 'thread_name' && e.pid === main?.pid).map((e) => [e.tid, e.args.name]));
+  const by = new Map();
+  for (const e of events)
+    if (e.ph === 'X' && e.name === 'RunTask' && e.pid === main?.pid) {
+      const n = names.get(e.tid) ?? '?';
+      by.set(n, (by.get(n) ?? 0) + (e.tdur ?? 0) / 1000);
+    }
+  const total = [...by.values()].reduce((a, b) => a + b, 0);
+  return { total, by: [...by].sort((a, b) => b[1] - a[1]) };
 }
 
 const median = (xs) => {
@@ -127,7 +144,9 @@ try {
     await page.waitForFunction(() => window.__arena.state === 'done', null, { timeout: 30 * 60_000, polling: 250 });
     // The standings are read once every game is rated.
     await page.waitForFunction(() => window.__arena.rated >= window.__arena.done, null, { timeout: 5 * 60_000, polling: 100 });
-    const trace = TRACE ? mainThread(JSON.parse((await browser.stopTracing()).toString()).traceEvents) : null;
+    const events = TRACE ? JSON.parse((await browser.stopTracing()).toString()).traceEvents : null;
+    const trace = events ? mainThread(events) : null;
+    const cpu = events ? rendererCpu(events) : null;
     const r = await page.evaluate(() => ({
       perMinute: window.__arena.gamesPerMinute,
       elapsed: window.__arena.elapsedMs,
@@ -141,6 +160,13 @@ try {
     if (trace)
       console.log(
         `  main thread (trace): ${trace.count} tasks, busy ${trace.wall.toFixed(0)} ms of wall time, ${trace.cpu.toFixed(0)} ms of CPU; longest task ${trace.longWall.toFixed(0)} ms (${trace.cpuOfLongWall.toFixed(1)} ms of it CPU); most CPU in one task ${trace.longCpu.toFixed(1)} ms`,
+      );
+    if (cpu)
+      console.log(
+        `  the page's threads (trace): ${cpu.total.toFixed(0)} ms of CPU, ${(cpu.total / GAMES).toFixed(1)} a game (${cpu.by
+          .slice(0, 4)
+          .map(([n, ms]) => `${n} ${ms.toFixed(0)}`)
+          .join(', ')})`,
       );
     pageRates.push(r.perMinute);
     if (run === RUNS - 1) for (const row of r.rows) console.log(`  ${JSON.stringify(row)}`);

@@ -6,7 +6,6 @@ import type { Rating, RatingPoint } from './results';
 export type ToHelper =
   | { type: 'ratings'; tau: number; participants: number }
   | { type: 'rate'; id: number; lineup: number[]; ranks: number[] }
-  | { type: 'gzip'; id: number; bytes: Uint8Array }
   /** Every game of opened results rated in order (`lineup` and `ranks`: `seats` per game),
    * each participant's course kept at about `points` points. A newer request, or a cancel,
    * stops an older one. */
@@ -16,7 +15,6 @@ export type ToHelper =
 /** worker -> page */
 export type FromHelper =
   | { type: 'rated'; id: number; ratings: Rating[] }
-  | { type: 'gzipped'; id: number; blob: Blob }
   | { type: 'history-progress'; id: number; done: number; total: number }
   | { type: 'history'; id: number; history: RatingPoint[][]; final: Rating[] }
   | { type: 'error'; id: number; message: string };

@@ -1,6 +1,6 @@
-// The arena's helper worker: rates games with TrueSkill and compresses their replays, so that
-// neither the rating library (mathjs is large to load and its matrices slow to build) nor gzip
-// ever runs on the page's main thread. Only the arena page starts it.
+// The arena's helper worker: rates games with TrueSkill, so that the rating library (mathjs is
+// large to load and its matrices slow to build) never runs on the page's main thread. Only the
+// arena page starts it. (Replays come compressed from the engines' workers.)
 
 import * as trueskill from 'ts-trueskill';
 import type { FromHelper, ToHelper } from './helper-protocol';
@@ -55,11 +55,6 @@ function history(m: Extract<ToHelper, { type: 'history' }>): void {
   slice();
 }
 
-async function gzip(bytes: Uint8Array): Promise<Blob> {
-  const stream = new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream('gzip'));
-  return new Response(stream).blob();
-}
-
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
@@ -83,12 +78,6 @@ scope.onmessage = (e: MessageEvent<ToHelper>) => {
       break;
     case 'history-cancel':
       historyId = 0;
-      break;
-    case 'gzip':
-      gzip(m.bytes).then(
-        (blob) => scope.postMessage({ type: 'gzipped', id: m.id, blob }),
-        (err: unknown) => scope.postMessage({ type: 'error', id: m.id, message: message(err) }),
-      );
       break;
   }
 };

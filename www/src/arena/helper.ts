@@ -1,10 +1,10 @@
-// The page's side of the arena's helper worker: TrueSkill ratings and replay compression, each
-// request answered by a promise.
+// The page's side of the arena's helper worker: TrueSkill ratings, each request answered by a
+// promise.
 
 import type { FromHelper, ToHelper } from './helper-protocol';
 import type { Rating, RatingPoint } from './results';
 
-type Answer = Extract<FromHelper, { type: 'rated' | 'gzipped' | 'history' }>;
+type Answer = Extract<FromHelper, { type: 'rated' | 'history' }>;
 
 export class ArenaHelper {
   private readonly worker: Worker;
@@ -45,13 +45,6 @@ export class ArenaHelper {
     const a = await this.request((id) => ({ type: 'rate', id, lineup, ranks }));
     if (a.type !== 'rated') throw new Error('unexpected answer');
     return a.ratings;
-  }
-
-  /** The bytes gzipped (the bytes are handed over to the worker). */
-  async gzip(bytes: Uint8Array): Promise<Blob> {
-    const a = await this.request((id) => ({ type: 'gzip', id, bytes }), [bytes.buffer as ArrayBuffer]);
-    if (a.type !== 'gzipped') throw new Error('unexpected answer');
-    return a.blob;
   }
 
   /** Rates every game of opened results in order (in the worker) and returns each participant's

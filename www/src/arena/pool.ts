@@ -141,9 +141,10 @@ export class ArenaPool {
         }),
         ...(end.error !== null ? { error: end.error } : {}),
       };
-      // As the game writes it: the page gzips JSON in its helper worker, beside the games (in
-      // the engine's worker it would hold up the lane's next game).
-      if (end.error === null) replay = await host.replayBytes(botMembers(match.logs, match.drawings));
+      // Compressed in the engine's worker, by the game's own fast gzip where it has one
+      // (Halite I's JSON: deflate level 3, a third of the browser's level-6 gzip's time; that
+      // gzip was most of the arena's CPU) or as the game writes it (Halite II's zstd).
+      if (end.error === null) replay = await host.replayBytes(botMembers(match.logs, match.drawings), { gzip: true });
     } catch (e) {
       if (this.cancelled) return;
       end.error = e instanceof Error ? e.message : String(e);

@@ -149,7 +149,13 @@ function live(e: Engine, g: Game): LiveGame<FrameBatch> {
     playBuiltin: (seat, id) => g.playBuiltin(seat, id),
     stepAccepted: () => g.stepAccepted(),
     step: (packed) => g.step(packed as Uint32Array),
-    save: async (members) => insertMembers((await WRITER.load()).Halite1Files.write(g.toRecord()), members),
+    async save(members, keep) {
+      const files = (await WRITER.load()).Halite1Files;
+      // Kept in the browser: gzipped by the writer at its fast level, in one call without members.
+      if (keep && !members) return files.writeToKeep(g.toRecord());
+      const json = insertMembers(files.write(g.toRecord()), members);
+      return keep ? files.gzipToKeep(json) : json;
+    },
   });
 }
 

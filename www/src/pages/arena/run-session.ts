@@ -2,8 +2,8 @@
 // server. The set-up form's choice of bots and games is played by a pool a few games at once
 // (each game's rules in an engine worker, each bot in a worker of its own); the standings (games,
 // wins, average rank, ejections, TrueSkill), the rating graph and the list of games update after
-// every game, drawn together at most every RENDER_MS. TrueSkill and replay compression run in
-// the helper worker, so the page only draws and answers input.
+// every game, drawn together at most every RENDER_MS. TrueSkill runs in the helper worker and
+// replays are compressed in the engines' workers, so the page only draws and answers input.
 
 import type { ArenaHelper } from '../../arena/helper';
 import { randomSeed, type ArenaConfig } from '../../arena/plan';
@@ -16,7 +16,6 @@ import { resolveEntry, seatNames, uniqueName } from '../../seats/entries';
 import { ORIGINAL_BUDGETS } from '../../shell/seat';
 import { setText } from '../../shell/page/dom';
 import { errorMessage } from '../../shell/engine';
-import { startsJson } from '../../shell/engine/compress';
 import { sizeText } from '../../shell/page/live-setup';
 import type { ArenaContext, Run } from './context';
 import { COLOURS, GAMES_NOTE, GRAPH_EMPTY } from './markup';
@@ -207,14 +206,8 @@ export class RunSession {
         this.views.reveal('games-list', true);
       }
     };
-    if (replay) {
-      // A replay already compressed (a zstd `.hlt`) is kept as it is; JSON is gzipped.
-      const kept = startsJson(replay) ? this.helper.gzip(replay) : Promise.resolve(new Blob([replay as BlobPart]));
-      kept.then(
-        (blob) => list(record, blob),
-        (e: unknown) => list({ ...record, error: `replay not kept: ${errorMessage(e)}` }, null),
-      );
-    } else list(record, null);
+    // The replay came compressed from the engine's worker (gzipped JSON, or a zstd `.hlt`).
+    list(record, replay ? new Blob([replay as BlobPart]) : null);
     void this.rateReady(run);
     // The progress moves with every game (a few attributes and texts); the rest is drawn together.
     this.renderProgress();

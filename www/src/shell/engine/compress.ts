@@ -1,5 +1,5 @@
-// The browser's own gzip, for the thread that calls it (the engine's worker gzips the games the
-// page keeps, off the page's main thread).
+// The browser's own gzip, for the thread that calls it: the engine's worker gzips the games the
+// page keeps, off the page's main thread, with it when the game has no faster gzip of its own.
 
 /** Whether replay bytes are plain JSON (their first non-blank byte is `{`). */
 export function startsJson(bytes: Uint8Array): boolean {

@@ -39,8 +39,10 @@ export interface LiveGame<B> {
   step(packed: Uint32Array | Float64Array): void;
   eject(seat: number, atInit: boolean): void;
   setPlayerName(seat: number, name: string): void;
-  /** The game as a replay file (written by the game's file module, loaded on first save). */
-  save(members: string): Promise<Uint8Array>;
+  /** The game as a replay file (written by the game's file module, loaded on first save).
+   * `keep`: compressed for keeping in the browser, by the game's own compression where it has
+   * one (a replay still plain JSON is then gzipped by the host with the browser's gzip). */
+  save(members: string, keep: boolean): Promise<Uint8Array>;
   free(): void;
 }
 
@@ -215,8 +217,8 @@ export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCod
         need().setPlayerName(m.seat, m.name);
         return;
       case 'save': {
-        const raw = await need().save(m.members);
-        // A replay the game already compresses (Halite II's zstd) is sent as it is.
+        const raw = await need().save(m.members, m.gzip === true);
+        // A replay the game compressed (Halite I's fast gzip, Halite II's zstd) is sent as it is.
         const bytes = m.gzip && startsJson(raw) ? await gzip(raw) : raw;
         post({ type: 'saved', id: m.id, bytes }, [bytes.buffer as Transferable]);
         return;
