@@ -83,6 +83,23 @@ def random_seed(rng):
     raise TypeError(f"rng must be a numpy.random.Generator or a seed (0 to 2**64 - 1), not {rng!r}")
 
 
+def reset_seed(env, seed):
+    """The seed a Gymnasium env's ``reset(seed=seed)`` plays (None: the batch's next seeds):
+    ``seed`` checked (a non-negative integer, taken modulo 2**32); on a first reset without one,
+    the constructor's ``seed`` (``env._seed_given``), else a draw from ``env.np_random``. Marks
+    ``env._seeded`` once a seed is given."""
+    if seed is None and not env._seeded:
+        seed = env._seed_given
+        if seed is None:
+            seed = int(env.np_random.integers(0, 2**32))
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise ValueError(f"seed {seed!r}: a non-negative integer")
+        seed = int(seed) % 2**32
+        env._seeded = True
+    return seed
+
+
 def check_opponents(opponents, others, bots, also=""):
     """``opponents`` (one built-in bot's name for every other seat, or a list of ``others``
     names) as a list, each checked against ``bots``; ``also`` names what else is allowed in the

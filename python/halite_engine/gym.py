@@ -21,11 +21,10 @@ the table, :mod:`halite_engine.games`.
 """
 
 import gymnasium as gym
-import numpy as np
 
 from . import games as _games
 from ._single import adapter
-from ._util import check_opponents
+from ._util import check_opponents, reset_seed
 
 __all__ = [g.env_name for g in _games.ALL]
 
@@ -51,13 +50,7 @@ class _SingleEnv(gym.Env):
     def reset(self, *, seed=None, options=None):
         vec = self._vec()
         super().reset(seed=seed)
-        if seed is None and not self._seeded:
-            seed = self._seed_given if self._seed_given is not None else int(self.np_random.integers(0, 2**32))
-        if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-                raise ValueError(f"seed {seed!r}: a non-negative integer")
-            seed = int(seed) % 2**32
-            self._seeded = True
+        seed = reset_seed(self, seed)
         obs, info = vec.reset(seed=seed)
         self._obs = obs
         return self._game.seat_obs(obs, 0), {"map_seed": int(vec.seeds[0])}

@@ -29,11 +29,10 @@ halite_engine:halite_engine/Halite1Unit-v0`` trains on it unchanged.
 """
 
 import gymnasium as gym
-import numpy as np
 
 from . import games as _games
 from ._single import adapter
-from ._util import check_choice, check_opponents
+from ._util import check_choice, check_opponents, reset_seed
 
 __all__ = [g.unit_name for g in _games.ALL]
 
@@ -61,13 +60,7 @@ class _UnitEnv(gym.Env):
     def reset(self, *, seed=None, options=None):
         vec = self._vec()
         super().reset(seed=seed)
-        if seed is None and not self._seeded:
-            seed = self._seed_given if self._seed_given is not None else int(self.np_random.integers(0, 2**32))
-        if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-                raise ValueError(f"seed {seed!r}: a non-negative integer")
-            seed = int(seed) % 2**32
-            self._seeded = True
+        seed = reset_seed(self, seed)
         obs, _ = vec.reset(seed=seed)
         self._turn_start(obs)
         reward, done, info = self._advance()

@@ -39,7 +39,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 from . import games as _games
-from ._util import check_opponents
+from ._util import check_opponents, reset_seed
 
 __all__ = [g.vector_name for g in _games.ALL]
 
@@ -104,15 +104,7 @@ class _VectorEnv(VectorEnv):
     def reset(self, *, seed=None, options=None):
         vec = self._vec()
         super().reset(seed=seed)
-        if seed is None and not self._seeded:
-            seed = self._seed_given
-            if seed is None:
-                seed = int(self.np_random.integers(0, 2**32))
-        if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-                raise ValueError(f"seed {seed!r}: a non-negative integer")
-            seed = int(seed) % 2**32
-            self._seeded = True
+        seed = reset_seed(self, seed)
         obs, info = vec.reset(seed=seed)
         self._started = True
         return self._batch_obs(obs), {"map_seed": self._games(vec.seeds).astype(np.int64)}
