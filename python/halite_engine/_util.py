@@ -83,6 +83,17 @@ def random_seed(rng):
     raise TypeError(f"rng must be a numpy.random.Generator or a seed (0 to 2**64 - 1), not {rng!r}")
 
 
+def env_class(game, base, name, module, doc):
+    """The class ``name`` of ``module``: ``base`` for the game ``game`` (an entry of the games'
+    table), its ``opponents`` the game's default opponent unless given."""
+
+    def __init__(self, opponents=game.opponent, **kwargs):
+        base.__init__(self, game, opponents, **kwargs)
+
+    return type(name, (base,), {"__init__": __init__, "__module__": module, "__qualname__": name,
+                                "__doc__": doc})
+
+
 def reset_seed(env, seed):
     """The seed a Gymnasium env's ``reset(seed=seed)`` plays (None: the batch's next seeds):
     ``seed`` checked (a non-negative integer, taken modulo 2**32); on a first reset without one,

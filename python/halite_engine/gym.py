@@ -24,7 +24,7 @@ import gymnasium as gym
 
 from . import games as _games
 from ._single import adapter
-from ._util import check_opponents, reset_seed
+from ._util import check_opponents, env_class, reset_seed
 
 __all__ = [g.env_name for g in _games.ALL]
 
@@ -88,18 +88,9 @@ class _SingleEnv(gym.Env):
             self._game = None
 
 
-def _env_class(game):
-    """The single-agent env class of ``game`` (an entry of the table)."""
-
-    def __init__(self, opponents=game.opponent, **kwargs):
-        _SingleEnv.__init__(self, game, opponents, **kwargs)
-
-    return type(game.env_name, (_SingleEnv,), {
-        "__init__": __init__, "__module__": __name__, "__qualname__": game.env_name,
-        "__doc__": f"{game.title}: seat 0 against built-in bots ({game.opponent} unless "
-                   f"``opponents`` says); see the module."})
-
-
 for _game in _games.ALL:
-    globals()[_game.env_name] = _env_class(_game)
+    globals()[_game.env_name] = env_class(
+        _game, _SingleEnv, _game.env_name, __name__,
+        f"{_game.title}: seat 0 against built-in bots ({_game.opponent} unless ``opponents`` says); "
+        "see the module.")
 del _game

@@ -32,13 +32,14 @@ import gymnasium as gym
 
 from . import games as _games
 from ._single import adapter
-from ._util import check_choice, check_opponents, reset_seed
+from .gym import _SingleEnv
+from ._util import check_choice, check_opponents, env_class, reset_seed
 
 __all__ = [g.unit_name for g in _games.ALL]
 
 
-class _UnitEnv(gym.Env):
-    metadata = {"render_modes": []}
+class _UnitEnv(_SingleEnv):
+    """One unit per step; ``_vec``, ``replay`` and ``close`` are the single-agent env's."""
 
     def __init__(self, game, opponents, render_mode=None, **kwargs):
         self._seed_given = kwargs.pop("seed", None)
@@ -52,14 +53,9 @@ class _UnitEnv(gym.Env):
         self._list = None
         self._seeded = False
 
-    def _vec(self):
-        if self._game is None:
-            raise RuntimeError(f"this {type(self).__name__} is closed: make a new one")
-        return self._game.vec
-
     def reset(self, *, seed=None, options=None):
         vec = self._vec()
-        super().reset(seed=seed)
+        gym.Env.reset(self, seed=seed)   # the seeding of np_random (not the single env's reset)
         seed = reset_seed(self, seed)
         obs, _ = vec.reset(seed=seed)
         self._turn_start(obs)
@@ -110,26 +106,11 @@ class _UnitEnv(gym.Env):
             return self._units.nothing(final), reward, terminated, truncated, info
         return self._units.observe(self._list[self._next]), reward, False, False, info
 
-    def close(self):
-        """Ends the env; closing twice is harmless."""
-        if self._game is not None:
-            self._game.vec.close()
-            self._game = None
-            self._list = None
-
-
-def _env_class(game):
-    """The unit env class of ``game`` (an entry of the table)."""
-
-    def __init__(self, opponents=game.opponent, **kwargs):
-        _UnitEnv.__init__(self, game, opponents, **kwargs)
-
-    return type(game.unit_name, (_UnitEnv,), {
-        "__init__": __init__, "__module__": __name__, "__qualname__": game.unit_name,
-        "__doc__": f"{game.title} one unit per step: seat 0 against built-in bots ({game.opponent} "
-                   f"unless ``opponents`` says); see the module and ``{game.id}.Units``."})
 
 
 for _game in _games.ALL:
-    globals()[_game.unit_name] = _env_class(_game)
+    globals()[_game.unit_name] = env_class(
+        _game, _UnitEnv, _game.unit_name, __name__,
+        f"{_game.title} one unit per step: seat 0 against built-in bots ({_game.opponent} unless "
+        f"``opponents`` says); see the module and ``{_game.id}.Units``.")
 del _game

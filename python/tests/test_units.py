@@ -181,3 +181,15 @@ def test_a_ppo_style_loop_runs_on_a_sync_vector_env_of_the_id():
     # An episode's return is the sites the seat holds at the end less the one it began with.
     assert all(-1 <= r <= 16 * 16 and r == round(r) for r in episodes)
     envs.close()
+
+
+def test_a_finished_games_replay_is_kept_and_verified():
+    from halite_engine import verify_replay
+    env = Halite1UnitEnv(width=16, height=16, seed=2, max_turns=20, record=True)
+    env.reset()
+    done = False
+    while not done:
+        _, _, term, trunc, _ = env.step(0)
+        done = term or trunc
+    assert verify_replay(env.replay()) is None
+    env.close()
