@@ -185,7 +185,7 @@ def test_a_ppo_style_loop_runs_on_a_sync_vector_env_of_the_id():
 
 def test_a_finished_games_replay_is_kept_and_verified():
     from halite_engine import verify_replay
-    env = Halite1UnitEnv(width=16, height=16, seed=2, max_turns=20, record=True)
+    env = Halite1UnitEnv(width=16, height=16, seed=2, record=True)
     env.reset()
     done = False
     while not done:
