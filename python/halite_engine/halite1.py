@@ -339,7 +339,6 @@ class Units:
     ``reward="rank"`` gives only the final rank's share."""
 
     actions = 5
-    ACTION_NAMES = ("still", "north", "east", "south", "west")
 
     @staticmethod
     def options(kwargs):

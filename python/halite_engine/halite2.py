@@ -316,7 +316,6 @@ class Units:
     the final rank's share."""
 
     actions = 15
-    ACTION_NAMES = ("none",) + tuple(f"thrust {30 * k}" for k in range(12)) + ("dock", "undock")
     PLANETS, ENEMIES, FRIENDS = 5, 5, 3
     size = 9 + PLANETS * 9 + ENEMIES * 6 + FRIENDS * 4
 

@@ -31,9 +31,8 @@ halite_engine:halite_engine/Halite1Unit-v0`` trains on it unchanged.
 import gymnasium as gym
 
 from . import games as _games
-from ._single import adapter
 from .gym import _SingleEnv
-from ._util import check_choice, check_opponents, env_class, reset_seed
+from ._util import check_choice, env_class, reset_seed
 
 __all__ = [g.unit_name for g in _games.ALL]
 
@@ -42,16 +41,12 @@ class _UnitEnv(_SingleEnv):
     """One unit per step; ``_vec``, ``replay`` and ``close`` are the single-agent env's."""
 
     def __init__(self, game, opponents, render_mode=None, **kwargs):
-        self._seed_given = kwargs.pop("seed", None)
         own, rest = game.Units.options(kwargs)
-        self._game = adapter(game.id, seed=self._seed_given or 0, **rest)
+        _SingleEnv.__init__(self, game, opponents, render_mode, **rest)
         self._units = game.Units(self._game, **own)
-        self.opponents = check_opponents(opponents, self._game.players - 1, game.bots)
-        self.render_mode = render_mode
         self.observation_space = self._units.observation_space
         self.action_space = gym.spaces.Discrete(self._units.actions)
         self._list = None
-        self._seeded = False
 
     def reset(self, *, seed=None, options=None):
         vec = self._vec()
@@ -105,7 +100,6 @@ class _UnitEnv(_SingleEnv):
             terminated, truncated, final = done
             return self._units.nothing(final), reward, terminated, truncated, info
         return self._units.observe(self._list[self._next]), reward, False, False, info
-
 
 
 for _game in _games.ALL:
