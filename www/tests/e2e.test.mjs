@@ -482,6 +482,11 @@ test('the current game can be downloaded as .hlt JSON', { timeout: 60000 }, asyn
   assert.equal(saved.num_frames, hlt.num_frames);
   assert.deepEqual(saved.frames[100], hlt.frames[100]);
   assert.deepEqual(saved.player_names, hlt.player_names);
+  // Compressed: the file as it came (the original's own gzip), under the game's gzip ending.
+  const gz = await downloadBytes(page, 'download-gz');
+  assert.equal(gz.name, 's101-20x20-greedy-chaos.hlt.gz');
+  assert.ok(gz.bytes.equals(fs.readFileSync(path.join(fixtures, S101))), 'the replay file as it was served');
+  assert.equal(await page.getAttribute('[data-part="download-gz"]', 'aria-label'), 'Download compressed (.hlt.gz): about a tenth of the size');
   await page.done();
 });
 
@@ -615,18 +620,26 @@ test('the same seed and bots give the same replay twice, and it re-simulates cle
     const page = await open('?bots=expander,bots/example.js&seed=7&size=20x20&speed=60');
     await page.waitForSelector('[data-part="result"]:not([hidden])', { timeout: 60000 });
     const got = await downloadBytes(page);
+    const gz = await downloadBytes(page, 'download-gz');
     await page.done();
-    return got;
+    return { ...got, gz };
   };
   const a = await play();
   const b = await play();
   assert.equal(a.name, 'live-seed7.hlt');
   assert.ok(a.bytes.equals(b.bytes), 'byte-identical replays');
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'halite-e2e-')), a.name);
-  fs.writeFileSync(file, a.bytes);
-  const out = spawnSync(haliteBin(), ['verify', file], { encoding: 'utf8' });
-  assert.equal(out.status, 0, out.stdout + out.stderr);
-  assert.match(out.stdout, /: ok$/m);
+  // The compressed download: the same replay gzipped, a fraction of its size.
+  assert.equal(a.gz.name, 'live-seed7.hlt.gz');
+  assert.ok(zlib.gunzipSync(a.gz.bytes).equals(a.bytes), 'the gzip holds the plain replay');
+  assert.ok(a.gz.bytes.length * 5 < a.bytes.length, `compressed ${a.gz.bytes.length} of ${a.bytes.length} bytes`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'halite-e2e-'));
+  for (const f of [a, a.gz]) {
+    const file = path.join(dir, f.name);
+    fs.writeFileSync(file, f.bytes);
+    const out = spawnSync(haliteBin(), ['verify', file], { encoding: 'utf8' });
+    assert.equal(out.status, 0, out.stdout + out.stderr);
+    assert.match(out.stdout, /: ok$/m);
+  }
 });
 
 test('continue from here with the recorded moves replays the rest of a reference game', { timeout: 120000 }, async () => {

@@ -234,6 +234,8 @@ test('a live Halite II game between bot modules plays to its end, and its replay
   const { name, bytes } = await downloadBytes(page);
   assert.match(name, /\.hlt$/);
   assert.deepEqual([...bytes.subarray(0, 4)], [0x28, 0xb5, 0x2f, 0xfd], 'the original zstd .hlt');
+  // Its replay is compressed already: no second, gzipped download is offered.
+  assert.equal(await page.locator('[data-part="download-gz"]').isHidden(), true, 'no compressed download for Halite II');
   const r = openReplay(engine, files, 'Halite2', new Uint8Array(bytes));
   const frames = r.numFrames;
   let owned = 0;

@@ -93,6 +93,10 @@ async function checkBar(page, label, expectParts) {
   assert.equal(await help.isVisible(), true, `${label}: Help is in the More menu`);
   assert.equal((await help.innerText()).trim(), 'Keyboard shortcuts and help');
   assert.equal(await page.getByRole('button', { name: 'Download this game as a replay' }).isVisible(), true);
+  // Halite I's replays also come compressed, named as such in the menu.
+  const gz = page.locator('.more-menu [data-part="download-gz"]');
+  assert.equal(await gz.isVisible(), true, `${label}: Download compressed is in the More menu`);
+  assert.equal((await gz.innerText()).trim(), 'Download compressed (.hlt.gz)');
   await page.screenshot({ path: path.join(SHOTS, `phone-${label}-more.png`) });
   await page.keyboard.press('Escape');
   assert.equal(await help.isVisible(), false, `${label}: Escape closes the menu`);

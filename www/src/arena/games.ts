@@ -13,7 +13,7 @@
 // (`showOpened`): those rows are built only when their page shows, and their last cell (Open, or
 // a way to add the replay) comes from the page.
 
-import { el, fmt, setText } from '../shell/page/dom';
+import { el, fmt, saveFile, setText } from '../shell/page/dom';
 import { nameLabel } from '../shell/page/names';
 import { MAX_STORED, storeReplays } from '../shell/page/resume';
 import { byRank, type GameRecord } from './results';
@@ -340,12 +340,7 @@ export class GamesList {
       const head = new Uint8Array(await gz.slice(0, 2).arrayBuffer());
       const gzipped = head[0] === 0x1f && head[1] === 0x8b;
       const plain = gzipped ? await new Response(gz.stream().pipeThrough(new DecompressionStream('gzip'))).blob() : gz;
-      const url = URL.createObjectURL(new Blob([plain], { type: gzipped ? 'application/json' : 'application/octet-stream' }));
-      const a = el('a', { attrs: { href: url, download: name } });
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 30_000);
+      saveFile(new Blob([plain], { type: gzipped ? 'application/json' : 'application/octet-stream' }), name);
     } catch (e) {
       this.onError(`Could not save ${name}: ${e instanceof Error ? e.message : String(e)}`);
     }

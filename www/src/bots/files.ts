@@ -4,6 +4,7 @@
 
 import type { BotLibrary, SavedBot } from './library';
 import { MAX_BOT_BYTES } from './sources';
+import { saveFile } from '../shell/page/dom';
 
 export { MAX_BOT_BYTES };
 
@@ -71,14 +72,7 @@ export function downloadFileName(bot: Pick<SavedBot, 'id'>): string {
 
 /** Offers a saved bot's text as a `.js` download. */
 export function downloadBot(bot: SavedBot): void {
-  const url = URL.createObjectURL(new Blob([bot.code], { type: 'text/javascript' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = downloadFileName(bot);
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  saveFile(new Blob([bot.code], { type: 'text/javascript' }), downloadFileName(bot));
 }
 
 /** The first `.js` file among dropped files, or null. */

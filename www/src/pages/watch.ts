@@ -28,7 +28,7 @@ import { LiveSession } from './watch/live-session';
 import { OVERLAYS, pageHtml, showIntro } from './watch/markup';
 import { ReplaySession } from './watch/replay-session';
 import { ResultOverlay } from './watch/result';
-import { WatchUi, plainJson } from './watch/ui';
+import { WatchUi } from './watch/ui';
 
 export type { LiveRequest } from './watch/context';
 
@@ -168,7 +168,7 @@ export class WatchPage implements WatchContext {
     setText(e.meta, 'Open a replay file, drop one on the page, pick a sample, or watch a live game');
     e.empty.hidden = false;
     e.badge.hidden = true;
-    e.download.disabled = true;
+    this.ui.setDownloads(false, this.module.gzipEnding);
   }
 
   private bindActions(): void {
@@ -184,7 +184,8 @@ export class WatchPage implements WatchContext {
       e.file.value = '';
       if (f) void this.replays.openFile(f);
     });
-    e.download.addEventListener('click', () => void this.download());
+    e.download.addEventListener('click', () => void this.download('plain'));
+    e.downloadGz.addEventListener('click', () => void this.download('gzip'));
     e.newGame.addEventListener('click', () => this.live.newGame());
     e.resign.addEventListener('click', () => this.live.resign());
     e.continueBtn.addEventListener('click', () => void this.continueDialog.ask());
@@ -248,14 +249,16 @@ export class WatchPage implements WatchContext {
     }
   }
 
-  private async download(): Promise<void> {
+  /** Saves the game shown as its replay: plain (the form the original tools read), or gzipped
+   * under the game's `gzipEnding`. */
+  private async download(form: 'plain' | 'gzip'): Promise<void> {
     const c = this.current;
     let bytes: Uint8Array;
     let name: string;
     try {
       if (c.kind === 'replay') {
-        // The original tools read plain JSON: a gzipped replay is saved decompressed.
-        bytes = await plainJson(c.opened.bytes);
+        // A replay file is saved as it came, or decompressed for the plain form.
+        bytes = c.opened.bytes;
         name = downloadName(c.name);
       } else if (c.kind === 'live') {
         bytes = await c.match.host.replayBytes(botMembers(c.match.logs, c.match.drawings));
@@ -265,7 +268,9 @@ export class WatchPage implements WatchContext {
       this.ui.showError(`Could not save the replay: ${errorMessage(e)}`);
       return;
     }
-    this.ui.saveBytes(bytes, name);
+    const ending = this.module.gzipEnding;
+    if (form === 'gzip' && ending) this.ui.saveBytes(bytes, name.replace(/\.hlt$/, '') + ending, 'gzip');
+    else this.ui.saveBytes(bytes, name);
   }
 
   scheduleUrlUpdate(): void {

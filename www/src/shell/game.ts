@@ -324,6 +324,10 @@ export interface GameModule {
   readonly fog?: boolean;
   /** The name its fog-of-war games go by, when they have one of their own. */
   readonly fogName?: string;
+  /** Its replays are plain JSON, as the original tools write and read them; the page also offers
+   * them gzipped, under this ending (`.hlt.gz`), which its own readers take as well (absent: a
+   * game whose replays are compressed already, such as Halite II's zstd). */
+  readonly gzipEnding?: string;
   /** Opens a replay in a worker; rejects with the engine's message. */
   openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay>;
   /** A new match on a generated map. */

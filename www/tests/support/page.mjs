@@ -38,9 +38,10 @@ export async function barAction(page, part) {
   return control;
 }
 
-/** Clicks the Download control and returns the saved file's name and bytes. */
-export async function downloadBytes(page) {
-  const control = await barAction(page, 'download');
+/** Clicks the Download control (`part`: another download action, `download-gz`) and returns the
+ * saved file's name and bytes. */
+export async function downloadBytes(page, part = 'download') {
+  const control = await barAction(page, part);
   const [download] = await Promise.all([page.waitForEvent('download'), control.click()]);
   return { name: download.suggestedFilename(), bytes: fs.readFileSync(await download.path()) };
 }

@@ -73,6 +73,7 @@ export const HALITE1: GameModule = {
   panNote: 'it wraps around',
   inspectorTitle: 'Site',
   fogName: INFO.fogName,
+  gzipEnding: '.hlt.gz',
   series: SERIES,
   rankSeries: 'territory',
   perspectives: true,

@@ -288,7 +288,7 @@ export class LiveSession {
     const game = ctx.module.title;
     setText(e.meta, from ? `${game} · ${src.width}×${src.height} · ${src.numPlayers} players · continued from frame ${src.numFrames - 1} of ${from}` : `${game} · ${src.width}×${src.height} · ${src.numPlayers} players · seed ${seed}${fog}`);
     ui.setBadge('live', 'Live', 'A game being played now, each bot in its own worker');
-    e.download.disabled = false;
+    ui.setDownloads(true, ctx.module.gzipEnding);
     viewer().setStandings(host.results);
     ctx.scheduleUrlUpdate();
 

@@ -39,6 +39,9 @@ const ACTIONS = `
       <button type="button" class="btn btn-icon" data-part="download" data-more aria-label="Download this game as a replay" title="Download the replay">
         <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 4v11m0 0-4.5-4.5M12 15l4.5-4.5M5 19.5h14"/></svg>
       </button>
+      <button type="button" class="btn btn-icon" data-part="download-gz" data-more aria-label="Download compressed" title="Download the replay compressed" hidden>
+        <svg viewBox="0 0 24 24" aria-hidden="true"><path d="M4 8.5h16V20H4zM5.5 8.5 7 4.5h10l1.5 4M12 11v6m0 0-2.5-2.5M12 17l2.5-2.5"/></svg>
+      </button>
       <button type="button" class="btn btn-icon" data-part="help-button" data-more aria-label="Keyboard shortcuts and help" aria-haspopup="dialog" title="Help (?)">
         <span aria-hidden="true" class="q">?</span>
       </button>

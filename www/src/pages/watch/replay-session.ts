@@ -173,7 +173,7 @@ export class ReplaySession {
     const fog = opened.fogOfWar;
     const module = ctx.module;
     setText(e.meta, `${module.title} · ${src.width}×${src.height} · ${src.numPlayers} players · ${frames - 1} turns${fog !== undefined && fog !== null ? ` · ${module.fogName ?? 'fog'}, fog radius ${fog}` : ''} · ${name}`);
-    e.download.disabled = false;
+    ui.setDownloads(true, ctx.module.gzipEnding);
     e.continueBtn.hidden = false;
     e.debugBtn.hidden = false;
     e.newGame.hidden = true;

@@ -64,3 +64,13 @@ export function localStore(): Storage | null {
     return null;
   }
 }
+
+/** Offers `data` as a file named `name` through the browser's own download. */
+export function saveFile(data: Blob, name: string): void {
+  const url = URL.createObjectURL(data);
+  const a = el('a', { attrs: { href: url, download: name } });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}

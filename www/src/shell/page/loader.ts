@@ -1,6 +1,8 @@
 // Reading replay bytes with progress: a fetch read chunk by chunk, or a FileReader. Both stop at
 // MAX_REPLAY_FILE_BYTES, can be cancelled, and name every failure in words.
 
+import { slices } from '../engine/compress';
+
 export type ProgressFn = (loaded: number, total: number | null) => void;
 
 /** The largest replay file this page downloads or opens: 100 MB of the bytes a download yields
@@ -190,7 +192,7 @@ export const MAX_UNPACKED_BYTES = 1024 * 1024 * 1024;
 /** gzip bytes unpacked by the browser's own decompressor, stopped with a sentence once they pass
  * `limit` bytes (nothing more is unpacked). */
 export async function gunzipBounded(bytes: Uint8Array, limit = MAX_UNPACKED_BYTES): Promise<Uint8Array> {
-  const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream('gzip')).getReader();
+  const reader = slices(bytes).pipeThrough(new DecompressionStream('gzip')).getReader();
   const chunks: Uint8Array[] = [];
   let length = 0;
   for (;;) {
