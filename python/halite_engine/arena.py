@@ -18,7 +18,8 @@ A BOT is
 Games seat every bot once; in game ``k`` seat ``j`` is bot ``(j + k) mod B`` (seats rotate) and
 the map seed is ``S + k``. Games of stdio bots cannot mix with built-in or Python bots.
 
-Results: every replay in ``DIR`` (``game-00000.hlt`` ...) and ``DIR/results.json``: ``games``
+Results: every replay in ``DIR`` (``game-00000.hlt`` ..., or ``game-00000.hlt.gz`` with ``--gzip``:
+Halite I's replays gzipped by the workers, about a tenth of the size) and ``DIR/results.json``: ``games``
 (seed, width, height, seats, ranks, replay, command), ``bots`` (name, games, wins, mean_rank,
 mu, sigma: TrueSkill with mu 25, sigma 25/3, beta 25/6, tau 0 unless set, no draws, applied in
 game order), ``score_ci95`` (the first two bots' score difference, each game scoring 1 for the
@@ -41,6 +42,7 @@ game whose worker or node is lost is run again (``--retries`` times).
 """
 
 import argparse
+from gzip import compress as gzip_compress
 import importlib
 import importlib.util
 import json
@@ -121,7 +123,15 @@ def halite_run_command(game, width, height, seed, commands, fog=None):
 
 
 def play_game(task):
-    """Plays game ``task["index"]``: returns its ranks by seat and its replay bytes."""
+    """Plays game ``task["index"]``: returns its ranks by seat and its replay bytes (gzipped
+    when ``task["gzip"]``)."""
+    r = _play(task)
+    if task.get("gzip"):
+        r["replay"] = gzip_compress(r["replay"], compresslevel=6, mtime=0)
+    return r
+
+
+def _play(task):
     game, seats, bots = task["game"], task["seats"], task["bots"]
     width, height, seed, fog = task["width"], task["height"], task["seed"], task.get("fog")
     seat_bots = [bots[b] for b in seats]
@@ -405,12 +415,12 @@ def _parse_size(size):
 
 def arena(game=_games.DEFAULT.id, bots=(), games=100, size="30x30", seed=1, out="arena-out", ray=None,
           sprt=None, alpha=0.05, beta=0.05, workers=None, fog=None, tau=0.0, retries=3,
-          progress=None, runtime_env=None):
+          progress=None, runtime_env=None, gzip=False):
     """Runs the games and writes ``out/results.json`` (returned as a dict); see the module's
     documentation. ``sprt`` is ``(elo0, elo1)`` or None; ``workers=0`` plays in this process;
     ``runtime_env`` is the Ray runtime environment of the game tasks (such as
     ``{"env_vars": {...}}`` for the bots); ``progress(k, record)`` is called after each game
-    judged."""
+    judged. ``gzip``: Halite I's replays written gzipped (``.hlt.gz``)."""
     g = _games.get(game)
     bots = list(bots)
     if len(bots) not in g.seats:
@@ -440,12 +450,14 @@ def arena(game=_games.DEFAULT.id, bots=(), games=100, size="30x30", seed=1, out=
     ts = trueskill.TrueSkill(mu=25.0, sigma=25.0 / 3, beta=25.0 / 6, tau=float(tau),
                              draw_probability=0.0)
     ratings = [ts.create_rating() for _ in bots]
-    ext = ".hlt"
+    if gzip and not g.gzip_ending:
+        raise ValueError(f"gzip: {g.title} replays are compressed already")
+    ext = g.gzip_ending if gzip else ".hlt"
 
     def task(k):
         b = len(bots)
         return {"index": k, "game": game, "bots": parsed, "seats": [(j + k) % b for j in range(b)],
-                "width": width, "height": height, "seed": seed + k, "fog": fog}
+                "width": width, "height": height, "seed": seed + k, "fog": fog, "gzip": bool(gzip)}
 
     if ray is not None:
         runner = _RayRunner(ray, retries, runtime_env)
@@ -545,11 +557,14 @@ def main(argv=None):
     p.add_argument("--fog", type=int, help=f"{fogs}: the sight radius")
     p.add_argument("--tau", type=float, default=0.0, help="TrueSkill's tau (default 0)")
     p.add_argument("--retries", type=int, default=3, help="runs of a game whose worker was lost")
+    gz = " or ".join(f"{g.title}'s" for g in _games.ALL if g.gzip_ending)
+    p.add_argument("--gzip", action="store_true",
+                   help=f"write {gz} replays gzipped (.hlt.gz), about a tenth of the size")
     a = p.parse_args(argv)
     try:
         r = arena(a.game, a.bots, a.games, a.size, a.seed, a.out, ray=a.ray,
                   sprt=tuple(a.sprt) if a.sprt else None, alpha=a.alpha, beta=a.beta,
-                  workers=a.workers, fog=a.fog, tau=a.tau, retries=a.retries)
+                  workers=a.workers, fog=a.fog, tau=a.tau, retries=a.retries, gzip=a.gzip)
     except (ValueError, ImportError, NoRayCluster) as e:
         p.error(str(e))
     for b in r["bots"]:

@@ -37,7 +37,9 @@ class Game:
     numbers of bots an arena game seats. ``fog``: ``(name, sight)`` of its fog-of-war variant,
     which has its own Gymnasium id ``halite_engine/<name>-v0`` with that sight radius, or None
     (the game has no fog). ``record``: its batches keep replays only when made with
-    ``record=True`` (otherwise always)."""
+    ``record=True`` (otherwise always). ``gzip_ending``: its replays are plain JSON, as the
+    original wrote them, and may be kept gzipped under this ending (``.hlt.gz``, which ``halite
+    verify``, :func:`verify_replay` and the page read), or None (they are compressed already)."""
 
     id: str
     title: str
@@ -47,6 +49,7 @@ class Game:
     seats: Tuple[int, ...]
     fog: Optional[Tuple[str, int]] = None
     record: bool = False
+    gzip_ending: Optional[str] = None
 
     @property
     def module(self):
@@ -118,7 +121,7 @@ class Game:
 # The table: one entry per game.
 _LINES = (
     Game("halite1", "Halite I", "Halite1", "expander", dict(width=30, height=30, players=2),
-         seats=(2, 3, 4, 5, 6), fog=("Blitz", 4), record=True),
+         seats=(2, 3, 4, 5, 6), fog=("Blitz", 4), record=True, gzip_ending=".hlt.gz"),
     Game("halite2", "Halite II", "Halite2", "settler", dict(width=240, height=160, players=2, max_ships=64),
          seats=(2, 4)),
 )

@@ -149,6 +149,27 @@ def test_stdio_bots_and_their_halite_run_line(tmp_path, halite):
     assert again.read_bytes() == replay
 
 
+def test_gzip_writes_the_same_replays_compressed(tmp_path):
+    import gzip
+    bots = ["builtin:expander", "builtin:greedy"]
+    plain = arena("halite1", bots, games=2, size="15x15", seed=3, out=str(tmp_path / "plain"), workers=0)
+    main(["--bots", *bots, "--games", "2", "--size", "15x15", "--seed", "3", "--workers", "0", "--gzip",
+          "--out", str(tmp_path / "gz")])
+    packed = json.loads(read(tmp_path / "gz"))
+    assert [g["replay"] for g in packed["games"]] == ["game-00000.hlt.gz", "game-00001.hlt.gz"]
+    for a, b in zip(plain["games"], packed["games"]):
+        data = (tmp_path / "gz" / b["replay"]).read_bytes()
+        raw = (tmp_path / "plain" / a["replay"]).read_bytes()
+        assert gzip.decompress(data) == raw and len(data) * 5 < len(raw)
+        assert verify_replay(data) is None
+        assert {**a, "replay": None} == {**b, "replay": None}
+    assert plain["bots"] == packed["bots"]
+    # Halite II's replays are zstd already.
+    with pytest.raises(ValueError, match="compressed already"):
+        arena("halite2", ["builtin:settler"] * 2, games=1, size="120x80", out=str(tmp_path / "h2"), gzip=True)
+    assert not (tmp_path / "h2").exists()
+
+
 def test_a_lost_local_worker_loses_only_its_game(tmp_path, monkeypatch):
     bots = ["builtin:greedy", "python:arena_bots:crash_once"]
     arena("halite1", bots, games=4, size="16x16", seed=11, out=str(tmp_path / "ref"), workers=2)
