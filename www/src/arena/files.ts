@@ -5,6 +5,7 @@
 // read here: a dropped folder's files stay entries until one is opened.
 
 import { RESULTS_LIMITS, safeReplayName } from './opened';
+import { fmt } from '../shell/format';
 
 /** A replay the page may open: a File, or a dropped folder's entry (read when opened). */
 export type ReplayHandle = File | FileSystemFileEntry;
@@ -31,7 +32,7 @@ function split(path: string): [string, string] {
 
 /** Files picked with an input (`webkitdirectory` gives each its path in the folder). */
 export function pickFromList(files: ArrayLike<File>): PickedFiles {
-  if (files.length > RESULTS_LIMITS.files) throw new PickError(`${files.length} files: at most ${RESULTS_LIMITS.files.toLocaleString('en')} at once`);
+  if (files.length > RESULTS_LIMITS.files) throw new PickError(`${files.length} files: at most ${fmt(RESULTS_LIMITS.files)} at once`);
   const all = Array.from(files, (f) => ({ file: f, path: f.webkitRelativePath || f.name }));
   return pick(all.map((x) => ({ handle: x.file, path: x.path })));
 }
@@ -78,7 +79,7 @@ function children(dir: FileSystemDirectoryEntry, limit: number): Promise<FileSys
       reader.readEntries((batch) => {
         if (batch.length === 0) return resolve(out);
         out.push(...batch);
-        if (out.length > limit) return reject(new PickError(`the folder ${dir.name} holds more than ${limit.toLocaleString('en')} files`));
+        if (out.length > limit) return reject(new PickError(`the folder ${dir.name} holds more than ${fmt(limit)} files`));
         next();
       }, reject);
     next();
@@ -109,7 +110,7 @@ export function dropped(data: DataTransfer): () => Promise<PickedFiles> {
       return pickFromFolder(dirs[0]);
     }
     const all: { handle: ReplayHandle; path: string }[] = [...loose.map((e) => ({ handle: e, path: e.name })), ...files.map((f) => ({ handle: f, path: f.name }))];
-    if (all.length > RESULTS_LIMITS.files) throw new PickError(`${all.length} files: at most ${RESULTS_LIMITS.files.toLocaleString('en')} at once`);
+    if (all.length > RESULTS_LIMITS.files) throw new PickError(`${all.length} files: at most ${fmt(RESULTS_LIMITS.files)} at once`);
     return pick(all);
   };
 }

@@ -6,6 +6,7 @@ import { countsText, sizeText } from '../shell/page/live-setup';
 import { rng } from '../shell/random';
 import type { Budgets } from '../shell/seat';
 import type { GameId } from '../shell/game';
+import { fmt } from '../shell/format';
 
 /** How participants take the seats from one game to the next (spawn positions differ by seat). */
 export type SeatOrder = 'rotate' | 'shuffle' | 'fixed';
@@ -129,11 +130,11 @@ export function checkConfig(c: ArenaConfig, game?: GameLimits): string | null {
     if (!sides.every((s) => Number.isInteger(s) && within(s, LIMITS.side))) return `map sides are ${LIMITS.side.min} to ${LIMITS.side.max}`;
   }
   if (!Number.isInteger(c.seed) || c.seed < LIMITS.seed.min || c.seed + c.games - 1 > LIMITS.seed.max) {
-    return `seeds are ${LIMITS.seed.min} to ${LIMITS.seed.max.toLocaleString('en-US')} (the first seed plus the number of games must stay within)`;
+    return `seeds are ${LIMITS.seed.min} to ${fmt(LIMITS.seed.max)} (the first seed plus the number of games must stay within)`;
   }
   if (c.fog !== undefined && !(Number.isInteger(c.fog) && within(c.fog, LIMITS.fog))) return `the fog radius is ${LIMITS.fog.min} to ${LIMITS.fog.max}`;
   if (!within(c.budgets.initMs, LIMITS.initMs)) return `the start budget is ${LIMITS.initMs.min / 1000} to ${LIMITS.initMs.max / 1000} s`;
-  if (!within(c.budgets.turnMs, LIMITS.turnMs)) return `the turn budget is ${LIMITS.turnMs.min} to ${LIMITS.turnMs.max.toLocaleString('en-US')} ms`;
+  if (!within(c.budgets.turnMs, LIMITS.turnMs)) return `the turn budget is ${LIMITS.turnMs.min} to ${fmt(LIMITS.turnMs.max)} ms`;
   if (!within(c.tau, LIMITS.tau)) return `τ is ${LIMITS.tau.min} to ${LIMITS.tau.max}`;
   if (!Number.isInteger(c.parallel) || !within(c.parallel, LIMITS.parallel)) return `${LIMITS.parallel.min} to ${LIMITS.parallel.max} games at once`;
   return null;

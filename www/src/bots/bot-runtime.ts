@@ -28,6 +28,9 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
   const MAX_KEYS = 8;
   const MAX_RECORDS = 200_000;
   const MAX_JSON = 4_000_000;
+  // A count with thousands separators, by hand: the first toLocaleString of a worker loads the
+  // browser's locale data (tens of ms of the bot's own turn).
+  const num = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   const scope = self as unknown as {
     onmessage: ((e: MessageEvent) => void) | null;
     postMessage(m: unknown, t?: Transferable[]): void;
@@ -97,7 +100,7 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
     line = `${String(line)}\n`;
     if (log.length + line.length > MAX_LOG) {
       log += line.slice(0, Math.max(0, MAX_LOG - log.length));
-      log += `\n[log cut at ${MAX_LOG.toLocaleString('en-US')} characters this turn]\n`;
+      log += `\n[log cut at ${num(MAX_LOG)} characters this turn]\n`;
       cut = true;
     } else log += line;
   };
@@ -242,7 +245,7 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
       throw new Error(`debug.simulate: ${what} cannot be read (${message(e)})`);
     }
     if (typeof s !== 'string') s = 'null';
-    if (s.length > MAX_JSON) throw new Error(`debug.simulate: ${what} is ${s.length.toLocaleString('en-US')} characters of JSON (at most ${MAX_JSON.toLocaleString('en-US')})`);
+    if (s.length > MAX_JSON) throw new Error(`debug.simulate: ${what} is ${num(s.length)} characters of JSON (at most ${num(MAX_JSON)})`);
     return s;
   };
   const simulate = (moves: unknown, othersMoves?: unknown, from?: unknown): unknown => {
@@ -371,7 +374,7 @@ export function botWorkerMain(builtin: BuiltinLoader | null): void {
     }
     if (typeof json !== 'string') json = 'null';
     if (json.length > MAX_JSON) {
-      post({ type: 'error', turn, message: `answered ${json.length.toLocaleString('en-US')} characters of moves (at most ${MAX_JSON.toLocaleString('en-US')})`, garbage: true, log: takeLog() });
+      post({ type: 'error', turn, message: `answered ${num(json.length)} characters of moves (at most ${num(MAX_JSON)})`, garbage: true, log: takeLog() });
       return;
     }
     post({ type: 'json', turn, json, drawings, log: takeLog(), ms });

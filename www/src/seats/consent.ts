@@ -5,6 +5,7 @@ import { askConsent } from '../bots/consent-dialog';
 import { botFileName, type SeatChoice } from './entries';
 import type { Budgets } from '../shell/seat';
 import { sourceOrigin } from '../bots/sources';
+import { fmtDecimal } from '../shell/format';
 
 /** Budgets a link asks for; `null` is no limit, undefined the page's default. */
 export interface LinkBudgets {
@@ -15,7 +16,7 @@ export interface LinkBudgets {
 /** "no time limit to start, 5 s a turn": what a link raises above `base`, or null. */
 export function raisedBudgets(link: LinkBudgets, base: Budgets): string | null {
   const parts: string[] = [];
-  const s = (ms: number) => `${(ms / 1000).toLocaleString('en-US')} s`;
+  const s = (ms: number) => `${fmtDecimal(ms / 1000)} s`;
   if (link.initMs === null) parts.push('no time limit to start');
   else if (link.initMs !== undefined && link.initMs > base.initMs) parts.push(`${s(link.initMs)} to start`);
   if (link.turnMs === null) parts.push('no time limit a turn');

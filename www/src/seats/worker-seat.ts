@@ -18,6 +18,7 @@ import type { BotSource } from '../bots/messages';
 import { fetchBotSource, sourceOrigin, withOrigin } from '../bots/sources';
 import { syntaxError } from '../bots/syntax';
 import type { DirectBot, Seat, SeatAnswer } from '../shell/seat';
+import { fmt } from '../shell/format';
 
 interface Pending {
   turn: number;
@@ -165,7 +166,7 @@ export class WorkerSeat implements Seat {
           if (this.dead) return;
           this.overran = turn;
           if (this.hosted && !(await this.hosted.alive())) return; // failed by its sandbox's death
-          this.fail(`timed out (no answer within ${ms.toLocaleString('en-US')} ms)`);
+          this.fail(`timed out (no answer within ${fmt(ms)} ms)`);
         })();
       },
     };
@@ -198,7 +199,7 @@ export class WorkerSeat implements Seat {
     const p = this.pending;
     if (!p) return;
     if (this.hosted && this.channel && !(await this.hosted.alive())) return; // failed by its sandbox's death
-    if (this.pending === p) this.fail(`timed out (no answer within ${budgetMs.toLocaleString('en-US')} ms)`);
+    if (this.pending === p) this.fail(`timed out (no answer within ${fmt(budgetMs)} ms)`);
   }
 
   private receive(data: unknown): void {

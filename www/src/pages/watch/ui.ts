@@ -2,7 +2,7 @@
 // the error banner, passing messages (toasts) and downloads.
 
 import { el, formatBytes, saveFile, setText } from '../../shell/page/dom';
-import { gzip } from '../../shell/engine/compress';
+import { gzip } from '../../shell/compress';
 import { gunzipBounded } from '../../shell/page/loader';
 import { nameLabel, splitOrigin } from '../../shell/page/names';
 import { finder } from './markup';

@@ -6,6 +6,7 @@
 import { readShapes, type Shape } from '../drawings';
 import type { GameId } from '../game';
 import { cleanName } from '../page/names';
+import { fmt } from '../format';
 
 /** The forward model's start, as a hosted bot's worker gets it with a turn: the engine's snapshot
  * and the seat (0-based), or why `debug.simulate` is not available. `wasm` (the engine's binary)
@@ -78,7 +79,7 @@ export function readFromWorker(data: unknown): FromWorker | string {
     return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? { type: 'pong', n } : 'a message that cannot be read';
   }
   const log = readLog(own(data, 'log'));
-  if (log === null) return `a log longer than ${MAX_LOG.toLocaleString('en-US')} characters`;
+  if (log === null) return `a log longer than ${fmt(MAX_LOG)} characters`;
   const drawings = readDrawings(own(data, 'drawings'));
   if (drawings === null) return 'drawings that cannot be read';
   if (type === 'ready') {
@@ -108,20 +109,20 @@ export function readFromWorker(data: unknown): FromWorker | string {
     }
     if (!(values instanceof Int32Array) || values.length % keys.length !== 0) return 'moves in a form that cannot be read';
     const n = values.length / keys.length;
-    if (n > MAX_RECORDS) return `${n.toLocaleString('en-US')} moves (at most ${MAX_RECORDS.toLocaleString('en-US')})`;
+    if (n > MAX_RECORDS) return `${fmt(n)} moves (at most ${fmt(MAX_RECORDS)})`;
     return { type: 'answer', turn, moves: unpackRecords(keys as string[], values), log, ms: time, drawings };
   }
   if (type === 'json') {
     const json = own(data, 'json');
     if (typeof json !== 'string') return 'moves in a form that cannot be read';
-    if (json.length > MAX_JSON) return `${json.length.toLocaleString('en-US')} characters of moves (at most ${MAX_JSON.toLocaleString('en-US')})`;
+    if (json.length > MAX_JSON) return `${fmt(json.length)} characters of moves (at most ${fmt(MAX_JSON)})`;
     let moves: unknown;
     try {
       moves = JSON.parse(json);
     } catch {
       return 'moves that are not JSON';
     }
-    if (Array.isArray(moves) && moves.length > MAX_RECORDS) return `${moves.length.toLocaleString('en-US')} moves (at most ${MAX_RECORDS.toLocaleString('en-US')})`;
+    if (Array.isArray(moves) && moves.length > MAX_RECORDS) return `${fmt(moves.length)} moves (at most ${fmt(MAX_RECORDS)})`;
     return { type: 'answer', turn, moves, log, ms: time, drawings };
   }
   return 'a message of an unknown type';

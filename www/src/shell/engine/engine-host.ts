@@ -5,7 +5,7 @@
 
 import type { FromEngine, Seen, SeriesDelta, SeriesMap, ToEngine } from '../engine-protocol';
 import { runLoop, type LoopCodec, type LoopControl } from './match-loop';
-import { gzip, startsJson } from './compress';
+import { gzip, startsJson } from '../compress';
 import { capNames, capStandingNames, cutsText, type ReplayCuts } from './replay-caps';
 
 /** A match in progress, as a game's codec wraps its engine handle. */

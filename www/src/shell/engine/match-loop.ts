@@ -23,6 +23,7 @@
 import { MAX_JSON, MAX_KEYS, MAX_MESSAGE, MAX_RECORDS, readFromWorker, turnFailure, type SimStart } from './bot-messages';
 import type { BuiltinBots } from './builtin-bots';
 import type { EjectionKind, FromEngine, LoopEjection, LoopNote, LoopSetup, LoopStats, PageAnswer, Seen, SeriesDelta } from '../engine-protocol';
+import { fmt } from '../format';
 
 /** A live game as the loop needs it (the host's LiveGame has all of this). */
 export interface LoopGame<B> {
@@ -77,7 +78,7 @@ export interface LoopControl {
 // A built-in bot's answer is held to the limits a bot worker's message meets (bot-messages.ts),
 // so its ejections read the same.
 
-const n = (v: number) => v.toLocaleString('en-US');
+const n = fmt;
 
 /** Flat records of int32 fields, all with the first's keys (what a bot worker packs). */
 function flatRecords(raw: unknown): boolean {

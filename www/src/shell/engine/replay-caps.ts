@@ -5,6 +5,7 @@
 
 import { LOG_SLACK, MAX_LOG, MAX_NAME } from './bot-messages';
 import { MAX_SHAPES } from '../drawings';
+import { fmt } from '../format';
 
 /** What reading a replay cut to the limits. */
 export interface ReplayCuts {
@@ -17,7 +18,7 @@ export interface ReplayCuts {
 }
 
 /** The note that ends a log cut in a replay. */
-export const REPLAY_LOG_NOTE = `[log cut at ${MAX_LOG.toLocaleString('en-US')} characters in this replay]`;
+export const REPLAY_LOG_NOTE = `[log cut at ${fmt(MAX_LOG)} characters in this replay]`;
 
 /** The first `n` UTF-16 units of `s`, without half of a character at the end. */
 function head(s: string, n: number): string {
@@ -64,14 +65,14 @@ export function capStandingNames(standings: unknown): { standings: unknown; cut:
   return { standings: cut ? out : standings, cut };
 }
 
-const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const count = (n: number, one: string, many: string) => `${fmt(n)} ${n === 1 ? one : many}`;
 
 /** The sentence the page shows for a replay cut as it was read, or null when nothing was. */
 export function cutsText(c: ReplayCuts): string | null {
   const parts: string[] = [];
   if (c.names) parts.push(`${count(c.names, 'player name', 'player names')} cut to ${MAX_NAME} characters`);
-  if (c.logs) parts.push(`${count(c.logs, 'turn’s bot log', 'turns’ bot logs')} cut to ${MAX_LOG.toLocaleString('en-US')} characters`);
-  if (c.drawings) parts.push(`${count(c.drawings, 'bot drawing', 'bot drawings')} left out (past ${MAX_SHAPES.toLocaleString('en-US')} shapes a turn, or unreadable)`);
+  if (c.logs) parts.push(`${count(c.logs, 'turn’s bot log', 'turns’ bot logs')} cut to ${fmt(MAX_LOG)} characters`);
+  if (c.drawings) parts.push(`${count(c.drawings, 'bot drawing', 'bot drawings')} left out (past ${fmt(MAX_SHAPES)} shapes a turn, or unreadable)`);
   if (!parts.length) return null;
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
   return `This replay holds more than a live game keeps: ${list}.`;

@@ -33,15 +33,7 @@ export function setText(e: Element, text: string): void {
   if (e.textContent !== text) e.textContent = text;
 }
 
-/** An integer with thousands separators ("12,345"). Written out by hand: the first
- * Intl.NumberFormat of a page loads locale data on the main thread (tens of ms). */
-export function fmt(n: number): string {
-  if (!Number.isFinite(n)) return String(n);
-  const neg = n < 0;
-  let s = String(Math.round(Math.abs(n)));
-  for (let i = s.length - 3; i > 0; i -= 3) s = `${s.slice(0, i)},${s.slice(i)}`;
-  return neg ? `-${s}` : s;
-}
+export { fmt } from '../format';
 
 /** "1.2 MB" style byte counts. */
 export function formatBytes(n: number): string {

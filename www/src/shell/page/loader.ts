@@ -1,7 +1,7 @@
 // Reading replay bytes with progress: a fetch read chunk by chunk, or a FileReader. Both stop at
 // MAX_REPLAY_FILE_BYTES, can be cancelled, and name every failure in words.
 
-import { slices } from '../engine/compress';
+import { slices } from '../compress';
 
 export type ProgressFn = (loaded: number, total: number | null) => void;
 

@@ -1,5 +1,6 @@
-// The browser's own gzip, for the thread that calls it: the engine's worker gzips the games the
-// page keeps, off the page's main thread, with it when the game has no faster gzip of its own.
+// The browser's own gzip and gunzip, for the thread that calls them, a slice a task: the engine's
+// worker gzips the games the page keeps with it when the game has no faster gzip of its own, the
+// page its compressed downloads, and the loader unpacks gzipped replays.
 
 /** Whether replay bytes are plain JSON (their first non-blank byte is `{`). */
 export function startsJson(bytes: Uint8Array): boolean {
