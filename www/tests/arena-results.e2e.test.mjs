@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
 import { openPage } from './support/page.mjs';
@@ -233,6 +234,22 @@ test('a run folder opens: the standings, score and SPRT are results.json\'s, and
   const tab = await openInViewer(page, 3);
   assert.equal(await tab.evaluate(() => window.__viewer.numFrames), h1.games[2].frames);
   await tab.close();
+
+  // The same run written with `--gzip` (each replay `game-0000k.hlt.gz`): its games open alike.
+  const gz = path.join(tmp, 'halite1-15x15-gzip');
+  fs.mkdirSync(gz);
+  const doc = structuredClone(h1);
+  for (const g of doc.games) {
+    fs.writeFileSync(path.join(gz, `${g.replay}.gz`), zlib.gzipSync(fs.readFileSync(path.join(H1, g.replay))));
+    g.replay += '.gz';
+  }
+  fs.writeFileSync(path.join(gz, 'results.json'), JSON.stringify(doc));
+  await page.setInputFiles('[data-part="folder-input"]', gz);
+  await waitOpened(page, 6, /halite1-15x15-gzip\/results\.json$/);
+  assert.equal((await opened(page)).replays, 6, 'every .hlt.gz beside results.json is found');
+  const tabGz = await openInViewer(page, 3);
+  assert.equal(await tabGz.evaluate(() => window.__viewer.numFrames), h1.games[2].frames);
+  await tabGz.close();
 
   // A Halite II run's folder replaces it.
   await page.setInputFiles('[data-part="folder-input"]', H2);
