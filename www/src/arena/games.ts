@@ -14,6 +14,7 @@
 // a way to add the replay) comes from the page.
 
 import { el, fmt, saveFile, setText } from '../shell/page/dom';
+import { isGzip } from '../shell/compress';
 import { nameLabel } from '../shell/page/names';
 import { MAX_STORED, storeReplays } from '../shell/page/resume';
 import { byRank, type GameRecord } from './results';
@@ -338,7 +339,7 @@ export class GamesList {
     try {
       // Kept gzipped (JSON), or as the engine wrote it (a zstd `.hlt`, saved as it is).
       const head = new Uint8Array(await gz.slice(0, 2).arrayBuffer());
-      const gzipped = head[0] === 0x1f && head[1] === 0x8b;
+      const gzipped = isGzip(head);
       const plain = gzipped ? await new Response(gz.stream().pipeThrough(new DecompressionStream('gzip'))).blob() : gz;
       saveFile(new Blob([plain], { type: gzipped ? 'application/json' : 'application/octet-stream' }), name);
     } catch (e) {

@@ -2,6 +2,11 @@
 // worker gzips the games the page keeps with it when the game has no faster gzip of its own, the
 // page its compressed downloads, and the loader unpacks gzipped replays.
 
+/** Whether `bytes` are gzip (its two magic bytes). */
+export function isGzip(bytes: Uint8Array): boolean {
+  return bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
 /** Whether replay bytes are plain JSON (their first non-blank byte is `{`). */
 export function startsJson(bytes: Uint8Array): boolean {
   for (const b of bytes.subarray(0, 64)) {
@@ -50,4 +55,9 @@ export function slices(bytes: Uint8Array): ReadableStream<BufferSource> {
 export async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
   const stream = slices(bytes).pipeThrough(new CompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** The bytes gzipped, unless they are gzip already (a replay file kept as it came). */
+export async function gzipped(bytes: Uint8Array): Promise<Uint8Array> {
+  return isGzip(bytes) ? bytes : gzip(bytes);
 }

@@ -3,6 +3,7 @@
 // as it is known), or runs a match (new or forked from a replay) one joint step at a time. The
 // shared host (shell/engine/engine-host.ts) runs the worker; this is Halite I's codec.
 
+import { isGzip } from '../../shell/compress';
 import { insertMembers, readBotExtras, type BotExtras } from '../../shell/engine/bot-extras';
 import { hostEngine, liveGame, seriesDelta, type LiveGame } from '../../shell/engine/engine-host';
 import { packMoves, type Observation } from './protocol';
@@ -62,7 +63,7 @@ function header(src: Replay | Game, names: string[], fog: number | undefined): H
  * keys is there. */
 function botExtras(bytes: Uint8Array, players: number, frames: number): BotExtras {
   const none = { logs: null, drawings: null, logsCut: 0, drawingsCut: 0 };
-  if (bytes[0] === 0x1f) return none;
+  if (isGzip(bytes)) return none;
   const marker = new TextEncoder().encode('"bot_');
   search: for (let i = bytes.length - marker.length; i >= 0; i--) {
     for (let j = 0; j < marker.length; j++) if (bytes[i + j] !== marker[j]) continue search;

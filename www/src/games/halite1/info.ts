@@ -2,6 +2,7 @@
 // for, sample replays, file endings, and how it tells its replays by their bytes.
 
 import { jsonHead, type Certainty, type GameInfo } from '../../shell/catalog';
+import { isGzip } from '../../shell/compress';
 import { ENGINE, SIM } from './engine';
 
 export const INFO: GameInfo = {
@@ -26,6 +27,6 @@ export const INFO: GameInfo = {
 /** gzip is Halite I's alone (the only compression its replays use); a plain JSON object may be
  * its replay unless a surer game claims it. Pure: unit-tested in node. */
 function recognise(bytes: Uint8Array): Certainty {
-  if (bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b) return 'sure';
+  if (isGzip(bytes)) return 'sure';
   return jsonHead(bytes) === null ? 'no' : 'maybe';
 }

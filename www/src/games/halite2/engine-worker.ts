@@ -4,7 +4,7 @@
 // forked from a replay) one joint step at a time. The page gets flat rows only (rows.ts).
 
 import { readBotExtras } from '../../shell/engine/bot-extras';
-import { gunzipBounded } from '../../shell/page/loader';
+import { unpacked } from '../../shell/page/loader';
 import { hostEngine, liveGame, seriesDelta, type LiveGame } from '../../shell/engine/engine-host';
 import { packCommands } from './protocol';
 import type { FromEngine, SeriesMap } from '../../shell/engine-protocol';
@@ -99,13 +99,6 @@ class RowReader {
   }
 }
 
-/** gzip bytes (a game kept in the browser) are unpacked first, to at most what the engine's
- * reader accepts; zstd and JSON the engine reads. */
-async function plain(bytes: Uint8Array): Promise<Uint8Array> {
-  if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
-  return gunzipBounded(bytes);
-}
-
 /** Every statistics series of a replay or game, as the engine computes them (seat-major). */
 function engineSeries(src: Replay | Game): SeriesMap {
   const out: SeriesMap = {};
@@ -120,8 +113,9 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
   const e = await engine();
   post({ type: 'progress', label: 'Reading the replay…' });
   const files = (await READER.load()).Halite2Files;
-  const unpacked = await plain(bytes);
-  const r = e.Halite2Replay.fromRecord(files.read(unpacked));
+  // gzip bytes (a game kept in the browser) are unpacked first; zstd and JSON the engine reads.
+  const plain = await unpacked(bytes);
+  const r = e.Halite2Replay.fromRecord(files.read(plain));
   try {
     const frames = r.numFrames;
     if (frames < 1) throw new Error('the replay has no frames');
@@ -149,7 +143,7 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
     // What the page kept with the game (logs, drawings) is in the JSON, compressed or not.
     let original: unknown = null;
     try {
-      const text = new TextDecoder().decode(files.plainJson(unpacked));
+      const text = new TextDecoder().decode(files.plainJson(plain));
       if (text.includes('"bot_')) original = JSON.parse(text) as unknown;
     } catch {
       original = null;
@@ -216,7 +210,7 @@ hostEngine<MatchStartConfig, Header, FrameBatch>(
     },
     async fork(bytes, frame) {
       const [e, files] = await Promise.all([engine(), READER.load()]);
-      const r = e.Halite2Replay.fromRecord(files.Halite2Files.read(await plain(bytes)));
+      const r = e.Halite2Replay.fromRecord(files.Halite2Files.read(await unpacked(bytes)));
       let g: Game;
       try {
         g = e.Halite2Game.fromReplay(r, frame);

@@ -2,8 +2,8 @@
 // the error banner, passing messages (toasts) and downloads.
 
 import { el, formatBytes, saveFile, setText } from '../../shell/page/dom';
-import { gzip } from '../../shell/compress';
-import { gunzipBounded } from '../../shell/page/loader';
+import { gzipped } from '../../shell/compress';
+import { unpacked } from '../../shell/page/loader';
 import { nameLabel, splitOrigin } from '../../shell/page/names';
 import { finder } from './markup';
 
@@ -200,24 +200,11 @@ export class WatchUi {
    * original tools read plain JSON), or with `gzip`, gzipped (a replay still plain JSON is
    * compressed by the browser, a stream of small tasks). */
   saveBytes(raw: Uint8Array, name: string, form: 'plain' | 'gzip' = 'plain'): void {
-    void (form === 'plain' ? plainJson(raw) : gzipped(raw)).then(
+    void (form === 'plain' ? unpacked(raw) : gzipped(raw)).then(
       (bytes) => saveFile(new Blob([bytes as BlobPart], { type: 'application/octet-stream' }), name),
       (e: unknown) => this.showError(`Could not save ${name}: ${e instanceof Error ? e.message : String(e)}`),
     );
   }
-}
-
-/** The bytes gzipped, unless they are gzip already (a replay file kept as it came). */
-async function gzipped(bytes: Uint8Array): Promise<Uint8Array> {
-  if (bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b) return bytes;
-  return gzip(bytes);
-}
-
-/** The bytes, gunzipped if they are gzip (by the browser's own decompressor, off the main thread,
- * to at most what a replay may hold). */
-export async function plainJson(bytes: Uint8Array): Promise<Uint8Array> {
-  if (!(bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b)) return bytes;
-  return gunzipBounded(bytes);
 }
 
 /** "1.2 MB of 3.4 MB", or what has arrived when the size is not known. */

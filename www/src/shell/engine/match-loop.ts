@@ -78,8 +78,6 @@ export interface LoopControl {
 // A built-in bot's answer is held to the limits a bot worker's message meets (bot-messages.ts),
 // so its ejections read the same.
 
-const n = fmt;
-
 /** Flat records of int32 fields, all with the first's keys (what a bot worker packs). */
 function flatRecords(raw: unknown): boolean {
   if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_RECORDS) return false;
@@ -116,9 +114,9 @@ export function asSent(moves: unknown): { ok: true; raw: unknown } | { ok: false
     return { ok: false, reason: `answered garbage: answered something that cannot be sent (${errorText(e)})` };
   }
   if (typeof json !== 'string') json = 'null';
-  if (json.length > MAX_JSON) return { ok: false, reason: `answered garbage: answered ${n(json.length)} characters of moves (at most ${n(MAX_JSON)})` };
+  if (json.length > MAX_JSON) return { ok: false, reason: `answered garbage: answered ${fmt(json.length)} characters of moves (at most ${fmt(MAX_JSON)})` };
   const raw: unknown = JSON.parse(json);
-  if (Array.isArray(raw) && raw.length > MAX_RECORDS) return { ok: false, reason: `answered garbage: ${n(raw.length)} moves (at most ${n(MAX_RECORDS)})` };
+  if (Array.isArray(raw) && raw.length > MAX_RECORDS) return { ok: false, reason: `answered garbage: ${fmt(raw.length)} moves (at most ${fmt(MAX_RECORDS)})` };
   return { ok: true, raw };
 }
 
@@ -132,7 +130,7 @@ function errorText(e: unknown): string {
   }
 }
 
-const timedOut = (ms: number) => `timed out (no answer within ${n(ms)} ms)`;
+const timedOut = (ms: number) => `timed out (no answer within ${fmt(ms)} ms)`;
 
 /** Yields to the worker's event loop (the page's messages get in) without a timer's delay. */
 function yielder(): { pause: () => Promise<void>; close: () => void } {
@@ -377,7 +375,7 @@ export class MatchLoop<B> {
       const last = this.probes.get(k);
       if (last) {
         if (now - last.at > BUSY_MS) {
-          this.eject(k, `kept computing after its answer (its thread was still busy ${n(BUSY_MS)} ms later, while other bots were thinking; a bot computes only in its own turn)`, 'error');
+          this.eject(k, `kept computing after its answer (its thread was still busy ${fmt(BUSY_MS)} ms later, while other bots were thinking; a bot computes only in its own turn)`, 'error');
           this.flush();
         }
         continue;

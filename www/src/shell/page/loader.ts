@@ -1,7 +1,7 @@
 // Reading replay bytes with progress: a fetch read chunk by chunk, or a FileReader. Both stop at
 // MAX_REPLAY_FILE_BYTES, can be cancelled, and name every failure in words.
 
-import { slices } from '../compress';
+import { isGzip, slices } from '../compress';
 
 export type ProgressFn = (loaded: number, total: number | null) => void;
 
@@ -212,6 +212,11 @@ export async function gunzipBounded(bytes: Uint8Array, limit = MAX_UNPACKED_BYTE
     chunks.push(next.value);
   }
   return joinChunks(chunks, length);
+}
+
+/** The bytes, gunzipped if they are gzip (to at most `limit` bytes); any other bytes as they are. */
+export async function unpacked(bytes: Uint8Array, limit = MAX_UNPACKED_BYTES): Promise<Uint8Array> {
+  return isGzip(bytes) ? gunzipBounded(bytes, limit) : bytes;
 }
 
 /** The name to save a replay under: the source's base name with a `.hlt` extension. */
