@@ -8,14 +8,16 @@
 //! The re-simulation runs `halite::halite1::bench::Resimulation`, the same loop as the wasm
 //! export `Halite1Replay.benchResimulate`, so the two numbers compare. The last line is
 //! machine-readable: `native_ns_per_site_turn=<float>`. `cargo bench --bench engine --
-//! --resim-only [--rounds N]` prints only that line (the median of 7 batches of N re-simulations,
-//! 20 by default). `-- --serve` is how `node www/bench/engine.mjs` drives it: each line read from
-//! standard input is a number of re-simulations to time, answered by one `ns=<float>` line, so
-//! native and wasm batches can alternate one by one.
+//! --resim-only [--rounds N] [--narrow]` prints only that line (the median of 7 batches of N
+//! re-simulations, 20 by default; `--narrow` keeps the turn to 128-bit lanes, the SIMD width
+//! WebAssembly has, where the processor would use AVX2). `-- --serve` is how
+//! `node www/bench/engine.mjs` drives it: each line read from standard input is a number of
+//! re-simulations to time (`N narrow`: with 128-bit lanes),
+//! answered by one `ns=<float>` line, so native and wasm batches can alternate one by one.
 
 use halite::halite1::bench::Resimulation;
 use halite::halite1::naive::resolve_turn_naive;
-use halite::halite1::turn::{resolve_turn, TurnReport, TurnScratch};
+use halite::halite1::turn::{allow_wide_lanes, resolve_turn, TurnReport, TurnScratch};
 use halite::halite1::{Board, Replay};
 use rand::{Rng, SeedableRng};
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -119,12 +121,18 @@ fn serve(replay: &Replay) {
     let mut resim = Resimulation::new(replay);
     let mut out = std::io::stdout().lock();
     for line in std::io::stdin().lock().lines() {
-        let Ok(rounds) = line.expect("stdin").trim().parse::<u32>() else {
+        let line = line.expect("stdin");
+        let mut words = line.split_whitespace();
+        let Some(Ok(rounds)) = words.next().map(str::parse::<u32>) else {
             break;
         };
+        // "N narrow": the 128-bit lanes (`allow_wide_lanes(false)`) for this batch.
+        let narrow = words.next() == Some("narrow");
+        allow_wide_lanes(!narrow);
         let t = Instant::now();
         let site_turns = resim.run(black_box(replay), rounds);
         let ns = t.elapsed().as_secs_f64() * 1e9 / site_turns.max(1) as f64;
+        allow_wide_lanes(true);
         writeln!(out, "ns={ns:.4}").expect("stdout");
         out.flush().expect("stdout");
     }
@@ -144,6 +152,7 @@ fn main() {
             .and_then(|i| args.get(i + 1))
             .and_then(|v| v.parse().ok())
             .unwrap_or(20u32);
+        allow_wide_lanes(!args.iter().any(|a| a == "--narrow"));
         let ns = resim_median_ns(&s107(), rounds);
         println!("native_ns_per_site_turn={ns:.3}");
         return;
@@ -194,6 +203,9 @@ fn main() {
     let site_turns = (replay.sites() * turns) as f64;
     let mut board = replay.board(0);
     let engine_ns = resim_ns_per_site_turn(&replay, budget);
+    allow_wide_lanes(false);
+    let narrow_ns = resim_ns_per_site_turn(&replay, budget);
+    allow_wide_lanes(true);
     let whole_plain = time_per_call(budget, || {
         board.owner.copy_from_slice(replay.frame_owner(0));
         board.strength.copy_from_slice(replay.frame_strength(0));
@@ -206,6 +218,10 @@ fn main() {
         "  engine (with full report)   {:8.2} ns   ({:.2} ms per game; goal: at most 2.7 ns)",
         engine_ns,
         engine_ns * site_turns / 1e6
+    );
+    println!(
+        "  engine, 128-bit lanes only  {narrow_ns:8.2} ns   (the SIMD width WebAssembly has; \
+         the line above uses AVX2 where the processor has it)"
     );
     println!(
         "  plain map-based resolver    {:8.2} ns",

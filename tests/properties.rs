@@ -6,7 +6,7 @@ use halite::halite1::grid::step as grid_step;
 use halite::halite1::naive::resolve_turn_naive;
 use halite::halite1::protocol::parse_moves;
 use halite::halite1::stats::replay_series;
-use halite::halite1::turn::resolve_turn;
+use halite::halite1::turn::{allow_wide_lanes, resolve_turn};
 use halite::halite1::verify::verify;
 use halite::halite1::{Board, Direction, Game, Move, Replay, ReplayError, TurnReport, TurnScratch};
 use proptest::prelude::*;
@@ -143,6 +143,22 @@ proptest! {
             prop_assert_eq!(&report, &fresh_report);
             prop_assert_eq!(&reused, &naive(&c.board, &c.moves, c.players));
         }
+    }
+
+    /// On x86-64 the turn takes 256-bit lanes where the processor has AVX2 and 128-bit ones
+    /// where it has not: both give the oracle's board and the same report. (Where the processor
+    /// lacks AVX2, or off x86-64, both runs take the same path.)
+    #[test]
+    fn the_wide_and_the_narrow_lanes_give_the_same_turn(c in case_with(40, true)) {
+        let (mut wide, mut narrow) = (TurnReport::default(), TurnReport::default());
+        allow_wide_lanes(true);
+        let a = run(&c.board, &c.moves, c.players, &mut TurnScratch::new(), &mut wide);
+        allow_wide_lanes(false);
+        let b = run(&c.board, &c.moves, c.players, &mut TurnScratch::new(), &mut narrow);
+        allow_wide_lanes(true);
+        prop_assert_eq!(&a, &b);
+        prop_assert_eq!(&wide, &narrow);
+        prop_assert_eq!(&a, &naive(&c.board, &c.moves, c.players));
     }
 
     #[test]

@@ -40,6 +40,14 @@ impl SeriesTable {
         start
     }
 
+    /// Makes room for `frames` more frames in every series (a game knows its turn limit).
+    pub fn reserve(&mut self, frames: usize) {
+        let more = frames.saturating_mul(self.players);
+        for v in &mut self.data {
+            v.reserve_exact(more);
+        }
+    }
+
     /// The value of series `which` at index `at` of the open frame (`start + seat`).
     pub fn cell(&mut self, which: usize, at: usize) -> &mut u32 {
         &mut self.data[which][at]

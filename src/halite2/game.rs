@@ -164,6 +164,12 @@ impl Game {
             series,
             order: Vec::new(),
         };
+        // The frames, moves and series of every turn up to the limit, without growing them
+        // (each growth copied the lists so far).
+        let turns = game.max_turns as usize;
+        game.replay.frames.reserve_exact(turns);
+        game.replay.moves.reserve_exact(turns);
+        game.series.reserve(turns + 1);
         game.update_stats();
         game
     }

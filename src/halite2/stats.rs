@@ -44,6 +44,10 @@ crate::env::series::game_series! {
     Series
 }
 
+/// Up to how many ships of the frame before a turn [`turn_counts`] scans for an attack's target
+/// instead of gathering them into a set.
+const SCANNED: usize = 64;
+
 /// What the viewer's event rows of a turn add up to: `count(PRODUCED, seat)` for each ship
 /// produced, `count(ATTACKS, seat)` for each attack made.
 fn turn_counts(
@@ -52,9 +56,23 @@ fn turn_counts(
     players: usize,
     mut count: impl FnMut(usize, usize),
 ) {
-    // Ids of the ships of the frame before the turn: an attack row needs its target there
-    // (gathered at the first attack: most turns have none).
+    // Whether a ship of the frame before the turn has this id: an attack row needs its target
+    // there. A few dozen ships are scanned; more are gathered into a set at the first attack
+    // (most turns have none).
+    let ships = before.ships.iter().map(Vec::len).sum::<usize>();
     let mut present: Option<HashSet<u32>> = None;
+    let mut shown = |id: u32| {
+        if ships <= SCANNED {
+            return before.ships.iter().flatten().any(|s| s.id == id);
+        }
+        present
+            .get_or_insert_with(|| {
+                let mut set = HashSet::with_capacity(ships);
+                set.extend(before.ships.iter().flatten().map(|s| s.id));
+                set
+            })
+            .contains(&id)
+    };
     let id_of = |e: &EntityId| match *e {
         EntityId::Ship { id, .. } | EntityId::Planet(id) => id,
     };
@@ -70,11 +88,8 @@ fn turn_counts(
                 entity, targets, ..
             } => {
                 let id = id_of(entity);
-                let present = present
-                    .get_or_insert_with(|| before.ships.iter().flatten().map(|s| s.id).collect());
                 for t in targets {
-                    let shown = matches!(t, EntityId::Ship { id, .. } if present.contains(id));
-                    if !shown {
+                    if !matches!(*t, EntityId::Ship { id, .. } if shown(id)) {
                         continue;
                     }
                     let first = last != Some((true, id));
@@ -146,6 +161,11 @@ impl Series {
             }
         }
         t.close_frame();
+    }
+
+    /// Makes room for `frames` more frames.
+    pub fn reserve(&mut self, frames: usize) {
+        self.0.reserve(frames);
     }
 
     /// Index of a series by its name in [`SERIES`].

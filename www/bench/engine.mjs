@@ -6,10 +6,11 @@
 //
 // The native bench runs as a server (`--serve`: it times a batch when asked), so native and wasm
 // batches alternate one by one and each pair sees the same machine state, whatever else runs;
-// which side goes first alternates too. Each pair gives a ratio; the report prints the median
-// over the pairs and its spread (the middle half and the whole range), the median time of each
-// side, and the ratio of each side's fastest batch (the least disturbed on a busy machine). Both
-// sides warm up with one batch first.
+// which side goes first alternates too. Halite I's native side is timed twice a pair: as it runs
+// (AVX2 where the processor has it) and at 128-bit width, the SIMD width wasm has. Each pair
+// gives a ratio; the report prints the median over the pairs and its spread (the middle half and
+// the whole range), the median time of each side, and the ratio of each side's fastest batch (the
+// least disturbed on a busy machine). Both sides warm up with one batch first.
 //
 //   node www/bench/engine.mjs [--rounds N] [--game 1|2|1,2] [--pkg DIR]   (needs pkg/; N pairs, 21 by default)
 
@@ -61,8 +62,8 @@ function nativeServer(bench, key) {
   const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const pattern = new RegExp(`^${key}=([0-9.]+)$`);
   return {
-    async time(n) {
-      child.stdin.write(`${n}\n`);
+    async time(n, narrow = false) {
+      child.stdin.write(narrow ? `${n} narrow\n` : `${n}\n`);
       const { value, done } = await lines.next();
       const m = done ? null : pattern.exec(value.trim());
       if (!m) throw new Error(`the native bench ${bench} answered ${JSON.stringify(value)}`);
@@ -83,6 +84,9 @@ const games = {
     batch: 20,
     bench: 'engine',
     key: 'ns',
+    // The native turn also runs at 128-bit width, the SIMD WebAssembly has (AVX2 is chosen at
+    // run time where the processor has it).
+    narrow: true,
     open() {
       const r = openReplay(h1, f1, 'Halite1', fs.readFileSync(path.join(root, 'tests/fixtures/halite1/s107-50x50-greedy1-greedy2.hlt.gz')));
       return { time: (n) => timed(() => r.benchResimulate(n), 1), free: () => r.free() };
@@ -118,15 +122,18 @@ for (const id of GAMES) {
   const wasm = g.open();
   const n = [];
   const w = [];
+  const nn = [];
   try {
     await server.time(g.batch); // warm-up (and the native build, if it is not up to date)
     wasm.time(g.batch);
     for (let k = 0; k < ROUNDS; k++) {
       if (k % 2 === 0) {
         n.push(await server.time(g.batch));
+        if (g.narrow) nn.push(await server.time(g.batch, true));
         w.push(wasm.time(g.batch));
       } else {
         w.push(wasm.time(g.batch));
+        if (g.narrow) nn.push(await server.time(g.batch, true));
         n.push(await server.time(g.batch));
       }
     }
@@ -149,5 +156,13 @@ for (const id of GAMES) {
     `  fastest batch of each side: native ${Math.min(...n).toFixed(g.digits)}, wasm ${Math.min(...w).toFixed(g.digits)}, ratio ${r2(Math.min(...w) / Math.min(...n))}x`,
   );
   console.log(`  per pair: ${fmt(ratios, 2)}`);
+  if (g.narrow) {
+    const narrowRatios = w.map((v, k) => v / nn[k]);
+    console.log(`  native with 128-bit lanes only (the SIMD width wasm has; the native line above uses AVX2 where the processor has it):`);
+    console.log(`    native ${median(nn).toFixed(g.digits)} ${g.unit} (median), AVX2 / 128-bit ${r2(median(n.map((v, k) => v / nn[k])))}x`);
+    console.log(
+      `    ratio wasm / native at 128 bits  ${r2(median(narrowRatios))}x median   middle half ${r2(quantile(narrowRatios, 0.25))}–${r2(quantile(narrowRatios, 0.75))}x   (goal: within 1.5x)`,
+    );
+  }
   console.log(`  load average ${os.loadavg().map((v) => v.toFixed(2)).join(', ')} on ${os.cpus().length} cores`);
 }

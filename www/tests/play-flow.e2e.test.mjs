@@ -246,7 +246,9 @@ for (const viewport of [undefined, PHONE]) {
     assert.ok(ms < 1000, `asked within 1 s of the replay being loaded (${ms.toFixed(0)} ms)`);
     assert.equal(t.frame, 200, 'the board is on frame 200 when turn 200 is asked');
     assert.match(await page.textContent('[data-part="status"]'), /Turn 200: your move/);
-    // The address is the game's: it can be bookmarked and shared.
+    // The address is the game's: it can be bookmarked and shared (the page writes it once the
+    // game settles, a moment after the status).
+    await page.waitForFunction(() => new URLSearchParams(location.search).has('continue'), null, { timeout: 10000 });
     const address = await page.evaluate(() => location.search);
     assert.equal(new URLSearchParams(address).get('continue'), seats);
     assert.equal(new URLSearchParams(address).get('frame'), '200');

@@ -92,6 +92,41 @@ pub(super) fn far_apart_f64(a: (f64, f64), b: (f64, f64), reach: f64) -> bool {
     dx.abs() > r || dy.abs() > r || dx * dx + dy * dy > r * r
 }
 
+/// A ship's position and velocity rounded to f64 (`Vec2::to_f64`), its speed and its event
+/// horizon, worked out once a turn for the tests of every pair.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ShipF64 {
+    xy: (f64, f64),
+    vel: (f64, f64),
+    speed: f64,
+    horizon: f64,
+}
+
+/// Whether two circles moving in straight lines stay certainly more than `r` apart for the whole
+/// turn (`(position, velocity)` each, rounded to f64): their least distance over `t` in [0, 1]
+/// exceeds `r` by far more than f64 can be off from the extended values. Then
+/// [`collision_time`] finds no time within the turn (no root, or both outside [0, 1]: at `t` = 0
+/// they are apart, so neither the "already touching" answer nor a root at 0 can come), and its
+/// extended-precision solution is skipped. A false answer (NaN included) decides nothing.
+pub(super) fn apart_all_turn(
+    a: ((f64, f64), (f64, f64)),
+    b: ((f64, f64), (f64, f64)),
+    r: f64,
+) -> bool {
+    let (dx, dy) = (a.0 .0 - b.0 .0, a.0 .1 - b.0 .1);
+    let (dvx, dvy) = (a.1 .0 - b.1 .0, a.1 .1 - b.1 .1);
+    let closing = dvx * dvx + dvy * dvy;
+    // The time of the least distance, within the turn.
+    let t = if closing > 0.0 {
+        (-(dx * dvx + dy * dvy) / closing).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (ex, ey) = (dx + t * dvx, dy + t * dvy);
+    let m = r + Distance::MARGIN;
+    ex * ex + ey * ey > m * m
+}
+
 /// The distance between two points as the reference computes it ([`Vec2::distance`]), for
 /// comparing with thresholds: decided from the points rounded to f64 (`Vec2::to_f64`) when it
 /// is clearly on one side, and computed in extended precision only near the threshold.
@@ -589,12 +624,19 @@ impl State {
         // Each ship's position rounded to f64, speed and event horizon, and each planet's
         // position, once: the broad phase and the f64 pre-tests need them for every pair.
         // (Only the listed ships are ever looked up.)
-        ships.clear();
-        ships.resize(self.ships.len(), ((0.0, 0.0), 0.0, 0.0));
+        // Entries of other ships stay as they were: only the listed ships are looked up.
+        if ships.len() < self.ships.len() {
+            ships.resize(self.ships.len(), ShipF64::default());
+        }
         for &sid in self.order.iter().flat_map(HashOrder::iter) {
             if let Some(s) = self.ship(sid) {
                 let speed = s.vel.magnitude();
-                ships[sid as usize] = (s.pos.to_f64(), speed, Self::event_horizon(speed));
+                ships[sid as usize] = ShipF64 {
+                    xy: s.pos.to_f64(),
+                    vel: s.vel.to_f64(),
+                    speed,
+                    horizon: Self::event_horizon(speed),
+                };
             }
         }
         planet_cells.prepare(self.width, self.height, &self.planets);
@@ -602,7 +644,7 @@ impl State {
         for p in 0..self.players {
             for &sid in self.order[p].iter() {
                 if let Some(s) = self.ship(sid) {
-                    let (xy, _, horizon) = ships[sid as usize];
+                    let ShipF64 { xy, horizon, .. } = ships[sid as usize];
                     cells.add(
                         s.pos,
                         xy,
@@ -634,7 +676,12 @@ impl State {
                     id: sid,
                 };
                 candidates.clear();
-                let (xy1, m1, _) = ships[sid as usize];
+                let ShipF64 {
+                    xy: xy1,
+                    vel: v1,
+                    speed: m1,
+                    ..
+                } = ships[sid as usize];
                 cells.test_added(added, candidates);
                 added += 1;
                 for &id2 in candidates.iter() {
@@ -650,7 +697,12 @@ impl State {
                         continue;
                     }
                     seen[sid2 as usize] = sid + 1;
-                    let (xy2, m2, _) = ships[sid2 as usize];
+                    let ShipF64 {
+                        xy: xy2,
+                        vel: v2,
+                        speed: m2,
+                        ..
+                    } = ships[sid2 as usize];
                     let attack_radius = k::SHIP_RADIUS + k::SHIP_RADIUS + k::WEAPON_RADIUS;
                     // Both tests below need the ships within m1 + m2 + attack_radius; most
                     // candidates are clearly farther, which f64 tells without the extended sum.
@@ -662,7 +714,11 @@ impl State {
                     };
                     let mut distance = Distance::new((s1.pos, xy1), (s2.pos, xy2));
                     if s1.owner != o2 && distance.at_most(m1 + m2 + attack_radius) {
-                        let t = collision_time(attack_radius, s1.pos, s2.pos, s1.vel, s2.vel);
+                        let t = if apart_all_turn((xy1, v1), (xy2, v2), attack_radius) {
+                            None
+                        } else {
+                            collision_time(attack_radius, s1.pos, s2.pos, s1.vel, s2.vel)
+                        };
                         match t {
                             Some(t) if (0.0..=1.0).contains(&t) => insert(SimEvent {
                                 kind: 0,
@@ -680,7 +736,10 @@ impl State {
                         }
                     }
                     let collision_radius = k::SHIP_RADIUS + k::SHIP_RADIUS;
-                    if id1 != id2 && distance.at_most(m1 + m2 + collision_radius) {
+                    if id1 != id2
+                        && distance.at_most(m1 + m2 + collision_radius)
+                        && !apart_all_turn((xy1, v1), (xy2, v2), collision_radius)
+                    {
                         if let Some(t) =
                             collision_time(collision_radius, s1.pos, s2.pos, s1.vel, s2.vel)
                         {
@@ -701,8 +760,10 @@ impl State {
                     };
                     let xy = planet_cells.xy(pi);
                     let mut distance = Distance::new((s1.pos, xy1), (planet.pos, xy));
-                    if distance.at_most(m1 + k::SHIP_RADIUS + planet.r) {
-                        let r = k::SHIP_RADIUS + planet.r;
+                    let r = k::SHIP_RADIUS + planet.r;
+                    if distance.at_most(m1 + k::SHIP_RADIUS + planet.r)
+                        && !apart_all_turn((xy1, v1), (xy, (0.0, 0.0)), r)
+                    {
                         if let Some(t) = collision_time(r, s1.pos, planet.pos, s1.vel, Vec2::ZERO) {
                             if (0.0..=1.0).contains(&t) {
                                 insert(SimEvent {
@@ -715,8 +776,15 @@ impl State {
                         }
                     }
                 }
-                let end = s1.pos.moved_by(s1.vel, 1.0);
-                if !self.within_bounds(end) {
+                // A ship whose end point is clearly inside the map (in f64, by far more than
+                // f64 can be off) stays in; only the others have it worked out exactly.
+                let (ex, ey) = (xy1.0 + v1.0, xy1.1 + v1.1);
+                let m = Distance::MARGIN;
+                let inside = ex > m
+                    && ey > m
+                    && ex < f64::from(self.width) - m
+                    && ey < f64::from(self.height) - m;
+                if !inside && !self.within_bounds(s1.pos.moved_by(s1.vel, 1.0)) {
                     let mut time = 1_000_000.0f64;
                     let zero = F80::ZERO;
                     let mut consider = |t: F80| {

@@ -24,8 +24,8 @@ use docking::Contention;
 pub(crate) struct Scratch {
     /// `process_moves`: per ship id, the index of its first command in the player's list.
     first: Vec<u32>,
-    /// `find_events`: per ship id, its position in f64, speed and event horizon.
-    ships: Vec<((f64, f64), f64, f64)>,
+    /// `find_events`: per ship id, its position and velocity in f64, speed and event horizon.
+    ships: Vec<collisions::ShipF64>,
     /// `find_events`: the planets a ship may meet, by cell.
     planet_cells: PlanetCells,
     cells: CellMap,
@@ -40,6 +40,8 @@ pub(crate) struct Scratch {
     damage: DamageMap,
     /// `spawn_spot`: the ships a spot may collide with.
     spawn_ships: Vec<(Vec2, (f64, f64))>,
+    /// How many events the turn before had.
+    events_before: usize,
 }
 
 impl Clone for Scratch {
@@ -476,7 +478,15 @@ impl State {
         let mut alive: Vec<bool> = (0..self.players)
             .map(|p| !self.order[p].is_empty())
             .collect();
-        let mut owned = vec![0usize; self.players];
+        // Per player, the planets it owns (on the stack for the usual few players).
+        let mut few = [0usize; 8];
+        let mut many = Vec::new();
+        let owned: &mut [usize] = if self.players <= few.len() {
+            &mut few[..self.players]
+        } else {
+            many.resize(self.players, 0);
+            &mut many
+        };
         let mut total = 0;
         for planet in &self.planets {
             if !planet.is_alive() {
@@ -519,14 +529,16 @@ impl State {
                 self.kill_player(p);
             }
         }
-        let mut events = Vec::new();
         let mut scratch = std::mem::take(&mut self.scratch);
+        // Room for as many events as the turn before had: the list rarely grows.
+        let mut events = Vec::with_capacity(scratch.events_before);
         self.process_docking();
         let (contention, recorded) = self.process_moves(alive, moves, &mut scratch.first);
         self.process_dock_fighting(&contention, &mut events);
         self.process_events(&mut events, &mut scratch);
         self.process_movement();
         self.process_production(&mut events, &mut scratch);
+        scratch.events_before = events.len();
         self.scratch = scratch;
         self.process_drag();
         self.process_cooldowns();
