@@ -70,8 +70,22 @@ export class LogPane {
     const out = parts.length ? parts.join('\n\n') : only >= 0 ? 'Nothing logged this turn.' : 'No bot logged anything this turn.';
     if (out !== this.shown) {
       this.shown = out;
-      setText(this.body, out);
+      this.later(out);
     }
     setText(this.count, `turn ${frame}`);
+  }
+
+  private pending: string | null = null;
+
+  /** Sets the text in a task of its own: a bot may log 10,000 characters a turn, and their
+   * layout then comes in the next frame instead of the one that draws the new turn. */
+  private later(text: string): void {
+    const first = this.pending === null;
+    this.pending = text;
+    if (!first) return;
+    setTimeout(() => {
+      if (this.pending !== null) setText(this.body, this.pending);
+      this.pending = null;
+    }, 0);
   }
 }
