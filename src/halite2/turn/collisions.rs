@@ -621,10 +621,10 @@ impl State {
         let mut insert = |e: SimEvent| {
             set.insert(e.hash(), e, |o| o.same(&e));
         };
-        // Each ship's position rounded to f64, speed and event horizon, and each planet's
-        // position, once: the broad phase and the f64 pre-tests need them for every pair.
-        // (Only the listed ships are ever looked up.)
-        // Entries of other ships stay as they were: only the listed ships are looked up.
+        // Each ship's position and velocity rounded to f64, speed and event horizon, and each
+        // planet's position, once: the broad phase and the f64 pre-tests need them for every
+        // pair. Only the listed ships are ever looked up, so the other entries are left as
+        // they were.
         if ships.len() < self.ships.len() {
             ships.resize(self.ships.len(), ShipF64::default());
         }
@@ -761,9 +761,7 @@ impl State {
                     let xy = planet_cells.xy(pi);
                     let mut distance = Distance::new((s1.pos, xy1), (planet.pos, xy));
                     let r = k::SHIP_RADIUS + planet.r;
-                    if distance.at_most(m1 + k::SHIP_RADIUS + planet.r)
-                        && !apart_all_turn((xy1, v1), (xy, (0.0, 0.0)), r)
-                    {
+                    if distance.at_most(m1 + r) && !apart_all_turn((xy1, v1), (xy, (0.0, 0.0)), r) {
                         if let Some(t) = collision_time(r, s1.pos, planet.pos, s1.vel, Vec2::ZERO) {
                             if (0.0..=1.0).contains(&t) {
                                 insert(SimEvent {
