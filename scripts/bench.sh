@@ -10,6 +10,7 @@ bash scripts/setup.sh --tests
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 cargo bench --bench engine
 cargo bench --bench halite2
+cargo bench --bench replays
 bash scripts/build-wasm.sh
 webpack --mode production
 node www/bench/bench.mjs
@@ -21,4 +22,5 @@ node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,greedy
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,expander
 node www/bench/arena.mjs --games 50 --size 30x30 --bots tactician,greedy
 node www/bench/engine.mjs
+node www/bench/replays.mjs
 bash scripts/python-bench.sh

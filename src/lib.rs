@@ -21,6 +21,7 @@ pub mod games;
 pub mod halite1;
 #[cfg(feature = "halite2")]
 pub mod halite2;
+pub mod zstd;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

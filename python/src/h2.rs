@@ -579,8 +579,8 @@ batch_class!(VecEnv {
     }
 
     /// The last finished game of env `i` as the zstd-compressed replay `halite run` writes
-    /// (level 21, about 0.2 s per megabyte of JSON, other Python threads running meanwhile), or
-    /// None before its first.
+    /// (no larger than the reference's files, about 0.3 s per megabyte of JSON, other Python
+    /// threads running meanwhile), or None before its first.
     fn replay<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Option<Bound<'py, PyBytes>>> {
         let env = self.batch.env(i)?;
         let last = env.last.as_ref();

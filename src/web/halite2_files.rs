@@ -37,5 +37,13 @@ super::write_part! {
             let replay = Replay::from_record(record).map_err(js_error)?;
             Ok(replay.to_zstd_bytes_with(members))
         }
+
+        /// As `writeCompressedWith`, written fast rather than small: for the games the page
+        /// keeps in the browser (see `Replay::to_zstd_bytes_to_keep`).
+        #[wasm_bindgen(js_name = writeToKeep)]
+        pub fn write_to_keep(record: &[u8], members: &[u8]) -> Result<Vec<u8>, JsError> {
+            let replay = Replay::from_record(record).map_err(js_error)?;
+            Ok(replay.to_zstd_bytes_to_keep(members))
+        }
     }
 }

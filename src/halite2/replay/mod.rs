@@ -4,9 +4,10 @@
 //! Reading checks the schema and names what is wrong and where (`frames[12].ships.0.7.health:
 //! expected an integer`). Writing gives the reference's bytes exactly (keys sorted, every
 //! player key present, doubles as `%.17g`: all 13 conformance replays write back identical);
-//! the compressed form is one zstd frame: natively at level 21 (the pure-Rust `structured-zstd`
-//! encoder), no larger than the reference's own files for the same game; in
-//! the page at ruzstd's fastest level, whose encoder is small enough for the web binaries.
+//! the compressed form is one zstd frame, written by the crate's own writer (`crate::zstd`): no
+//! larger than the reference's own files for the same game. The page keeps its own games
+//! (the arena's, a game to continue) at ruzstd's fastest level instead, written in a few
+//! milliseconds.
 //!
 //! [`read`] takes a file apart and checks it; [`write`] puts a replay back into the
 //! reference's bytes. This module holds what both share: the records and the constants.

@@ -31,35 +31,36 @@ impl Replay {
     /// zstd frame: one frame, so the original tools still read it whole. Empty `members` add
     /// nothing.
     pub fn to_zstd_bytes_with(&self, members: &[u8]) -> Vec<u8> {
-        let mut plain = self.to_plain_bytes();
-        if !members.is_empty() && plain.last() == Some(&b'}') {
-            plain.pop();
-            plain.push(b',');
-            plain.extend_from_slice(members);
-            plain.push(b'}');
-        }
-        compress(&plain)
+        compress(&with_members(self.to_plain_bytes(), members))
+    }
+
+    /// As [`Replay::to_zstd_bytes_with`], written fast rather than small (ruzstd's fastest
+    /// level, about 2.2 times the size): for the games the page keeps in the browser (the
+    /// arena's, a game to continue), written again and again while a person waits for
+    /// something else.
+    pub fn to_zstd_bytes_to_keep(&self, members: &[u8]) -> Vec<u8> {
+        ruzstd::encoding::compress_to_vec(
+            &with_members(self.to_plain_bytes(), members)[..],
+            ruzstd::encoding::CompressionLevel::Fastest,
+        )
     }
 }
 
-/// The zstd level native builds write replays at: the lowest at which every conformance game
-/// comes out no larger than the reference's own file (at 21 as at 22 the largest is 0.996 of
-/// it, and 21 writes about 1.5 times faster; at 19 and 20 one game is 0.04% larger:
-/// `docs/performance.md#replay-sizes`).
-#[cfg(not(target_arch = "wasm32"))]
-pub const ZSTD_LEVEL: i32 = 21;
-
-#[cfg(not(target_arch = "wasm32"))]
-fn compress(plain: &[u8]) -> Vec<u8> {
-    use structured_zstd::encoding::{compress_to_vec, CompressionLevel};
-    compress_to_vec(plain, CompressionLevel::from_level(ZSTD_LEVEL))
+/// `plain` JSON with `members` added before its closing brace.
+fn with_members(mut plain: Vec<u8>, members: &[u8]) -> Vec<u8> {
+    if !members.is_empty() && plain.last() == Some(&b'}') {
+        plain.pop();
+        plain.push(b',');
+        plain.extend_from_slice(members);
+        plain.push(b'}');
+    }
+    plain
 }
 
-/// In the page: ruzstd's fastest level, whose encoder fits the binaries' size budget (files
-/// about 2.5 times the reference's size).
-#[cfg(target_arch = "wasm32")]
+/// The JSON in one zstd frame, as small as the crate's writer makes it: no larger than the
+/// reference's own files (`docs/performance.md#replay-sizes`).
 fn compress(plain: &[u8]) -> Vec<u8> {
-    ruzstd::encoding::compress_to_vec(plain, ruzstd::encoding::CompressionLevel::Fastest)
+    crate::zstd::compress(plain)
 }
 
 /// A double as the reference's `nlohmann::json` writes it: `printf("%.17g")`, with `.0`

@@ -192,10 +192,12 @@ function live(g: Game): LiveGame<FrameBatch> {
     accept: (seat, packed) => g.acceptAnswer(seat, packed as Float64Array),
     stepAccepted: () => g.stepAccepted(),
     step: (packed) => g.step(packed as Float64Array),
-    async save(members) {
+    async save(members, keep) {
       const files = (await WRITER.load()).Halite2Files;
       const record = g.toRecord();
-      return members ? files.writeCompressedWith(record, new TextEncoder().encode(members)) : files.writeCompressed(record);
+      const extra = new TextEncoder().encode(members);
+      // Kept in the browser: written fast; a file for a person: written small.
+      return keep ? files.writeToKeep(record, extra) : files.writeCompressedWith(record, extra);
     },
   });
 }
