@@ -67,6 +67,7 @@ pub fn compress(data: &[u8]) -> Vec<u8> {
         };
         seqs.clear();
         literals.clear();
+        let reps = parser.reps;
         parser.block(start, end, &guess, &mut seqs, &mut literals);
         stats = Some(Stats::from_parse(&seqs, &literals));
         let mut next = state.clone();
@@ -77,7 +78,8 @@ pub fn compress(data: &[u8]) -> Vec<u8> {
                 state = next;
             }
             _ => {
-                // Stored as it is. The decoder's repeated offsets follow the sequences even so.
+                // Stored as it is: no sequences, so the repeated offsets stay as they were.
+                parser.reps = reps;
                 block_header(&mut out, last, 0, block.len());
                 out.extend_from_slice(block);
             }
@@ -276,9 +278,6 @@ fn choose(
     for &c in codes {
         counts[c as usize] += 1;
     }
-    if counts[codes[0] as usize] as usize == codes.len() && codes.len() > 2 {
-        return (1, vec![codes[0]], Table::Rle);
-    }
     let n = codes.len() as u32;
     // Costs in 1/256 bits.
     let predefined = Norm::new(default_log, default);
@@ -296,6 +295,13 @@ fn choose(
         }
     }
     let distinct = counts.iter().filter(|&&c| c > 0).count() as u32;
+    if distinct == 1 {
+        // One code: a single byte names it (no table fitted to one symbol).
+        if 8 * 256 < best.0 {
+            return (1, vec![codes[0]], Table::Rle);
+        }
+        return (best.1, best.2, best.3);
+    }
     let least = (32 - distinct.leading_zeros()).max(5);
     let most = max_log.min((32 - n.leading_zeros()).max(5));
     for log in least..=most.max(least).min(max_log) {
