@@ -21,30 +21,51 @@ use parse::{Parser, Seq, Stats};
 const BLOCK: usize = 128 * 1024;
 const MAGIC: u32 = 0xFD2F_B528;
 
+/// The window a frame declares when its content is larger (8 MB, as zstd's own level 19):
+/// what every decoder accepts by default (ruzstd refuses over 100 MB, the `zstd` command over
+/// 128 MB without `--memory`).
+const WINDOW_LOG: u32 = 23;
+
 /// `data` as one zstd frame.
 pub fn compress(data: &[u8]) -> Vec<u8> {
+    compress_in_window(data, WINDOW_LOG)
+}
+
+/// `data` as one zstd frame whose matches reach back at most `1 << window_log` bytes
+/// (`window_log` from 10 to 30).
+fn compress_in_window(data: &[u8], window_log: u32) -> Vec<u8> {
     let mut out = Vec::with_capacity(data.len() / 8 + 64);
     out.extend_from_slice(&MAGIC.to_le_bytes());
-    // One segment (the window is the whole content), its size given, no checksum.
     let n = data.len() as u64;
-    if n < 256 {
-        out.push(0b0010_0000);
-        out.push(n as u8);
-    } else if n < 65536 + 256 {
-        out.push(0b0110_0000);
-        out.extend_from_slice(&((n - 256) as u16).to_le_bytes());
-    } else if n <= u64::from(u32::MAX) {
-        out.push(0b1010_0000);
-        out.extend_from_slice(&(n as u32).to_le_bytes());
+    let window = 1usize << window_log;
+    if data.len() <= window {
+        // One segment: the window is the whole content, whose size is given. No checksum.
+        if n < 256 {
+            out.push(0b0010_0000);
+            out.push(n as u8);
+        } else if n < 65536 + 256 {
+            out.push(0b0110_0000);
+            out.extend_from_slice(&((n - 256) as u16).to_le_bytes());
+        } else {
+            out.push(0b1010_0000);
+            out.extend_from_slice(&(n as u32).to_le_bytes());
+        }
     } else {
-        out.push(0b1110_0000);
-        out.extend_from_slice(&n.to_le_bytes());
+        // The window declared (exponent over 10, no mantissa), then the content's size.
+        let wide = n > u64::from(u32::MAX);
+        out.push(if wide { 0b1100_0000 } else { 0b1000_0000 });
+        out.push(((window_log - 10) << 3) as u8);
+        if wide {
+            out.extend_from_slice(&n.to_le_bytes());
+        } else {
+            out.extend_from_slice(&(n as u32).to_le_bytes());
+        }
     }
     if data.is_empty() {
         block_header(&mut out, true, 0, 0);
         return out;
     }
-    let mut parser = Parser::new(data);
+    let mut parser = Parser::new(data, window);
     let mut state = Entropy::default();
     let mut stats: Option<Stats> = None;
     let mut start = 0;
@@ -313,4 +334,44 @@ fn choose(
         }
     }
     (best.1, best.2, best.3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    fn decode(frame: &[u8]) -> Vec<u8> {
+        let mut src = frame;
+        let mut d = ruzstd::decoding::StreamingDecoder::new(&mut src).unwrap();
+        let mut out = Vec::new();
+        d.read_to_end(&mut out).unwrap();
+        out
+    }
+
+    #[test]
+    fn content_over_the_window_declares_it_and_no_match_reaches_past_it() {
+        // Repeats 1,500 bytes apart, in a window of 1,024: each must be written out again.
+        let mut data = Vec::new();
+        let mut x = 12345u32;
+        let unit: Vec<u8> = (0..1500)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                (x >> 16) as u8
+            })
+            .collect();
+        for _ in 0..6 {
+            data.extend_from_slice(&unit);
+        }
+        let frame = compress_in_window(&data, 10);
+        assert_eq!(frame[4] & 0b0010_0000, 0, "not one segment");
+        assert_eq!(frame[5], 0, "a window of 1 << 10");
+        assert!(decode(&frame) == data);
+        assert!(frame.len() > 5 * 1500, "nothing matched past the window");
+        // The same data in a window that holds it: one segment, the repeats matched.
+        let whole = compress_in_window(&data, 14);
+        assert_ne!(whole[4] & 0b0010_0000, 0);
+        assert!(decode(&whole) == data);
+        assert!(whole.len() < 2000);
+    }
 }

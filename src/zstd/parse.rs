@@ -211,6 +211,8 @@ pub struct Parser<'a> {
     found: Vec<(u32, u32)>,
     /// Candidates a hash chain is followed through.
     pub depth: usize,
+    /// The farthest a match may reach back.
+    window: usize,
 }
 
 #[inline]
@@ -238,7 +240,7 @@ fn common(data: &[u8], a: usize, b: usize, limit: usize) -> usize {
 }
 
 impl<'a> Parser<'a> {
-    pub fn new(data: &'a [u8]) -> Self {
+    pub fn new(data: &'a [u8], window: usize) -> Self {
         Parser {
             data,
             head: vec![0; 1 << HASH_LOG],
@@ -248,6 +250,7 @@ impl<'a> Parser<'a> {
             opt: vec![UNREACHED; STRETCH + SUFFICIENT + 2],
             found: Vec::with_capacity(64),
             depth: DEPTH,
+            window,
         }
     }
 
@@ -277,7 +280,7 @@ impl<'a> Parser<'a> {
         let mut best = MIN_MATCH - 1;
         for ov in 1..=3u32 {
             let d = rep_distance(reps, ov, ll0) as usize;
-            if d == 0 || d > p {
+            if d == 0 || d > p || d > self.window {
                 continue;
             }
             let len = common(self.data, p, p - d, limit);
@@ -301,6 +304,9 @@ impl<'a> Parser<'a> {
         };
         while cand != 0 && depth > 0 {
             let c = cand as usize - 1;
+            if p - c > self.window {
+                break;
+            }
             depth -= 1;
             if self.data[c + best] == self.data[p + best] {
                 let len = common(self.data, p, c, limit);
