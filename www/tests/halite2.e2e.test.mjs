@@ -236,6 +236,17 @@ test('a live Halite II game between bot modules plays to its end, and its replay
   assert.deepEqual([...bytes.subarray(0, 4)], [0x28, 0xb5, 0x2f, 0xfd], 'the original zstd .hlt');
   // Its replay is compressed already: no second, gzipped download is offered.
   assert.equal(await page.locator('[data-part="download-gz"]').isHidden(), true, 'no compressed download for Halite II');
+  // Written small (the crate's zstd writer), not as the page keeps its own games.
+  const kept = files.Halite2Files.writeToKeep(files.Halite2Files.read(new Uint8Array(bytes)), new Uint8Array(0));
+  assert.ok(bytes.length * 1.5 < kept.length, `download ${bytes.length} bytes, the kept form ${kept.length}`);
+  // The action is back once the file is written.
+  assert.deepEqual(
+    await page.evaluate(() => {
+      const b = document.querySelector('[data-part="download"]');
+      return [b.disabled, b.getAttribute('aria-busy')];
+    }),
+    [false, null],
+  );
   const r = openReplay(engine, files, 'Halite2', new Uint8Array(bytes));
   const frames = r.numFrames;
   let owned = 0;

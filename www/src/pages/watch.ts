@@ -261,7 +261,13 @@ export class WatchPage implements WatchContext {
         bytes = c.opened.bytes;
         name = downloadName(c.name);
       } else if (c.kind === 'live') {
-        bytes = await c.match.host.replayBytes(botMembers(c.match.logs, c.match.drawings));
+        const done = this.ui.downloadsBusy();
+        try {
+          bytes = await c.match.host.replayBytes(botMembers(c.match.logs, c.match.drawings));
+        } finally {
+          // Enabled again only for the game still shown: another game sets its own.
+          done(this.current === c);
+        }
         name = c.from ? `${downloadName(c.from).replace(/\.hlt$/, '')}-continued.hlt` : `live-seed${c.seed}.hlt`;
       } else return;
     } catch (e) {

@@ -196,6 +196,23 @@ export class WatchUi {
     if (label) label.textContent = name;
   }
 
+  /** While a replay is being written (a live Halite II game's takes up to a second): the
+   * Download actions are marked busy and cannot be pressed twice. Returns their undoing:
+   * `enable` false when another game has set them since. */
+  downloadsBusy(): (enable: boolean) => void {
+    const buttons = [this.els.download, this.els.downloadGz].filter((b) => !b.disabled);
+    for (const b of buttons) {
+      b.disabled = true;
+      b.setAttribute('aria-busy', 'true');
+    }
+    return (enable) => {
+      for (const b of buttons) {
+        if (enable) b.disabled = false;
+        b.removeAttribute('aria-busy');
+      }
+    };
+  }
+
   /** Saves `raw` as a download named `name`: as plain JSON (a gzipped replay decompressed: the
    * original tools read plain JSON), or with `gzip`, gzipped (a replay still plain JSON is
    * compressed by the browser, a stream of small tasks). */
