@@ -579,7 +579,7 @@ batch_class!(VecEnv {
     }
 
     /// The last finished game of env `i` as the zstd-compressed replay `halite run` writes
-    /// (no larger than the reference's files, about 0.3 s per megabyte of JSON, other Python
+    /// (no larger than the reference's files, 0.1 to 0.4 s per megabyte of JSON, other Python
     /// threads running meanwhile), or None before its first.
     fn replay<'py>(&self, py: Python<'py>, i: usize) -> PyResult<Option<Bound<'py, PyBytes>>> {
         let env = self.batch.env(i)?;

@@ -244,7 +244,8 @@ impl<'a> Parser<'a> {
         Parser {
             data,
             head: vec![0; 1 << HASH_LOG],
-            chain: vec![0; data.len()],
+            // A ring over the window: a position's link is only read while it is in reach.
+            chain: vec![0; data.len().min(window).max(1).next_power_of_two()],
             inserted: 0,
             reps: [1, 4, 8],
             opt: vec![UNREACHED; STRETCH + SUFFICIENT + 2],
@@ -266,7 +267,8 @@ impl<'a> Parser<'a> {
         let end = p.min(self.data.len().saturating_sub(7));
         while self.inserted < end {
             let h = hash(self.data, self.inserted);
-            self.chain[self.inserted] = self.head[h];
+            let mask = self.chain.len() - 1;
+            self.chain[self.inserted & mask] = self.head[h];
             self.head[h] = self.inserted as u32 + 1;
             self.inserted += 1;
         }
@@ -325,7 +327,7 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            cand = self.chain[c];
+            cand = self.chain[c & (self.chain.len() - 1)];
         }
     }
 
