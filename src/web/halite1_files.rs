@@ -18,7 +18,7 @@ super::write_part! {
     impl Halite1Files {
         /// `bytes` (a replay's JSON, with the page's members added) gzipped for keeping in the
         /// browser's storage: deflate level 3 (`replay::KEEP_LEVEL`), about three times faster
-        /// than level 6, the browser's own gzip, for a file about a fifth larger.
+        /// than level 6 (the browser's own gzip) for a file about a third larger.
         #[wasm_bindgen(js_name = gzipToKeep)]
         pub fn gzip_to_keep(bytes: &[u8]) -> Vec<u8> {
             crate::halite1::replay::gzip(bytes, crate::halite1::replay::KEEP_LEVEL)

@@ -8,7 +8,8 @@
 // task in CPU time (the trace's thread time) beside its wall time, and the CPU time of all the
 // page's threads (workers included) per game. `--runs N` repeats the run
 // in fresh pages of one browser; `--dist DIR` measures another build (e.g. an older commit's);
-// `--parallel P` sets the games played at once (the page's default otherwise: its cores, up to 4).
+// `--parallel P` sets the games played at once (the page's default otherwise: its cores, up to 4);
+// `--save-trace FILE` keeps the trace (implies `--trace`; `FILE.N` for run N with `--runs`).
 //
 // Beside each run of the page, the native arena plays the same games (the Python package's
 // `python -m halite_engine.arena`, its engine compiled natively, a worker process per core): the
@@ -16,7 +17,7 @@
 // The Python is HALITE_PYTHON, else the test venv's (target/python-test-venv, made by `npm test`),
 // else `python3`; without the package the native side is skipped, saying so.
 //
-//   node www/bench/arena.mjs [--games 50] [--size 30x30] [--bots tactician,greedy] [--seed 1] [--runs 1] [--parallel P] [--trace]
+//   node www/bench/arena.mjs [--games 50] [--size 30x30] [--bots tactician,greedy] [--seed 1] [--runs 1] [--parallel P] [--trace] [--save-trace FILE]
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,7 +33,8 @@ const BOTS = opt('bots', 'tactician,greedy');
 const SEED = Number(opt('seed', '1'));
 const RUNS = Number(opt('runs', '1'));
 const PARALLEL = opt('parallel', '');
-const TRACE = process.argv.includes('--trace');
+const SAVE_TRACE = opt('save-trace', '');
+const TRACE = process.argv.includes('--trace') || SAVE_TRACE !== '';
 
 /** The renderer main thread's tasks in a trace: busy wall and CPU time, the longest task by wall
  * time and by CPU time (ms). */
@@ -114,6 +116,21 @@ function nativeRun() {
   }
 }
 
+/** In the page: waits until its service worker is installed and active (or the page has none a
+ * few seconds after its load), and says which. */
+async function offlineInstalled() {
+  if (!('serviceWorker' in navigator)) return 'no service worker';
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const t0 = performance.now();
+  for (;;) {
+    const reg = await navigator.serviceWorker.getRegistration();
+    if (reg?.active && !reg.installing && !reg.waiting) return `offline copy installed after ${(performance.now() - t0).toFixed(0)} ms`;
+    if (!reg && document.readyState === 'complete' && performance.now() - t0 > 3000) return 'no service worker';
+    if (performance.now() - t0 > 60_000) return 'offline copy still installing after 60 s';
+    await sleep(100);
+  }
+}
+
 const pageRates = [];
 const nativeRates = [];
 
@@ -133,6 +150,10 @@ try {
     });
     await page.goto(`${server.url}?arena&bots=${BOTS}&games=${GAMES}&size=${SIZE}&seed=${SEED}&order=rotate${PARALLEL ? `&parallel=${PARALLEL}` : ''}`);
     await page.waitForFunction(() => window.__arena && document.querySelector('[data-part="start"]'), null, { timeout: 30000 });
+    // A first visit installs the offline copy (the service worker fetches and compiles every
+    // file of the app, about half a second of CPU): the run starts once it is in place, so that
+    // it measures the arena and not the install.
+    const install = await page.evaluate(offlineInstalled);
     if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     // The run's tasks apart from the page's loading (its script, its first layout).
     const atLoad = await page.evaluate(() => {
@@ -144,7 +165,9 @@ try {
     await page.waitForFunction(() => window.__arena.state === 'done', null, { timeout: 30 * 60_000, polling: 250 });
     // The standings are read once every game is rated.
     await page.waitForFunction(() => window.__arena.rated >= window.__arena.done, null, { timeout: 5 * 60_000, polling: 100 });
-    const events = TRACE ? JSON.parse((await browser.stopTracing()).toString()).traceEvents : null;
+    const traced = TRACE ? (await browser.stopTracing()).toString() : null;
+    if (SAVE_TRACE) fs.writeFileSync(RUNS > 1 ? `${SAVE_TRACE}.${run}` : SAVE_TRACE, traced);
+    const events = traced ? JSON.parse(traced).traceEvents : null;
     const trace = events ? mainThread(events) : null;
     const cpu = events ? rendererCpu(events) : null;
     const r = await page.evaluate(() => ({
@@ -155,7 +178,7 @@ try {
     }));
     await page.close();
     console.log(
-      `  ${(r.elapsed / 1000).toFixed(1)} s, ${r.perMinute.toFixed(1)} games a minute; longest main-thread task ${r.longest.toFixed(0)} ms (while the page loaded: ${atLoad.toFixed(0)} ms; load average ${load.toFixed(1)} on ${os.cpus().length} cores at the start)`,
+      `  ${(r.elapsed / 1000).toFixed(1)} s, ${r.perMinute.toFixed(1)} games a minute; longest main-thread task ${r.longest.toFixed(0)} ms (while the page loaded: ${atLoad.toFixed(0)} ms; ${install}; load average ${load.toFixed(1)} on ${os.cpus().length} cores at the start)`,
     );
     if (trace)
       console.log(

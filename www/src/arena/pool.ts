@@ -142,8 +142,8 @@ export class ArenaPool {
         ...(end.error !== null ? { error: end.error } : {}),
       };
       // Compressed in the engine's worker, by the game's own fast gzip where it has one
-      // (Halite I's JSON: deflate level 3, a third of the browser's level-6 gzip's time; that
-      // gzip was most of the arena's CPU) or as the game writes it (Halite II's zstd).
+      // (Halite I's JSON: deflate level 3, about a quarter of the browser's level-6 gzip's time;
+      // that gzip was most of the arena's CPU) or as the game writes it (Halite II's zstd).
       if (end.error === null) replay = await host.replayBytes(botMembers(match.logs, match.drawings), { gzip: true });
     } catch (e) {
       if (this.cancelled) return;

@@ -209,8 +209,8 @@ export class RunSession {
     // The replay came compressed from the engine's worker (gzipped JSON, or a zstd `.hlt`).
     list(record, replay ? new Blob([replay as BlobPart]) : null);
     void this.rateReady(run);
-    // The progress moves with every game (a few attributes and texts); the rest is drawn together.
-    this.renderProgress();
+    // The progress is drawn with the rest, at most every RENDER_MS: moving the bar at every
+    // game (many a second) had the page lay out, paint and composite a frame per game.
     this.queueRender();
   }
 
