@@ -9,6 +9,8 @@ import { el, fmt, setText } from '../page/dom';
 const PAD_X = 4;
 const PAD_TOP = 6;
 const PAD_BOTTOM = 4;
+/** The font of a graph's scale. */
+export const GRAPH_FONT = '10px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** Frame under x (CSS px) on a graph `width` wide showing `frames` frames. */
 export function frameAtX(x: number, width: number, frames: number): number {
@@ -170,7 +172,7 @@ class Graph {
         c.strokeStyle = this.colours[p + 1] ?? '#fff';
         c.stroke();
       }
-      c.font = '10px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+      c.font = GRAPH_FONT;
       c.fillStyle = 'rgba(230, 233, 239, 0.45)';
       c.textBaseline = 'top';
       c.textAlign = 'right';
