@@ -66,19 +66,36 @@ impl F80 {
 
     /// Rounds to the nearest double (ties to even), as a store of a `long double` into a
     /// `double` does.
+    ///
+    /// Inlined for its fast path (every coordinate and speed of the rules takes it); the other
+    /// cases are out of line.
+    #[inline]
     pub fn to_f64(self) -> f64 {
         // Fast path for results in the normal range: the integer-to-double conversion of the
         // significand rounds to nearest even (as Rust's `as` and wasm's `f64.convert_i64_u`
         // do), and scaling by a power of two is then exact (a significand rounded up to 2^64
         // still gives a normal double, or infinity for exp = 1023, as below).
+        //
+        // The significand (top bit set) is halved with the bit shifted out ORed into the new
+        // last bit, well below the rounding point, so the conversion rounds the same way; it
+        // then fits a signed integer, whose conversion is one instruction on x86-64.
         if (-959..=1023).contains(&self.exp) && self.mant != 0 {
-            let scale = f64::from_bits(((self.exp - 63 + 1023) as u64) << 52);
-            let v = self.mant as f64 * scale;
+            let scale = f64::from_bits(((self.exp - 62 + 1023) as u64) << 52);
+            let half = ((self.mant >> 1) | (self.mant & 1)) as i64;
+            let v = half as f64 * scale;
             return if self.neg { -v } else { v };
         }
         if self.mant == 0 {
+            // (A ship at rest: its velocity.)
             return if self.neg { -0.0 } else { 0.0 };
         }
+        self.to_f64_rest()
+    }
+
+    /// [`F80::to_f64`] outside the normal range and not zero: overflow, subnormals.
+    #[cold]
+    #[inline(never)]
+    fn to_f64_rest(self) -> f64 {
         let sign = if self.neg { 1u64 << 63 } else { 0 };
         if self.exp > 1023 {
             return f64::from_bits(sign | 0x7ff0_0000_0000_0000);

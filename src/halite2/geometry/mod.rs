@@ -32,6 +32,7 @@ impl Vec2 {
         }
     }
 
+    #[inline]
     pub fn to_f64(self) -> (f64, f64) {
         (self.x.to_f64(), self.y.to_f64())
     }
@@ -63,6 +64,13 @@ impl Vec2 {
 
     /// `Location::move_by`: `pos += time * vel` in extended precision.
     pub fn moved_by(self, vel: Vec2, time: f64) -> Vec2 {
+        if time == 1.0 {
+            // A whole turn (every ship's move): `1 * vel` is `vel` exactly, zeros included.
+            return Vec2 {
+                x: self.x.plus(vel.x),
+                y: self.y.plus(vel.y),
+            };
+        }
         let t = F80::from_f64(time);
         Vec2 {
             x: self.x.plus(t.times(vel.x)),

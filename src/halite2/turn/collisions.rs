@@ -132,17 +132,18 @@ pub(super) fn apart_all_turn(
 /// is clearly on one side, and computed in extended precision only near the threshold.
 /// Coordinates are below 2^16, so the f64 distance is within 1e-10 of the exact one, far
 /// inside the margin; the squares are compared, so no root is taken unless needed.
-struct Distance {
-    points: (Vec2, Vec2),
+struct Distance<'a> {
+    /// (Borrowed: most distances are decided in f64 and never read them.)
+    points: (&'a Vec2, &'a Vec2),
     /// The square of the distance between the f64 points.
     approx2: f64,
     exact: Option<f64>,
 }
 
-impl Distance {
+impl<'a> Distance<'a> {
     const MARGIN: f64 = 1e-6;
 
-    fn new((a, axy): (Vec2, (f64, f64)), (b, bxy): (Vec2, (f64, f64))) -> Distance {
+    fn new((a, axy): (&'a Vec2, (f64, f64)), (b, bxy): (&'a Vec2, (f64, f64))) -> Distance<'a> {
         let (dx, dy) = (bxy.0 - axy.0, bxy.1 - axy.1);
         Distance {
             points: (a, b),
@@ -153,7 +154,7 @@ impl Distance {
 
     fn exact(&mut self) -> f64 {
         let (a, b) = self.points;
-        *self.exact.get_or_insert_with(|| a.distance(b))
+        *self.exact.get_or_insert_with(|| a.distance(*b))
     }
 
     /// Whether the distance is clearly below `t` (`Some(true)`) or clearly above it
@@ -263,13 +264,14 @@ impl PlanetCells {
 
     /// The sets for this board: kept if already made for it.
     pub(super) fn prepare(&mut self, width: u32, height: u32, planets: &[Planet]) {
+        // Compared bit for bit (every turn, so without the numeric comparison of `F80`):
+        // equal bits are equal values, and values equal otherwise only make the sets again.
+        let same_bits = |a: F80, b: F80| a.to_parts() == b.to_parts();
         let same = self.size == (width, height)
             && self.planets.len() == planets.len()
-            && self
-                .planets
-                .iter()
-                .zip(planets)
-                .all(|(&(c, r), p)| c == p.pos && r == p.r);
+            && self.planets.iter().zip(planets).all(|(&(c, r), p)| {
+                same_bits(c.x, p.pos.x) && same_bits(c.y, p.pos.y) && r.to_bits() == p.r.to_bits()
+            });
         if same {
             return;
         }
@@ -444,17 +446,18 @@ impl CellMap {
         self.added.push(self.pairs.len() as u32);
     }
 
-    /// What the cells that circle `k` (in the order added) overlaps list, cell after cell, into
-    /// `out`: the broad phase's candidates for the circle tested again.
-    fn test_added(&self, k: usize, out: &mut Vec<EntityId>) {
-        let (Some(&a), Some(&b)) = (self.added.get(k), self.added.get(k + 1)) else {
-            return;
+    /// What the cells that circle `k` (in the order added) overlaps list, cell after cell: the
+    /// broad phase's candidates for the circle tested again (read in place, not copied).
+    fn test_added(&self, k: usize) -> impl Iterator<Item = EntityId> + '_ {
+        let pairs = match (self.added.get(k), self.added.get(k + 1)) {
+            (Some(&a), Some(&b)) => &self.pairs[a as usize..b as usize],
+            _ => &[],
         };
-        for &(cell, _) in &self.pairs[a as usize..b as usize] {
+        pairs.iter().flat_map(move |&(cell, _)| {
             let cell = cell as usize;
             let (a, b) = (self.start[cell], self.start[cell + 1]);
-            out.extend_from_slice(&self.ids[a as usize..b as usize]);
-        }
+            self.ids[a as usize..b as usize].iter().copied()
+        })
     }
 }
 
@@ -611,7 +614,6 @@ impl State {
             ships,
             planet_cells,
             cells,
-            candidates,
             seen,
             found: set,
             sorted,
@@ -675,16 +677,15 @@ impl State {
                     owner: s1.owner,
                     id: sid,
                 };
-                candidates.clear();
                 let ShipF64 {
                     xy: xy1,
                     vel: v1,
                     speed: m1,
                     ..
                 } = ships[sid as usize];
-                cells.test_added(added, candidates);
+                let candidates = cells.test_added(added);
                 added += 1;
-                for &id2 in candidates.iter() {
+                for id2 in candidates {
                     let EntityId::Ship {
                         owner: o2,
                         id: sid2,
@@ -712,7 +713,7 @@ impl State {
                     let Some(s2) = self.ship(sid2) else {
                         continue;
                     };
-                    let mut distance = Distance::new((s1.pos, xy1), (s2.pos, xy2));
+                    let mut distance = Distance::new((&s1.pos, xy1), (&s2.pos, xy2));
                     if s1.owner != o2 && distance.at_most(m1 + m2 + attack_radius) {
                         let t = if apart_all_turn((xy1, v1), (xy2, v2), attack_radius) {
                             None
@@ -759,7 +760,7 @@ impl State {
                         continue;
                     };
                     let xy = planet_cells.xy(pi);
-                    let mut distance = Distance::new((s1.pos, xy1), (planet.pos, xy));
+                    let mut distance = Distance::new((&s1.pos, xy1), (&planet.pos, xy));
                     let r = k::SHIP_RADIUS + planet.r;
                     if distance.at_most(m1 + r) && !apart_all_turn((xy1, v1), (xy, (0.0, 0.0)), r) {
                         if let Some(t) = collision_time(r, s1.pos, planet.pos, s1.vel, Vec2::ZERO) {

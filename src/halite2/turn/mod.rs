@@ -29,7 +29,6 @@ pub(crate) struct Scratch {
     /// `find_events`: the planets a ship may meet, by cell.
     planet_cells: PlanetCells,
     cells: CellMap,
-    candidates: Vec<EntityId>,
     seen: Vec<u32>,
     found: HashOrder<SimEvent>,
     /// `process_events`: the events found, by time, and the group of one time.
@@ -338,35 +337,40 @@ impl State {
         let h = F80::from_i64(i64::from(self.height));
         let mut best: Option<Vec2> = None;
         let mut best_distance = f64::MAX;
+        let (planet_x, planet_y) = planet.pos.to_f64();
         // The ships a spot may collide with, with positions rounded to f64 once (for
         // `far_apart`); the planets it may collide with are those `near` lists for it (a spot
-        // is taken within `open_radius + r` of a planet, less than a ship's reach).
+        // is taken within `open_radius + r` of a planet, less than a ship's reach). Every spot
+        // is within `r + 2 * sqrt(2)` of the planet's centre, so a ship more than `r + 3 +
+        // ship_clear + 1` from it is clearly clear of every spot and is left out.
+        let ship_reach = planet.r + 3.0 + ship_clear + 1.0;
         ships.clear();
         ships.extend(
             (0..self.players)
                 .flat_map(|p| self.order[p].iter())
                 .filter_map(|&sid| self.ship(sid))
                 .filter(|s| s.is_alive())
-                .map(|s| (s.pos, s.pos.to_f64())),
+                .map(|s| (s.pos, s.pos.to_f64()))
+                .filter(|&(_, xy)| !far_apart_f64((planet_x, planet_y), xy, ship_reach)),
         );
-        let (planet_x, planet_y) = planet.pos.to_f64();
         for dx in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
             for dy in -k::SPAWN_RADIUS..=k::SPAWN_RADIUS {
                 let (c, s) = spawn_cos_sin(dx, dy);
                 let ox = f64::from(dx) + planet.r * c;
                 let oy = f64::from(dy) + planet.r * s;
+                // Only a nearer spot can win: one clearly farther than the best so far (in f64,
+                // within 1e-10 of the extended values) needs neither its extended coordinates
+                // nor its exact distance.
+                let (ax, ay) = (planet_x + ox - center_x, planet_y + oy - center_y);
+                if (ax * ax + ay * ay).sqrt() > best_distance + 1e-6 {
+                    continue;
+                }
                 let x = planet.pos.x.plus(F80::from_f64(ox));
                 if x.lt(F80::ZERO) || !x.lt(w) {
                     continue;
                 }
                 let y = planet.pos.y.plus(F80::from_f64(oy));
                 if y.lt(F80::ZERO) || !y.lt(h) {
-                    continue;
-                }
-                // Only a nearer spot can win: one clearly farther than the best so far (in f64,
-                // within 1e-10 of the extended values) needs no exact distance.
-                let (ax, ay) = (planet_x + ox - center_x, planet_y + oy - center_y);
-                if (ax * ax + ay * ay).sqrt() > best_distance + 1e-6 {
                     continue;
                 }
                 let spot = Vec2 { x, y };
