@@ -336,7 +336,9 @@ impl PlanetCells {
         if speed.is_nan() || speed > k::MAX_SPEED + 0.25 {
             return None;
         }
-        let (cx, cy) = (floor(x / Self::SIDE), floor(y / Self::SIDE));
+        // On the board, which these tests hold to as the floors would (`w` and `h` are whole),
+        // the truncations are the floors.
+        let (cx, cy) = (x / Self::SIDE, y / Self::SIDE);
         if !(cx >= 0.0 && cy >= 0.0 && cx < self.w as f64 && cy < self.h as f64) {
             return None;
         }
@@ -416,8 +418,17 @@ impl CellMap {
     ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
         let range = |v: f64, n: usize| {
             const SLACK: f64 = 1e-3;
-            let lo = floor((v - radius - SLACK) / CELL as f64);
-            let hi = floor((v + radius + SLACK) / CELL as f64) + 1.0;
+            let (lo, hi) = (
+                (v - radius - SLACK) / CELL as f64,
+                (v + radius + SLACK) / CELL as f64,
+            );
+            // Within the board (the usual case) the truncations are the floors and nothing
+            // needs clamping.
+            if lo >= 0.0 && hi < n as f64 {
+                return lo as usize..hi as usize + 1;
+            }
+            let lo = floor(lo);
+            let hi = floor(hi) + 1.0;
             let clamp = |t: f64| {
                 if t.is_nan() {
                     0
@@ -601,6 +612,12 @@ impl State {
         if speed == 0.0 {
             // 0.5 + 0 + 5, exact in either precision.
             return k::SHIP_RADIUS + k::WEAPON_RADIUS;
+        }
+        // From 2^-8 to 8 both extended sums are exact (multiples of 2^-60 below 16), so the
+        // result is the exact sum rounded once to double: what one f64 addition gives (0.5 + 5
+        // is exact).
+        if (1.0 / 256.0..=8.0).contains(&speed) {
+            return k::SHIP_RADIUS + k::WEAPON_RADIUS + speed;
         }
         F80::from_f64(k::SHIP_RADIUS)
             .plus(F80::from_f64(speed))
@@ -957,6 +974,38 @@ impl State {
         }
         if let Some((_, rec)) = attackers.find_mut(|e| e.0 == src) {
             rec.targets.push(target);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `event_horizon`'s f64 sum gives the bits of the extended sums it stands for.
+    #[test]
+    fn event_horizon_matches_the_extended_sums() {
+        let extended = |speed: f64| {
+            F80::from_f64(k::SHIP_RADIUS)
+                .plus(F80::from_f64(speed))
+                .plus(F80::from_f64(k::WEAPON_RADIUS))
+                .to_f64()
+        };
+        let mut speeds = vec![1.0 / 256.0, 0.1, 1.0, 3f64.sqrt(), 7.0, 8.0];
+        let mut bits = 0x9e37_79b9_7f4a_7c15u64;
+        for i in 0..200_000 {
+            bits ^= bits << 13;
+            bits ^= bits >> 7;
+            bits ^= bits << 17;
+            // Every significand, at every exponent of the range.
+            let exp = 1023 - 8 + (i % 11) as u64;
+            speeds.push(f64::from_bits(exp << 52 | (bits & ((1 << 52) - 1))));
+        }
+        for speed in speeds {
+            if (1.0 / 256.0..=8.0).contains(&speed) {
+                let got = State::event_horizon(speed);
+                assert_eq!(got.to_bits(), extended(speed).to_bits(), "{speed}");
+            }
         }
     }
 }
