@@ -9,8 +9,6 @@ import { el, fmt, setText } from '../page/dom';
 const PAD_X = 4;
 const PAD_TOP = 6;
 const PAD_BOTTOM = 4;
-/** The font of a graph's scale. */
-export const GRAPH_FONT = '10px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 /** Frame under x (CSS px) on a graph `width` wide showing `frames` frames. */
 export function frameAtX(x: number, width: number, frames: number): number {
@@ -172,7 +170,7 @@ class Graph {
         c.strokeStyle = this.colours[p + 1] ?? '#fff';
         c.stroke();
       }
-      c.font = GRAPH_FONT;
+      c.font = '10px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
       c.fillStyle = 'rgba(230, 233, 239, 0.45)';
       c.textBaseline = 'top';
       c.textAlign = 'right';

@@ -8,7 +8,6 @@ import { el, setText } from '../page/dom';
 import { shortLabel } from '../page/names';
 import type { BoardView, FrameSource, GameModule, HumanPlay, Inspector, Perspective, Standing } from '../game';
 import { GraphPanel } from './graphs';
-import { warmFonts } from './fonts';
 import { ShapePainter, turnLayers, type Drawings, type ShapeLayer } from '../drawings';
 import { LogPane } from './logs';
 import { HelpDialog } from './help';
@@ -261,9 +260,6 @@ export class Viewer {
     ro.observe(this.well);
     ro.observe(q('graphs'));
     requestAnimationFrame(this.loop);
-    // The side panel's and the graphs' fonts are met while nothing is shown yet, not in the
-    // tasks that show the first game.
-    warmFonts();
   }
 
   // ---------------------------------------------------------------- public API
