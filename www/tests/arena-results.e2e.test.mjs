@@ -438,6 +438,8 @@ test('10,000 games: results.json loads and its games page and scroll with no lon
     const load = await page.evaluate(() => window.__probe.stop());
     await assertStandings(page, big);
     await assertCompare(page, big);
+    // A page of 50 games, put in the table a few rows a frame.
+    await page.waitForFunction(() => document.querySelectorAll('[data-part="games-body"] tr').length >= 50, null, { timeout: 20000 });
     assert.equal(await page.locator('[data-part="games-body"] tr').count(), 50, 'a page of 50 games');
     assert.equal(await page.textContent('[data-part="games-range"]'), 'Games 1–50 of 10,000');
 
@@ -488,7 +490,9 @@ test('10,000 games: results.json loads and its games page and scroll with no lon
     // By keyboard and pointer, as a person pages: the focus stays on the pager.
     await page.click('[data-part="games-last"]');
     assert.equal(await page.textContent('[data-part="games-range"]'), 'Games 9,951–10,000 of 10,000');
-    assert.equal(await page.locator('[data-part="games-body"] tr').last().locator('[data-col="seed"]').textContent(), '10000');
+    assert.equal(await page.locator('[data-part="games-body"] tr[data-game="9999"] [data-col="seed"]').textContent(), '10000');
+    await page.waitForFunction(() => document.querySelectorAll('[data-part="games-body"] tr').length >= 50, null, { timeout: 20000 });
+    assert.equal(await page.locator('[data-part="games-body"] tr').last().getAttribute('data-game'), '9999', 'the last page ends with the last game');
     assert.equal(await page.evaluate(() => document.activeElement?.dataset.part), 'games-prev', 'the focus stays on the pager');
     await page.keyboard.press('Enter');
     assert.equal(await page.textContent('[data-part="games-range"]'), 'Games 9,901–9,950 of 10,000', 'Enter on Previous');
@@ -496,6 +500,8 @@ test('10,000 games: results.json loads and its games page and scroll with no lon
     await page.press('[data-part="games-goto"]', 'Enter');
     assert.equal(await page.textContent('[data-part="games-range"]'), 'Games 4,301–4,350 of 10,000');
     assert.equal(await page.locator('[data-game="4320"] [data-col="seed"]').textContent(), '4321');
+    // The game asked for is marked once its row is in (the rows go in a few a frame).
+    await page.waitForSelector('[data-part="games-body"] tr[data-game="4320"][data-target]', { timeout: 20000 });
     const longest = (t) => (t.longTasks.length ? Math.max(...t.longTasks.map((x) => x.duration)) : 0);
     const cpus = os.cpus().length;
     console.log(
@@ -503,11 +509,11 @@ test('10,000 games: results.json loads and its games page and scroll with no lon
         `event loop's worst delay while loading ${load.worst.toFixed(0)} ms (long tasks: ${load.longTasks.length}, longest ${longest(load).toFixed(0)} ms); ` +
         `while scrolling and paging ${scroll.worst.toFixed(0)} ms (long tasks: ${scroll.longTasks.length}, longest ${longest(scroll).toFixed(0)} ms; the longest main-thread task from the choice to here used ${cpu.toFixed(1)} ms of CPU) over ${scroll.frames} frames; load average ${os.loadavg()[0].toFixed(1)} on ${cpus} cores`,
     );
-    // The page kept answering (ANSWER_MS counts the wait for a core on a busy machine). The CPU of
-    // its longest task is in the log, beside the project's rule of MAX_TASK_CPU_MS.
+    // The page kept answering (ANSWER_MS counts the wait for a core on a busy machine), and its own
+    // work never took MAX_TASK_CPU_MS of CPU in one task (the page's rows go in a few a frame).
     assert.ok(load.worst < ANSWER_MS, `the event loop's worst delay while loading is ${load.worst.toFixed(0)} ms`);
     assert.ok(scroll.worst < ANSWER_MS, `the event loop's worst delay while scrolling and paging is ${scroll.worst.toFixed(0)} ms`);
-    if (cpu >= MAX_TASK_CPU_MS) console.log(`  (over the rule of ${MAX_TASK_CPU_MS} ms of CPU a task)`);
+    assert.ok(cpu < MAX_TASK_CPU_MS, `no main-thread task over ${MAX_TASK_CPU_MS} ms of CPU from the choice on (longest ${cpu.toFixed(1)} ms)`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `no sideways scrolling of the page (overflow ${overflow}px)`);
     if (!phone) {

@@ -8,12 +8,13 @@
 //
 // The list shows a page of games at a time (PAGE_SIZE rows, with First/Previous/Next/Last and a
 // game number to go to), so a 10,000-game run never puts more than a page of rows in the
-// document. It lists either the games of an in-page run, added as they finish (and put in the
+// document. A page's rows go in ROWS_A_TASK at a time, a frame apart: their table layout is the
+// most the page lays out, and a whole page of it at once would be one long task. It lists either the games of an in-page run, added as they finish (and put in the
 // table together by `show()`, once a drawing), or the games of results opened from files
 // (`showOpened`): those rows are built only when their page shows, and their last cell (Open, or
 // a way to add the replay) comes from the page.
 
-import { el, fmt, saveFile, setText } from '../shell/page/dom';
+import { afterFrame, el, fmt, saveFile, setText } from '../shell/page/dom';
 import { isGzip } from '../shell/compress';
 import { nameLabel } from '../shell/page/names';
 import { MAX_STORED, storeReplays } from '../shell/page/resume';
@@ -21,6 +22,8 @@ import { byRank, type GameRecord } from './results';
 
 /** Games a page of the list shows. */
 export const PAGE_SIZE = 50;
+/** Rows put in the table in one task: about as many as its scroller shows, so those come first. */
+const ROWS_A_TASK = 13;
 /** How long a finished game's replay waits to be stored with the games that end after it (ms). */
 const KEEP_MS = 1000;
 /** Replays stored in one transaction at most. */
@@ -61,6 +64,10 @@ export class GamesList {
   private colours: readonly string[] = [];
   /** The page shown (0-based). */
   private page = 0;
+  /** Bumped by every change of the rows shown: a page still going in a frame at a time stops. */
+  private filling = 0;
+  /** The game (0-based) to mark and show once its row is in the table (-1: none). */
+  private target = -1;
   /** The run's part of its games' stored ids (a new one for each run). */
   private run = runId();
   /** Replays waiting to be stored, each with its Open link, kept together once a second. */
@@ -155,7 +162,8 @@ export class GamesList {
 
   /** Builds the opened results' rows of the page shown again (their replays changed). */
   refresh(): void {
-    if (this.opened) this.render();
+    // All at once: the rows stay where the reader scrolled them.
+    if (this.opened) this.render(true);
   }
 
   /** Shows the page holding game `n` (1-based, as listed). */
@@ -167,13 +175,19 @@ export class GamesList {
     }
     this.goto.setCustomValidity('');
     this.showPage(Math.floor((n - 1) / PAGE_SIZE));
-    const row = this.body.children[(n - 1) % PAGE_SIZE] as HTMLElement | undefined;
-    // The game asked for is marked and brought into view.
     for (const r of this.body.querySelectorAll('tr[data-target]')) r.removeAttribute('data-target');
-    if (row) {
-      row.dataset.target = '';
-      row.scrollIntoView({ block: 'nearest' });
-    }
+    this.target = n - 1;
+    this.markTarget();
+  }
+
+  /** The game asked for is marked and brought into view, once its row is in the table. */
+  private markTarget(): void {
+    if (this.target < 0) return;
+    const row = this.body.children[this.target - this.page * PAGE_SIZE] as HTMLElement | undefined;
+    if (!row) return;
+    this.target = -1;
+    row.dataset.target = '';
+    row.scrollIntoView({ block: 'nearest' });
   }
 
   /** Shows page `p` (clamped); `from`: the pager button pressed (keeps the focus usable). */
@@ -229,6 +243,7 @@ export class GamesList {
    * touched (a game lands in the page, its last row leaves; one before the page shifts it). */
   show(): void {
     if (this.opened) return;
+    this.filling++;
     const from = this.page * PAGE_SIZE;
     const body = this.body;
     const want = this.entries.slice(from, from + PAGE_SIZE);
@@ -238,6 +253,7 @@ export class GamesList {
     });
     while (body.children.length > want.length) body.lastElementChild?.remove();
     this.renderPager();
+    this.markTarget();
   }
 
   /** One game's row. */
@@ -269,21 +285,44 @@ export class GamesList {
     ]);
   }
 
-  /** Puts the page shown in the table. */
-  private render(): void {
+  /** Puts the page shown in the table: its first ROWS_A_TASK rows now, the others a frame apart
+   * (`whole`: every row now). */
+  private render(whole = false): void {
     this.page = Math.min(this.page, this.pages - 1);
     const from = this.page * PAGE_SIZE;
     const to = Math.min(this.size, from + PAGE_SIZE);
+    const token = ++this.filling;
+    this.target = -1;
+    this.body.replaceChildren();
+    this.fillTo(whole ? to : Math.min(to, from + ROWS_A_TASK));
+    this.renderPager();
+    if (to > from + ROWS_A_TASK) void this.fillRest(token, to);
+  }
+
+  /** Adds the page's rows after those in the table, up to game `end` (0-based, exclusive). */
+  private fillTo(end: number): void {
+    const start = this.page * PAGE_SIZE + this.body.children.length;
     const rows: HTMLTableRowElement[] = [];
     const opened = this.opened;
-    if (opened) {
-      for (let g = from; g < to; g++) {
+    for (let g = start; g < end; g++) {
+      if (opened) {
         const r = opened.record(g);
         rows.push(this.buildRow(r, opened.actions(g, r), this.colours));
-      }
-    } else for (let k = from; k < to; k++) rows.push(this.entries[k].row);
-    this.body.replaceChildren(...rows);
-    this.renderPager();
+      } else rows.push(this.entries[g].row);
+    }
+    if (rows.length > 0) this.body.append(...rows);
+  }
+
+  /** The rest of the page, ROWS_A_TASK rows after each frame, unless the rows change meanwhile. */
+  private async fillRest(token: number, to: number): Promise<void> {
+    for (;;) {
+      await afterFrame();
+      if (token !== this.filling) return;
+      const start = this.page * PAGE_SIZE + this.body.children.length;
+      if (start >= to) return;
+      this.fillTo(Math.min(to, start + ROWS_A_TASK));
+      this.markTarget();
+    }
   }
 
   private renderPager(): void {

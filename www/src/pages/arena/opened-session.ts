@@ -9,7 +9,7 @@ import type { ArenaHelper } from '../../arena/helper';
 import { dropped, fileOf, pickFromList, PickError, type PickedFiles } from '../../arena/files';
 import { openedRecord, openedRows, RESULTS_LIMITS, type OpenedResults } from '../../arena/opened';
 import { ResultsReader } from '../../arena/reader';
-import { el, fmt, formatBytes, setText } from '../../shell/page/dom';
+import { afterFrame, el, fmt, formatBytes, setText } from '../../shell/page/dom';
 import { bindFileDrop } from '../../shell/page/drop';
 import { errorMessage } from '../../shell/engine';
 import { GAME_CHOICES } from '../../games/index';
@@ -218,11 +218,12 @@ export class OpenedSession {
     this.renderOpenedProgress();
     this.views.q('add-replays').hidden = false;
     setText(this.views.q('open-status'), this.openedText());
-    // The games list in a task of its own (the previous list goes now).
+    // The games list after the frame that draws the rest (the previous list goes now): its rows
+    // are the most layout of the page, and one frame with both would be one long task.
     this.views.games.clear();
-    setTimeout(() => {
+    void afterFrame().then(() => {
       if (this.ctx.opened === o) this.showOpenedGames(o);
-    }, 0);
+    });
   }
 
   /** results.json keeps each bot's final rating only: its games are rated again, in order, in the

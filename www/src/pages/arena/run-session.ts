@@ -14,7 +14,7 @@ import { arenaSearch } from '../../arena/url';
 import { consentForSeats, raisedBudgets } from '../../seats/consent';
 import { resolveEntry, seatNames, uniqueName } from '../../seats/entries';
 import { ORIGINAL_BUDGETS } from '../../shell/seat';
-import { setText } from '../../shell/page/dom';
+import { afterFrame, setText } from '../../shell/page/dom';
 import { errorMessage } from '../../shell/engine';
 import { sizeText } from '../../shell/page/live-setup';
 import type { ArenaContext, Run } from './context';
@@ -330,15 +330,3 @@ export class RunSession {
   }
 }
 
-/** Resolves once the next frame is drawn (or after 100 ms: a hidden tab draws none). */
-function afterFrame(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
-}

@@ -66,3 +66,17 @@ export function saveFile(data: Blob, name: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
+
+/** Resolves once the next frame is drawn (or after 100 ms: a hidden tab draws none). Work
+ * started then lands in a task after that frame's, instead of making the frame longer. */
+export function afterFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
