@@ -35,7 +35,7 @@ features="--enable-bulk-memory --enable-nontrapping-float-to-int --enable-simd"
 # One package: its directory's name, its part's feature, its cargo profile and wasm-opt level,
 # built in cargo's target directory `$dir`.
 build() {
-  local dir=$1 id=$2 name=$3 part=$4 profile=$5 level=$6
+  local dir=$1 id=$2 name=$3 part=$4 profile=$5 level=$6 started=$SECONDS
   cargo build --lib --quiet --target wasm32-unknown-unknown --profile "$profile" --target-dir "$dir" \
     --no-default-features --features "$id $part"
   rm -rf "pkg/$name"
@@ -43,7 +43,7 @@ build() {
     "$dir/wasm32-unknown-unknown/$profile/halite.wasm"
   # shellcheck disable=SC2086
   [ "$quick" = 1 ] || wasm-opt "$level" $features "pkg/$name/${name}_bg.wasm" -o "pkg/$name/${name}_bg.wasm"
-  printf '  pkg/%s/%s_bg.wasm: %s bytes\n' "$name" "$name" "$(wc -c <"pkg/$name/${name}_bg.wasm")"
+  printf '  pkg/%s/%s_bg.wasm: %s bytes (%s, %s s)\n' "$name" "$name" "$(wc -c <"pkg/$name/${name}_bg.wasm")" "$dir" "$((SECONDS - started))"
 }
 packages=()
 speed=release
@@ -83,3 +83,4 @@ if [ "$failed" = 1 ]; then
   exit 1
 fi
 node -e 'require("fs").writeFileSync("pkg/games.json", JSON.stringify(process.argv.slice(1)) + "\n")' $games
+echo "build-wasm: $SECONDS s"

@@ -4,16 +4,29 @@
 # the front end's unit and end-to-end tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each stage prints how long it took ("<name>: N s"), and the run ends with every stage's time and
+# the total, so a slow stage shows where the time goes.
+started=$SECONDS
+times=()
 # The set-up path itself, on a fresh clone with stand-in tools (a few seconds, installs nothing).
 printf '\n\033[1;34m== %s\033[0m\n' "set-up on a fresh clone (stand-in tools)"
 bash tests/setup/setup_test.sh
 bash scripts/setup.sh --tests
+times+=("set-up: $((SECONDS - started)) s")
+echo "${times[-1]}"
 export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 
 passed=0
-stage() { printf '\n\033[1;34m== %s\033[0m\n' "$1"; }
-done_stage() { passed=$((passed + 1)); }
-trap 'echo; echo "npm test: stopped at a failing stage after $passed passed"; echo "stages: $passed passed, 1 failed"' ERR
+stage_name=
+stage_started=$SECONDS
+stage() { stage_name=$1; stage_started=$SECONDS; printf '\n\033[1;34m== %s\033[0m\n' "$1"; }
+done_stage() {
+  passed=$((passed + 1))
+  times+=("$stage_name: $((SECONDS - stage_started)) s")
+  echo "${times[-1]}"
+}
+summary() { echo; printf '%s\n' "${times[@]}"; echo "total: $((SECONDS - started)) s"; }
+trap 'echo; echo "$stage_name: failed after $((SECONDS - stage_started)) s"; summary; echo "npm test: stopped at a failing stage after $passed passed"; echo "stages: $passed passed, 1 failed"' ERR
 
 stage "cargo fmt --check"; cargo fmt --all -- --check; done_stage
 stage "cargo clippy (native)"; cargo clippy --all-targets -- -D warnings; done_stage
@@ -34,5 +47,5 @@ stage "production build"; bash scripts/build-wasm.sh; webpack --mode production;
 stage "type check"; tsc --noEmit -p .; done_stage
 stage "front-end unit and end-to-end tests"; node --test www/tests/; done_stage
 trap - ERR
-echo
+summary
 echo "stages: $passed passed, 0 failed"
