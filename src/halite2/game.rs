@@ -3,7 +3,7 @@
 
 use super::entities::constants as k;
 use super::mapgen::{self, MapError, MapRequest};
-use super::ranking::{append_group, Score};
+use super::ranking::{append_group, order_group, sort_by_score, Ahead, Score};
 use super::replay::{
     default_constants, Frame, PlanetHeader, PlayerStats, Replay, ShipCommand, ENGINE_VERSION,
     VERSION,
@@ -83,6 +83,9 @@ pub struct Game {
     /// Players out of the game, worst first.
     rankings: Vec<usize>,
     rng: Mt,
+    /// The next outputs of `rng`, drawn on a copy of it (none until needed, and again each
+    /// time `rng` moves on): the ranking's shuffle of tied survivors reads them every turn.
+    ahead: Option<[u32; AHEAD]>,
     /// Seats to eject at the start of the next turn.
     pending: Vec<bool>,
     ejected: Vec<bool>,
@@ -94,6 +97,9 @@ pub struct Game {
     /// Working space for the ranking, kept between turns.
     order: Vec<usize>,
 }
+
+/// How many outputs of the generator [`Game`] keeps drawn ahead (two shuffle four players).
+const AHEAD: usize = 4;
 
 /// One bot's response times in whole milliseconds, as the reference's statistics keep them.
 #[derive(Clone, Copy, Debug, Default)]
@@ -157,6 +163,7 @@ impl Game {
             alive_frames: vec![1; players],
             rankings: Vec::new(),
             rng: Mt::new(seed),
+            ahead: None,
             pending: vec![false; players],
             ejected: vec![false; players],
             over: false,
@@ -191,6 +198,7 @@ impl Game {
             alive_frames: vec![1; players],
             rankings: Vec::new(),
             rng: Mt::new(0),
+            ahead: None,
             pending: vec![false; players],
             ejected: vec![false; players],
             over: false,
@@ -369,6 +377,11 @@ impl Game {
         let leaving: Vec<usize> = (0..self.players())
             .filter(|&p| self.living[p] && !outcome.alive[p])
             .collect();
+        if !leaving.is_empty() {
+            // (A group of one draws nothing, but whatever moves the generator on drops the
+            // outputs drawn ahead.)
+            self.ahead = None;
+        }
         append_group(
             &mut self.rankings,
             leaving,
@@ -387,29 +400,31 @@ impl Game {
     ///
     /// The shuffle only orders survivors whose ships produced and damage dealt are equal, so
     /// when no two survivors tie the stable sort alone gives the same order and the generator
-    /// (about 2.5 kB of state) is not copied.
+    /// is not needed. When they tie, the shuffle reads the generator's next outputs from
+    /// `ahead` (drawn once on a copy of it, kept while the generator stays where it is), not
+    /// from a new copy each turn (about 2.5 kB of state, and all of it regenerated on the copy
+    /// when the generator is at the end of a block).
     ///
     /// Written into `rankings` (emptied first).
-    fn final_order(&self, rankings: &mut Vec<usize>) {
+    fn final_order(&self, rankings: &mut Vec<usize>, ahead: &mut Option<[u32; AHEAD]>) {
         rankings.clear();
         rankings.extend_from_slice(&self.rankings);
-        let key = |p: usize| (self.state.total_ship_count[p], self.state.damage_dealt[p]);
+        let (ships, damage) = (&self.state.total_ship_count, &self.state.damage_dealt);
+        let key = |p: usize| (ships[p], damage[p]);
         // The survivors after the players out, sorted there.
         let out = rankings.len();
         rankings.extend((0..self.players()).filter(|&p| self.living[p]));
-        crate::env::sort::by_key(&mut rankings[out..], |&p| key(p));
+        sort_by_score(&mut rankings[out..], ships, damage);
         if !rankings[out..].windows(2).all(|w| key(w[0]) != key(w[1])) {
-            let mut survivors = rankings.split_off(out);
-            let mut rng = self.rng.clone();
+            let drawn = ahead.get_or_insert_with(|| {
+                let mut copy = self.rng.clone();
+                std::array::from_fn(|_| copy.next_u32())
+            });
             // The players in their seat order, as the shuffle expects them.
-            crate::env::sort::values(&mut survivors);
-            append_group(
-                rankings,
-                survivors,
-                &self.state.total_ship_count,
-                &self.state.damage_dealt,
-                &mut rng,
-            );
+            rankings.truncate(out);
+            rankings.extend((0..self.players()).filter(|&p| self.living[p]));
+            let survivors = &mut rankings[out..];
+            order_group(survivors, ships, damage, &mut Ahead::new(drawn, &self.rng));
         }
         rankings.reverse();
     }
@@ -432,7 +447,9 @@ impl Game {
 
     fn update_stats(&mut self) {
         let mut order = std::mem::take(&mut self.order);
-        self.final_order(&mut order);
+        let mut ahead = self.ahead.take();
+        self.final_order(&mut order, &mut ahead);
+        self.ahead = ahead;
         let stats = (0..self.players()).map(|p| PlayerStats {
             rank: order
                 .iter()

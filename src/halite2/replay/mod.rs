@@ -70,9 +70,153 @@ pub struct PlanetRecord {
     pub id: u32,
     pub health: u32,
     pub owner: Option<u8>,
-    pub docked_ships: Vec<u32>,
+    pub docked_ships: ShipIds,
     pub current_production: u32,
     pub remaining_production: u32,
+}
+
+/// A short list of ship ids (a planet's docked ships, in docking order): up to
+/// [`ShipIds::INLINE`] held in place, so a frame's planets need no allocation each; longer lists
+/// (a planet of more spots, or a replay's) on the heap. It reads as a `[u32]`, compares by its
+/// ids whichever way they are held, and (de)serializes as a sequence of ids, as a `Vec<u32>`.
+#[derive(Clone)]
+pub struct ShipIds(IdsRepr);
+
+#[derive(Clone)]
+enum IdsRepr {
+    Inline {
+        len: u8,
+        ids: [u32; ShipIds::INLINE],
+    },
+    Heap(Vec<u32>),
+}
+
+impl ShipIds {
+    /// Ids held without allocation (a planet of radius up to 12 has at most 4 spots).
+    pub const INLINE: usize = 4;
+
+    pub fn new() -> ShipIds {
+        ShipIds(IdsRepr::Inline {
+            len: 0,
+            ids: [0; ShipIds::INLINE],
+        })
+    }
+
+    pub fn as_slice(&self) -> &[u32] {
+        match &self.0 {
+            IdsRepr::Inline { len, ids } => &ids[..usize::from(*len)],
+            IdsRepr::Heap(v) => v,
+        }
+    }
+
+    pub fn push(&mut self, id: u32) {
+        match &mut self.0 {
+            IdsRepr::Inline { len, ids } if usize::from(*len) < ShipIds::INLINE => {
+                ids[usize::from(*len)] = id;
+                *len += 1;
+            }
+            IdsRepr::Inline { len, ids } => {
+                let mut v = ids[..usize::from(*len)].to_vec();
+                v.push(id);
+                self.0 = IdsRepr::Heap(v);
+            }
+            IdsRepr::Heap(v) => v.push(id),
+        }
+    }
+}
+
+impl Default for ShipIds {
+    fn default() -> ShipIds {
+        ShipIds::new()
+    }
+}
+
+impl std::ops::Deref for ShipIds {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        self.as_slice()
+    }
+}
+
+impl From<&[u32]> for ShipIds {
+    fn from(ids: &[u32]) -> ShipIds {
+        if ids.len() <= ShipIds::INLINE {
+            let mut inline = [0; ShipIds::INLINE];
+            inline[..ids.len()].copy_from_slice(ids);
+            ShipIds(IdsRepr::Inline {
+                len: ids.len() as u8,
+                ids: inline,
+            })
+        } else {
+            ShipIds(IdsRepr::Heap(ids.to_vec()))
+        }
+    }
+}
+
+impl From<Vec<u32>> for ShipIds {
+    fn from(ids: Vec<u32>) -> ShipIds {
+        if ids.len() <= ShipIds::INLINE {
+            ShipIds::from(ids.as_slice())
+        } else {
+            ShipIds(IdsRepr::Heap(ids))
+        }
+    }
+}
+
+impl FromIterator<u32> for ShipIds {
+    fn from_iter<I: IntoIterator<Item = u32>>(iter: I) -> ShipIds {
+        let mut ids = ShipIds::new();
+        for id in iter {
+            ids.push(id);
+        }
+        ids
+    }
+}
+
+impl<'a> IntoIterator for &'a ShipIds {
+    type Item = &'a u32;
+    type IntoIter = std::slice::Iter<'a, u32>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl PartialEq for ShipIds {
+    fn eq(&self, other: &ShipIds) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for ShipIds {}
+
+impl PartialEq<Vec<u32>> for ShipIds {
+    fn eq(&self, other: &Vec<u32>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl PartialEq<[u32]> for ShipIds {
+    fn eq(&self, other: &[u32]) -> bool {
+        self.as_slice() == other
+    }
+}
+
+impl std::fmt::Debug for ShipIds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl serde::Serialize for ShipIds {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ShipIds {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ShipIds, D::Error> {
+        Vec::<u32>::deserialize(d).map(ShipIds::from)
+    }
 }
 
 /// The state after a turn, and the events of the next turn.
@@ -179,6 +323,36 @@ mod tests {
         assert_eq!(JsonText::of(&value), default_constants());
         assert_eq!(value["MAX_TURNS"], 300);
         assert_eq!(value["DOCK_RADIUS"], 4.0);
+    }
+
+    #[test]
+    fn ship_ids_read_and_write_as_a_vec_of_ids() {
+        for n in 0..=2 * ShipIds::INLINE + 1 {
+            let v: Vec<u32> = (0..n as u32).map(|i| 7 * i + 3).collect();
+            let mut pushed = ShipIds::new();
+            for &id in &v {
+                pushed.push(id);
+            }
+            let from_slice = ShipIds::from(v.as_slice());
+            let from_vec = ShipIds::from(v.clone());
+            let collected: ShipIds = v.iter().copied().collect();
+            for ids in [&pushed, &from_slice, &from_vec, &collected] {
+                assert_eq!(ids.as_slice(), v.as_slice());
+                assert_eq!(*ids, v);
+                assert_eq!(ids, &pushed);
+                assert_eq!(ids.len(), n);
+                assert_eq!(format!("{ids:?}"), format!("{v:?}"));
+                assert_eq!(
+                    serde_json::to_string(ids).unwrap(),
+                    serde_json::to_string(&v).unwrap()
+                );
+                let back: ShipIds =
+                    serde_json::from_str(&serde_json::to_string(&v).unwrap()).unwrap();
+                assert_eq!(&back, ids);
+            }
+        }
+        assert_eq!(ShipIds::default(), ShipIds::new());
+        assert!(ShipIds::new().is_empty());
     }
 }
 

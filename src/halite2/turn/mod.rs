@@ -10,7 +10,7 @@ use super::entities::{constants as k, DockingStatus, EntityId, Planet, Ship};
 use super::events::Event;
 use super::geometry::{atan2, collision_time, cos, round_event_time, sin, Vec2, F80};
 use super::order::{std_sort, HashOrder};
-use super::replay::{Command, Frame, PlanetRecord, ShipCommand, ShipRecord};
+use super::replay::{Command, Frame, PlanetRecord, ShipCommand, ShipIds, ShipRecord};
 
 mod collisions;
 mod docking;
@@ -49,6 +49,16 @@ impl Clone for Scratch {
     }
 }
 
+/// A state's [`Scratch`], boxed; a copy of a state has none.
+#[derive(Default, Debug)]
+pub(crate) struct ScratchBox(Option<Box<Scratch>>);
+
+impl Clone for ScratchBox {
+    fn clone(&self) -> ScratchBox {
+        ScratchBox(None)
+    }
+}
+
 impl std::fmt::Debug for Scratch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("Scratch")
@@ -69,7 +79,9 @@ pub struct State {
     /// Ships produced per player (initial ships not counted).
     pub total_ship_count: Vec<u64>,
     pub damage_dealt: Vec<u64>,
-    pub(crate) scratch: Scratch,
+    /// The turn's working lists (boxed: a turn takes them out and puts them back, a pointer
+    /// each way; none until the first turn).
+    pub(crate) scratch: ScratchBox,
 }
 
 /// The cosine and sine of a thrust angle in degrees, `angle * pi / 180` in doubles as the
@@ -144,7 +156,7 @@ impl State {
                 .collect(),
             total_ship_count: vec![0; players],
             damage_dealt: vec![0; players],
-            scratch: Scratch::default(),
+            scratch: ScratchBox::default(),
         };
         for (p, list) in ships.iter().enumerate() {
             for &(x, y) in list {
@@ -200,6 +212,14 @@ impl State {
     /// Removes destroyed ships (`cleanup_entities`).
     fn cleanup(&mut self) {
         for p in 0..self.players {
+            // Most calls find every ship alive: nothing to remove.
+            let ships = &self.ships;
+            if self.order[p]
+                .iter()
+                .all(|&id| ships[id as usize].as_ref().is_some_and(Ship::is_alive))
+            {
+                continue;
+            }
             let ships = &mut self.ships;
             let mut gone = Vec::new();
             self.order[p].retain(|&id| {
@@ -315,6 +335,12 @@ impl State {
     fn process_movement(&mut self) {
         for &id in self.order.iter().flat_map(HashOrder::iter) {
             if let Some(Some(s)) = self.ships.get_mut(id as usize) {
+                // A ship at rest (most ships) stays where it is: `x + 0` is `x` for a nonzero
+                // `x` (only a zero coordinate can change, its sign).
+                let at_rest = s.vel.x.is_zero() && s.vel.y.is_zero();
+                if at_rest && !s.pos.x.is_zero() && !s.pos.y.is_zero() {
+                    continue;
+                }
                 s.pos = s.pos.moved_by(s.vel, 1.0);
             }
         }
@@ -533,7 +559,7 @@ impl State {
                 self.kill_player(p);
             }
         }
-        let mut scratch = std::mem::take(&mut self.scratch);
+        let mut scratch = self.scratch.0.take().unwrap_or_default();
         // Room for as many events as the turn before had: the list rarely grows.
         let mut events = Vec::with_capacity(scratch.events_before);
         self.process_docking();
@@ -543,7 +569,7 @@ impl State {
         self.process_movement();
         self.process_production(&mut events, &mut scratch);
         scratch.events_before = events.len();
-        self.scratch = scratch;
+        self.scratch.0 = Some(scratch);
         self.process_drag();
         self.process_cooldowns();
         TurnOutcome {
@@ -557,35 +583,44 @@ impl State {
     pub fn frame(&self) -> Frame {
         let ships = (0..self.players)
             .map(|p| {
-                let mut list = Vec::with_capacity(self.order[p].len());
-                list.extend(
-                    self.order[p]
-                        .iter()
-                        .filter_map(|&id| self.ship(id))
-                        .map(|s| {
-                            let (x, y) = s.pos.to_f64();
-                            let (vel_x, vel_y) = s.vel.to_f64();
-                            let docked = s.status != DockingStatus::Undocked;
-                            let moving = matches!(
-                                s.status,
-                                DockingStatus::Docking | DockingStatus::Undocking
-                            );
-                            ShipRecord {
-                                id: s.id,
-                                owner: s.owner,
-                                x,
-                                y,
-                                vel_x,
-                                vel_y,
-                                health: u32::from(s.health),
-                                cooldown: s.cooldown,
-                                status: s.status,
-                                planet: docked.then_some(s.planet),
-                                turns_left: moving.then_some(s.progress),
-                            }
-                        }),
-                );
-                crate::env::sort::by_key(&mut list, |s: &ShipRecord| s.id);
+                let order = &self.order[p];
+                // The ids in ascending order (what sorting the records by id gives: a
+                // container's ids are distinct), sorted before the records are made.
+                let mut few = [0u32; 64];
+                let mut many = Vec::new();
+                let ids: &mut [u32] = if order.len() <= few.len() {
+                    let ids = &mut few[..order.len()];
+                    for (slot, &id) in ids.iter_mut().zip(order.iter()) {
+                        *slot = id;
+                    }
+                    insertion_sort(ids);
+                    ids
+                } else {
+                    many.extend(order.iter().copied());
+                    crate::env::sort::values(&mut many);
+                    &mut many
+                };
+                let mut list = Vec::with_capacity(ids.len());
+                list.extend(ids.iter().filter_map(|&id| self.ship(id)).map(|s| {
+                    let (x, y) = s.pos.to_f64();
+                    let (vel_x, vel_y) = s.vel.to_f64();
+                    let docked = s.status != DockingStatus::Undocked;
+                    let moving =
+                        matches!(s.status, DockingStatus::Docking | DockingStatus::Undocking);
+                    ShipRecord {
+                        id: s.id,
+                        owner: s.owner,
+                        x,
+                        y,
+                        vel_x,
+                        vel_y,
+                        health: u32::from(s.health),
+                        cooldown: s.cooldown,
+                        status: s.status,
+                        planet: docked.then_some(s.planet),
+                        turns_left: moving.then_some(s.progress),
+                    }
+                }));
                 list
             })
             .collect();
@@ -598,7 +633,7 @@ impl State {
                     id: p.id,
                     health: u32::from(p.health),
                     owner: p.owner(),
-                    docked_ships: p.docked.clone(),
+                    docked_ships: ShipIds::from(p.docked.as_slice()),
                     current_production: u32::from(p.current_production),
                     remaining_production: u32::from(p.remaining_production),
                 }),
@@ -608,5 +643,18 @@ impl State {
             planets,
             events: None,
         }
+    }
+}
+
+/// Sorts a few values in ascending order by insertion (no working space, no call).
+fn insertion_sort(v: &mut [u32]) {
+    for i in 1..v.len() {
+        let x = v[i];
+        let mut j = i;
+        while j > 0 && v[j - 1] > x {
+            v[j] = v[j - 1];
+            j -= 1;
+        }
+        v[j] = x;
     }
 }
