@@ -63,21 +63,63 @@ lanes=$((lanes < 1 ? 1 : lanes > 4 ? 4 : lanes))
 if [ "$quick" = 1 ]; then lanes=1; fi
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-pids=()
-for ((lane = 0; lane < lanes; lane++)); do
-  (
-    for ((i = lane; i < ${#packages[@]}; i += lanes)); do
-      # shellcheck disable=SC2086
-      build "target/wasm-lane-$lane" ${packages[$i]}
-    done
-  ) >"$logs/$lane" 2>&1 &
-  pids+=($!)
-done
 failed=0
-for ((lane = 0; lane < lanes; lane++)); do
-  wait "${pids[$lane]}" || failed=1
-  cat "$logs/$lane"
+# run_lanes PACKAGE-INDEXES...: builds the packages side by side, the k-th given in lane k mod lanes,
+# then prints each lane's output.
+run_lanes() {
+  local pids=() lane i
+  local -a mine
+  for ((lane = 0; lane < lanes; lane++)); do
+    mine=()
+    for ((i = lane + 1; i <= $#; i += lanes)); do mine+=("${!i}"); done
+    [ "${#mine[@]}" -gt 0 ] || continue
+    (
+      for i in "${mine[@]}"; do
+        # shellcheck disable=SC2086
+        build "target/wasm-lane-$lane" ${packages[$i]}
+      done
+    ) >"$logs/$lane" 2>&1 &
+    pids+=("$lane:$!")
+  done
+  for entry in "${pids[@]}"; do
+    wait "${entry#*:}" || failed=1
+    cat "$logs/${entry%%:*}"
+  done
+}
+# In a lane's fresh target directory, the first package of a cargo profile also compiles every
+# dependency in that profile (minutes, with whole-program optimisation). So, with more than one
+# lane, the first package of each profile is built first, each in a lane of its own, and then
+# that profile's directories are copied to the lanes that have none: each dependency compiles
+# once per profile instead of once per lane and profile. The rest are then shared out.
+seeds=()
+rest=()
+seeded=" "
+for i in "${!packages[@]}"; do
+  # shellcheck disable=SC2206
+  package=(${packages[$i]})
+  if [ "$lanes" -gt 1 ] && [ "${#seeds[@]}" -lt "$lanes" ] && [[ $seeded != *" ${package[3]} "* ]]; then
+    seeded+="${package[3]} "
+    seeds+=("$i")
+  else
+    rest+=("$i")
+  fi
 done
+if [ "${#seeds[@]}" -gt 0 ]; then
+  run_lanes "${seeds[@]}"
+  for ((from = 0; from < ${#seeds[@]}; from++)); do
+    # shellcheck disable=SC2206
+    package=(${packages[${seeds[$from]}]})
+    for ((lane = 0; lane < lanes; lane++)); do
+      for dir in "${package[3]}" "wasm32-unknown-unknown/${package[3]}"; do
+        if [ "$failed" = 0 ] && [ ! -e "target/wasm-lane-$lane/$dir" ]; then
+          mkdir -p "$(dirname "target/wasm-lane-$lane/$dir")"
+          cp -a "target/wasm-lane-$from/$dir" "target/wasm-lane-$lane/$dir"
+        fi
+      done
+    done
+  done
+fi
+[ "$failed" = 1 ] || run_lanes "${rest[@]}"
 if [ "$failed" = 1 ]; then
   echo "build-wasm: a package failed to build (its output is above)" >&2
   exit 1
