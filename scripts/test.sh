@@ -45,7 +45,7 @@ WASM_BINDGEN_USE_BROWSER=1 wasm-pack test --headless --chrome --chromedriver /us
 done_stage
 stage "production build"; bash scripts/build-wasm.sh; webpack --mode production; done_stage
 stage "type check"; tsc --noEmit -p .; done_stage
-stage "front-end unit and end-to-end tests"; node --test www/tests/; done_stage
+stage "front-end unit and end-to-end tests"; bash scripts/www-test.sh; done_stage
 trap - ERR
 summary
 echo "stages: $passed passed, 0 failed"
