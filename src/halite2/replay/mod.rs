@@ -142,7 +142,10 @@ impl From<&[u32]> for ShipIds {
     fn from(ids: &[u32]) -> ShipIds {
         if ids.len() <= ShipIds::INLINE {
             let mut inline = [0; ShipIds::INLINE];
-            inline[..ids.len()].copy_from_slice(ids);
+            // (Element by element: a copy of a length known only now is a library call.)
+            for (slot, &id) in inline.iter_mut().zip(ids) {
+                *slot = id;
+            }
             ShipIds(IdsRepr::Inline {
                 len: ids.len() as u8,
                 ids: inline,

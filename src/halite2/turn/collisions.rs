@@ -57,6 +57,8 @@ pub(super) fn add_damage(map: &mut DamageMap, owner: u8, id: u32, amount: f64) {
 pub(crate) struct CellMap {
     w: usize,
     h: usize,
+    /// `w` and `h` as doubles (converted once a turn, not for every circle).
+    wh: (f64, f64),
     pairs: Vec<(u32, EntityId)>,
     /// Circle `k` (in the order added) has the pairs `pairs[added[k]..added[k + 1]]`.
     added: Vec<u32>,
@@ -249,6 +251,8 @@ pub(crate) struct PlanetCells {
     xy: Vec<(f64, f64)>,
     w: usize,
     h: usize,
+    /// `w` and `h` as doubles.
+    wh: (f64, f64),
     /// 64-bit words per set.
     words: usize,
     bits: Vec<u64>,
@@ -280,6 +284,7 @@ impl PlanetCells {
         self.xy = planets.iter().map(|p| p.pos.to_f64()).collect();
         self.w = (f64::from(width) / Self::SIDE).ceil() as usize;
         self.h = (f64::from(height) / Self::SIDE).ceil() as usize;
+        self.wh = (self.w as f64, self.h as f64);
         self.words = planets.len().div_ceil(64);
         self.bits.clear();
         self.bits.resize(self.w * self.h * self.words, 0);
@@ -339,10 +344,11 @@ impl PlanetCells {
         // On the board, which these tests hold to as the floors would (`w` and `h` are whole),
         // the truncations are the floors.
         let (cx, cy) = (x / Self::SIDE, y / Self::SIDE);
-        if !(cx >= 0.0 && cy >= 0.0 && cx < self.w as f64 && cy < self.h as f64) {
+        if !(cx >= 0.0 && cy >= 0.0 && cx < self.wh.0 && cy < self.wh.1) {
             return None;
         }
-        let at = (cx as usize * self.h + cy as usize) * self.words;
+        // (Both below the board's size: the `i64` conversion is exact and the cheaper one.)
+        let at = (cx as i64 as usize * self.h + cy as i64 as usize) * self.words;
         self.bits.get(at..at + self.words)
     }
 }
@@ -378,6 +384,7 @@ impl CellMap {
     fn reset(&mut self, width: u32, height: u32) {
         self.w = (f64::from(width) / CELL as f64).ceil() as usize;
         self.h = (f64::from(height) / CELL as f64).ceil() as usize;
+        self.wh = (self.w as f64, self.h as f64);
         self.pairs.clear();
         self.added.clear();
         self.added.push(0);
@@ -416,16 +423,16 @@ impl CellMap {
         (x, y): (f64, f64),
         radius: f64,
     ) -> (std::ops::Range<usize>, std::ops::Range<usize>) {
-        let range = |v: f64, n: usize| {
+        let range = |v: f64, n: usize, nf: f64| {
             const SLACK: f64 = 1e-3;
             let (lo, hi) = (
                 (v - radius - SLACK) / CELL as f64,
                 (v + radius + SLACK) / CELL as f64,
             );
             // Within the board (the usual case) the truncations are the floors and nothing
-            // needs clamping.
-            if lo >= 0.0 && hi < n as f64 {
-                return lo as usize..hi as usize + 1;
+            // needs clamping (and both fit an `i64`, whose conversion is the cheaper one).
+            if lo >= 0.0 && hi < nf {
+                return lo as i64 as usize..hi as i64 as usize + 1;
             }
             let lo = floor(lo);
             let hi = floor(hi) + 1.0;
@@ -442,7 +449,7 @@ impl CellMap {
                 clamp(lo)..clamp(hi)
             }
         };
-        (range(x, self.w), range(y, self.h))
+        (range(x, self.w, self.wh.0), range(y, self.h, self.wh.1))
     }
 
     fn add(&mut self, c: Vec2, xy: (f64, f64), radius: f64, id: EntityId) {
@@ -457,18 +464,19 @@ impl CellMap {
         self.added.push(self.pairs.len() as u32);
     }
 
-    /// What the cells that circle `k` (in the order added) overlaps list, cell after cell: the
-    /// broad phase's candidates for the circle tested again (read in place, not copied).
-    fn test_added(&self, k: usize) -> impl Iterator<Item = EntityId> + '_ {
-        let pairs = match (self.added.get(k), self.added.get(k + 1)) {
+    /// The cells circle `k` (in the order added) overlaps, in order, as `(cell, _)` pairs.
+    fn added_cells(&self, k: usize) -> &[(u32, EntityId)] {
+        match (self.added.get(k), self.added.get(k + 1)) {
             (Some(&a), Some(&b)) => &self.pairs[a as usize..b as usize],
             _ => &[],
-        };
-        pairs.iter().flat_map(move |&(cell, _)| {
-            let cell = cell as usize;
-            let (a, b) = (self.start[cell], self.start[cell + 1]);
-            self.ids[a as usize..b as usize].iter().copied()
-        })
+        }
+    }
+
+    /// What cell `cell` lists, in the order added (read in place, not copied).
+    fn listed(&self, cell: u32) -> &[EntityId] {
+        let cell = cell as usize;
+        let (a, b) = (self.start[cell], self.start[cell + 1]);
+        &self.ids[a as usize..b as usize]
     }
 }
 
@@ -700,74 +708,78 @@ impl State {
                     speed: m1,
                     ..
                 } = ships[sid as usize];
-                let candidates = cells.test_added(added);
+                // The broad phase's candidates for the ship: what the cells it was added to
+                // list, cell after cell.
+                let added_cells = cells.added_cells(added);
                 added += 1;
-                for id2 in candidates {
-                    let EntityId::Ship {
-                        owner: o2,
-                        id: sid2,
-                    } = id2
-                    else {
-                        continue;
-                    };
-                    // A ship meets neither itself nor, by attack, its own side.
-                    if sid2 == sid || seen[sid2 as usize] == sid + 1 {
-                        continue;
-                    }
-                    seen[sid2 as usize] = sid + 1;
-                    let ShipF64 {
-                        xy: xy2,
-                        vel: v2,
-                        speed: m2,
-                        ..
-                    } = ships[sid2 as usize];
-                    let attack_radius = k::SHIP_RADIUS + k::SHIP_RADIUS + k::WEAPON_RADIUS;
-                    // Both tests below need the ships within m1 + m2 + attack_radius; most
-                    // candidates are clearly farther, which f64 tells without the extended sum.
-                    if far_apart_f64(xy1, xy2, m1 + m2 + attack_radius) {
-                        continue;
-                    }
-                    let Some(s2) = self.ship(sid2) else {
-                        continue;
-                    };
-                    let mut distance = Distance::new((&s1.pos, xy1), (&s2.pos, xy2));
-                    if s1.owner != o2 && distance.at_most(m1 + m2 + attack_radius) {
-                        let t = if apart_all_turn((xy1, v1), (xy2, v2), attack_radius) {
-                            None
-                        } else {
-                            collision_time(attack_radius, s1.pos, s2.pos, s1.vel, s2.vel)
+                for &(cell, _) in added_cells {
+                    for &id2 in cells.listed(cell) {
+                        let EntityId::Ship {
+                            owner: o2,
+                            id: sid2,
+                        } = id2
+                        else {
+                            continue;
                         };
-                        match t {
-                            Some(t) if (0.0..=1.0).contains(&t) => insert(SimEvent {
-                                kind: 0,
-                                id1,
-                                id2,
-                                time: round_event_time(t),
-                            }),
-                            _ if distance.below(attack_radius) => insert(SimEvent {
-                                kind: 0,
-                                id1,
-                                id2,
-                                time: 0.0,
-                            }),
-                            _ => {}
+                        // A ship meets neither itself nor, by attack, its own side.
+                        if sid2 == sid || seen[sid2 as usize] == sid + 1 {
+                            continue;
                         }
-                    }
-                    let collision_radius = k::SHIP_RADIUS + k::SHIP_RADIUS;
-                    if id1 != id2
-                        && distance.at_most(m1 + m2 + collision_radius)
-                        && !apart_all_turn((xy1, v1), (xy2, v2), collision_radius)
-                    {
-                        if let Some(t) =
-                            collision_time(collision_radius, s1.pos, s2.pos, s1.vel, s2.vel)
-                        {
-                            if (0.0..=1.0).contains(&t) {
-                                insert(SimEvent {
-                                    kind: 1,
+                        seen[sid2 as usize] = sid + 1;
+                        let ShipF64 {
+                            xy: xy2,
+                            vel: v2,
+                            speed: m2,
+                            ..
+                        } = ships[sid2 as usize];
+                        let attack_radius = k::SHIP_RADIUS + k::SHIP_RADIUS + k::WEAPON_RADIUS;
+                        // Both tests below need the ships within m1 + m2 + attack_radius; most
+                        // candidates are clearly farther, which f64 tells without the extended sum.
+                        if far_apart_f64(xy1, xy2, m1 + m2 + attack_radius) {
+                            continue;
+                        }
+                        let Some(s2) = self.ship(sid2) else {
+                            continue;
+                        };
+                        let mut distance = Distance::new((&s1.pos, xy1), (&s2.pos, xy2));
+                        if s1.owner != o2 && distance.at_most(m1 + m2 + attack_radius) {
+                            let t = if apart_all_turn((xy1, v1), (xy2, v2), attack_radius) {
+                                None
+                            } else {
+                                collision_time(attack_radius, s1.pos, s2.pos, s1.vel, s2.vel)
+                            };
+                            match t {
+                                Some(t) if (0.0..=1.0).contains(&t) => insert(SimEvent {
+                                    kind: 0,
                                     id1,
                                     id2,
                                     time: round_event_time(t),
-                                });
+                                }),
+                                _ if distance.below(attack_radius) => insert(SimEvent {
+                                    kind: 0,
+                                    id1,
+                                    id2,
+                                    time: 0.0,
+                                }),
+                                _ => {}
+                            }
+                        }
+                        let collision_radius = k::SHIP_RADIUS + k::SHIP_RADIUS;
+                        if id1 != id2
+                            && distance.at_most(m1 + m2 + collision_radius)
+                            && !apart_all_turn((xy1, v1), (xy2, v2), collision_radius)
+                        {
+                            if let Some(t) =
+                                collision_time(collision_radius, s1.pos, s2.pos, s1.vel, s2.vel)
+                            {
+                                if (0.0..=1.0).contains(&t) {
+                                    insert(SimEvent {
+                                        kind: 1,
+                                        id1,
+                                        id2,
+                                        time: round_event_time(t),
+                                    });
+                                }
                             }
                         }
                     }
