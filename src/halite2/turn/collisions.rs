@@ -657,7 +657,9 @@ impl State {
         }
         for &sid in self.order.iter().flat_map(HashOrder::iter) {
             if let Some(s) = self.ship(sid) {
-                let speed = s.vel.magnitude();
+                // (`magnitude` gives 0 for a ship at rest, most of them: no call for those.)
+                let at_rest = s.vel.x.is_zero() && s.vel.y.is_zero();
+                let speed = if at_rest { 0.0 } else { s.vel.magnitude() };
                 ships[sid as usize] = ShipF64 {
                     xy: s.pos.to_f64(),
                     vel: s.vel.to_f64(),

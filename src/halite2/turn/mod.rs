@@ -86,19 +86,20 @@ pub struct State {
 
 /// The cosine and sine of a thrust angle in degrees, `angle * pi / 180` in doubles as the
 /// reference computes it. The whole degrees below 360 (all that bots send in practice) come from
-/// a table filled once by the same functions, so the bits are the same; the software
-/// fused multiply-adds of the trigonometry are costly in wasm, which has no such instruction.
+/// a table whose entries are each worked out by the same functions the first time the angle is
+/// used (a game uses some of them: 201 in g09), so the bits are the same; the software fused
+/// multiply-adds of the trigonometry are costly in wasm, which has no such instruction.
 fn thrust_cos_sin(angle: u16) -> (f64, f64) {
     fn direct(angle: u16) -> (f64, f64) {
         let a = f64::from(angle) * std::f64::consts::PI / 180.0;
         (cos(a), sin(a))
     }
-    static TABLE: std::sync::OnceLock<Vec<(f64, f64)>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| (0..360).map(direct).collect());
-    table
-        .get(usize::from(angle))
-        .copied()
-        .unwrap_or_else(|| direct(angle))
+    use std::sync::OnceLock;
+    static TABLE: [OnceLock<(f64, f64)>; 360] = [const { OnceLock::new() }; 360];
+    match TABLE.get(usize::from(angle)) {
+        Some(entry) => *entry.get_or_init(|| direct(angle)),
+        None => direct(angle),
+    }
 }
 
 /// The cosine and sine of `atan2(dy, dx)` for a spawn offset, from a table filled once by the
@@ -294,8 +295,17 @@ impl State {
                             if ship.status == DockingStatus::Undocked {
                                 let (c, s) = thrust_cos_sin(angle);
                                 let m = f64::from(magnitude);
-                                ship.vel.x = ship.vel.x.plus(F80::from_f64(m * c));
-                                ship.vel.y = ship.vel.y.plus(F80::from_f64(m * s));
+                                // A ship starts the turn at rest (drag stops every ship), and
+                                // `0 + v` is `v` for a nonzero `v`: no sum to work out then.
+                                let add = |v: F80, d: F80| {
+                                    if v.is_zero() && !d.is_zero() {
+                                        d
+                                    } else {
+                                        v.plus(d)
+                                    }
+                                };
+                                ship.vel.x = add(ship.vel.x, F80::from_f64(m * c));
+                                ship.vel.y = add(ship.vel.y, F80::from_f64(m * s));
                                 let speed = ship.vel.magnitude();
                                 if speed > k::MAX_SPEED {
                                     let scale = F80::from_f64(k::MAX_SPEED)
