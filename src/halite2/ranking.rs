@@ -67,7 +67,7 @@ impl Draw for Ahead<'_> {
 }
 
 /// libstdc++'s `uniform_int_distribution` on a 32-bit engine for `[0, k)` (Lemire's method).
-fn below(rng: &mut impl Draw, k: u32) -> u32 {
+fn below(rng: &mut dyn Draw, k: u32) -> u32 {
     let mut p = u64::from(rng.next_u32()) * u64::from(k);
     let mut low = p as u32;
     if low < k {
@@ -81,7 +81,7 @@ fn below(rng: &mut impl Draw, k: u32) -> u32 {
 }
 
 /// libstdc++'s `std::shuffle` (GCC 12) with a 32-bit engine: positions drawn two at a time.
-pub fn shuffle<T>(v: &mut [T], rng: &mut impl Draw) {
+pub fn shuffle<T>(v: &mut [T], rng: &mut dyn Draw) {
     let n = v.len();
     if n < 2 {
         return;
@@ -120,20 +120,16 @@ pub fn order_group(
     group: &mut [usize],
     ships_produced: &[u64],
     damage: &[u64],
-    rng: &mut impl Draw,
+    rng: &mut dyn Draw,
 ) {
     shuffle(group, rng);
     sort_by_score(group, ships_produced, damage);
 }
 
-/// Sorts players stably by ships produced, then damage dealt: by insertion for the few
-/// players of a game (what any stable sort gives), [`crate::env::sort::by_key`] for more.
+/// Sorts players stably by ships produced, then damage dealt: by insertion, for the few
+/// players of a game (what any stable sort gives).
 pub fn sort_by_score(group: &mut [usize], ships_produced: &[u64], damage: &[u64]) {
     let key = |p: usize| (ships_produced[p], damage[p]);
-    if group.len() > 16 {
-        crate::env::sort::by_key(group, |&p| key(p));
-        return;
-    }
     for i in 1..group.len() {
         let x = group[i];
         let mut j = i;
