@@ -129,49 +129,21 @@ impl Series {
         let t = &mut self.0;
         // The running totals carry over.
         let start = t.open_frame(FRAME_SERIES);
-        // The frame's series (0 to 3, which start at 0) counted on the stack first for the
-        // usual few players, then written once per seat.
-        const FEW: usize = 8;
-        if p <= FEW {
-            let mut counts = [[0u32; FEW]; FRAME_SERIES];
-            for s in frame.ships.iter().flatten() {
-                let o = usize::from(s.owner);
-                if o >= p {
-                    continue;
-                }
-                counts[0][o] += 1;
-                counts[3][o] = counts[3][o].saturating_add(s.health);
-                if s.status == DockingStatus::Docked {
-                    counts[2][o] += 1;
-                }
+        for s in frame.ships.iter().flatten() {
+            let o = usize::from(s.owner);
+            if o >= p {
+                continue;
             }
-            for planet in &frame.planets {
-                if let Some(o) = planet.owner.map(usize::from).filter(|&o| o < p) {
-                    counts[1][o] += 1;
-                }
+            *t.cell(0, start + o) += 1;
+            let h = t.cell(3, start + o);
+            *h = h.saturating_add(s.health);
+            if s.status == DockingStatus::Docked {
+                *t.cell(2, start + o) += 1;
             }
-            for (which, per) in counts.iter().enumerate() {
-                for (o, &v) in per.iter().enumerate().take(p) {
-                    *t.cell(which, start + o) = v;
-                }
-            }
-        } else {
-            for s in frame.ships.iter().flatten() {
-                let o = usize::from(s.owner);
-                if o >= p {
-                    continue;
-                }
-                *t.cell(0, start + o) += 1;
-                let h = t.cell(3, start + o);
-                *h = h.saturating_add(s.health);
-                if s.status == DockingStatus::Docked {
-                    *t.cell(2, start + o) += 1;
-                }
-            }
-            for planet in &frame.planets {
-                if let Some(o) = planet.owner.map(usize::from).filter(|&o| o < p) {
-                    *t.cell(1, start + o) += 1;
-                }
+        }
+        for planet in &frame.planets {
+            if let Some(o) = planet.owner.map(usize::from).filter(|&o| o < p) {
+                *t.cell(1, start + o) += 1;
             }
         }
         if let Some((before, events)) = turn {

@@ -9,7 +9,8 @@
 // The list shows a page of games at a time (PAGE_SIZE rows, with First/Previous/Next/Last and a
 // game number to go to), so a 10,000-game run never puts more than a page of rows in the
 // document. A page's rows go in ROWS_A_TASK at a time, a frame apart: their table layout is the
-// most the page lays out, and a whole page of it at once would be one long task. It lists either the games of an in-page run, added as they finish (and put in the
+// most the page lays out, and a whole page of it at once would be one long task. It lists
+// either the games of an in-page run, added as they finish (and put in the
 // table together by `show()`, once a drawing), or the games of results opened from files
 // (`showOpened`): those rows are built only when their page shows, and their last cell (Open, or
 // a way to add the replay) comes from the page.
@@ -296,7 +297,7 @@ export class GamesList {
     this.body.replaceChildren();
     this.fillTo(whole ? to : Math.min(to, from + ROWS_A_TASK));
     this.renderPager();
-    if (to > from + ROWS_A_TASK) void this.fillRest(token, to);
+    if (!whole && to > from + ROWS_A_TASK) void this.fillRest(token, to);
   }
 
   /** Adds the page's rows after those in the table, up to game `end` (0-based, exclusive). */
