@@ -11,7 +11,7 @@
 
 import { errorMessage } from './shell/engine';
 import { installPointerFocusRelease } from './shell/page/focus';
-import { registerOffline } from './shell/page/offline';
+import { holdOffline, registerOffline } from './shell/page/offline';
 
 type Mount = (root: HTMLElement, search: string) => Promise<unknown>;
 
@@ -44,6 +44,7 @@ async function route(root: HTMLElement): Promise<void> {
 
 installPointerFocusRelease();
 const root = document.getElementById('app');
-if (root) void route(root);
-// Production builds only, after `load` (see shell/page/offline.ts).
+// The service worker registers after the page's start (production builds only; see
+// shell/page/offline.ts).
+if (root) holdOffline(route(root));
 registerOffline();

@@ -8,6 +8,8 @@
 // - an update: a changed build served from the same address installs beside the running one, the
 //   page says a new version is ready and its game keeps running; the next load runs the new
 //   version and says "Updated to the latest version";
+// - on a first visit to a replay link, the service worker registers (and starts downloading the
+//   whole app) only once the replay is read, drawn, its statistics computed and its rules checked;
 // - the web app manifest parses, has what installing needs, and its icons have their sizes.
 //
 //   node --test www/tests/offline.e2e.test.mjs        (needs dist/: npm run build)
@@ -215,6 +217,37 @@ test('an update never breaks a game in progress; the next load runs it and says 
   } finally {
     await server.close();
     fs.rmSync(site, { recursive: true, force: true });
+  }
+});
+
+test('a first visit to a replay link keeps the app offline only after the replay is shown and checked', { timeout: 120_000 }, async () => {
+  const server = await serve(dist);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    const page = await newPage(context);
+    // What the page shows at the moment it registers the service worker.
+    await page.addInitScript(() => {
+      const register = ServiceWorkerContainer.prototype.register;
+      ServiceWorkerContainer.prototype.register = function (...args) {
+        window.__atRegister = {
+          badge: document.querySelector('[data-part="badge"]')?.dataset.state ?? null,
+          graphFrames: Number(document.querySelector('[data-part="graphs"]')?.dataset.frames ?? 0),
+        };
+        return register.apply(this, args);
+      };
+    });
+    await page.goto(`${server.url}?replay=replays/s103-25x25-greedy1-greedy1-chaos.hlt.gz`);
+    await page.waitForFunction(() => window.__atRegister !== undefined, null, { timeout: 60_000 });
+    const at = await page.evaluate(() => window.__atRegister);
+    assert.equal(at.badge, 'ok', 'the rules check had finished when the service worker registered');
+    assert.ok(at.graphFrames > 1, `the statistics were on the graphs when it registered (${at.graphFrames} frames)`);
+    // And it then keeps the app as on any other page.
+    const { kept } = await untilKept(page);
+    assert.ok(kept.some((u) => u.endsWith('.wasm')), 'the engines are kept');
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    await server.close();
   }
 });
 

@@ -6,6 +6,7 @@ import { errorMessage } from '../../shell/engine';
 import { formatBytes, setText } from '../../shell/page/dom';
 import type { GameModule, OpenedReplay } from '../../shell/game';
 import { fetchBytes, LoadCancelled, readFile } from '../../shell/page/loader';
+import { holdOffline } from '../../shell/page/offline';
 import { loadStoredReplay, MAX_STORED, MAX_STORED_BYTES } from '../../shell/page/resume';
 import type { UrlState } from '../../shell/page/urlstate';
 import { recogniseReplay } from '../../games/index';
@@ -201,6 +202,8 @@ export class ReplaySession {
     // is dismissed or for 20 s (the cut names end with "…", a cut log with its own note).
     when(opened.trimmed, (t) => t && ui.toast(t, { label: 'OK', run: () => {} }));
     ui.setBadge('pending', 'Checking the rules…', 'Re-simulating every turn with the engine, in the background');
+    // A first visit's offline copy waits for this replay's start-up work (shell/page/offline.ts).
+    holdOffline(Promise.all([opened.seriesReady, opened.verdict]));
     when(opened.standings, (s) => ctx.viewer.setStandings(s));
     when(opened.seriesReady, () => ctx.viewer.framesAdded());
     opened.verdict.then(

@@ -80,9 +80,51 @@ async function register(): Promise<void> {
   }
 }
 
-/** Registers the service worker after the page has loaded (production builds only). */
+/** The longest registration waits for held work. */
+const HOLD_MS = 20_000;
+
+/** Work registration waits for (each settled or not; see `holdOffline`). */
+const held: Promise<void>[] = [];
+
+/** Holds the service worker's registration until `work` settles (at most `HOLD_MS` in all). */
+export function holdOffline(work: Promise<unknown>): void {
+  held.push(
+    work.then(
+      () => {},
+      () => {},
+    ),
+  );
+}
+
+/** Resolves once every held work has settled, including work held while waiting. */
+async function heldWork(): Promise<void> {
+  for (let seen = 0; seen < held.length; ) {
+    const now = held.length;
+    await Promise.all(held.slice(seen, now));
+    seen = now;
+  }
+}
+
+function loaded(): Promise<void> {
+  if (document.readyState === 'complete') return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+function idle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 2_000 });
+    else setTimeout(resolve, 200);
+  });
+}
+
+/** Registers the service worker once the page has loaded and its start-up work is done
+ * (production builds only). */
 export function registerOffline(): void {
   if (!OFFLINE_BUILD || !('serviceWorker' in navigator)) return;
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  void (async () => {
+    await loaded();
+    await Promise.race([heldWork(), new Promise((resolve) => setTimeout(resolve, HOLD_MS))]);
+    await idle();
+    await register();
+  })();
 }
