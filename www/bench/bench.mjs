@@ -1,10 +1,12 @@
 // Browser benchmark of the built app (dist/) in headless Chromium (run by `npm run bench`).
 //
-//   node www/bench/bench.mjs [--reps N] [--draws N] [--seconds S]
+//   node www/bench/bench.mjs [--reps N] [--draws N] [--seconds S] [--loads N] [--baseline DIR]
 //
 // (0) the longest main-thread task and the total blocking time while the app loads s107 by URL
 //     (PerformanceObserver 'longtask', from navigation until the rules check is done, and from the
-//     replay's request on), and the longest task in CPU time (a Chromium trace), five runs;
+//     replay's request on), and the longest task in CPU time (a Chromium trace), five loads
+//     (`--loads N`), each in a new browser context (a first visit); `--baseline DIR` loads
+//     another build (e.g. an older commit's dist/) in alternation with this one and prints both;
 // (a) opening the 11 MB s107 replay in the engine worker + its first frame drawn, against
 // (b) a plain JSON.parse of the same text on the main thread, side by side in one run;
 // (c) drawing a 50x50 frame, median over ~200 draws;
@@ -16,7 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
-import { builtApp } from './support.mjs';
+import { builtApp, opt } from './support.mjs';
 import { traced } from '../tests/support/responsive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,6 +33,12 @@ const arg = (name, dflt) => {
 const REPS = arg('reps', 7);
 const DRAWS = arg('draws', 200);
 const SECONDS = arg('seconds', 5);
+const LOADS = arg('loads', 5);
+const baseline = opt('baseline', '');
+if (baseline && !fs.existsSync(path.join(baseline, 'index.html'))) {
+  console.error(`--baseline ${baseline}: no built app there`);
+  process.exit(1);
+}
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -45,40 +53,44 @@ const server = await serve(dist, {
   '/bench/s107.hlt': { type: 'application/json', body: text },
   '/bench/s107.hlt.gz': { type: 'application/gzip', body: fs.readFileSync(replayFile) },
 });
+const baselineServer = baseline
+  ? await serve(path.resolve(baseline), { '/bench/s107.hlt.gz': { type: 'application/gzip', body: fs.readFileSync(replayFile) } })
+  : null;
 const { chromium } = await import('playwright-core');
 const browser = await chromium.launch(CHROMIUM);
 try {
-  // (0) main-thread long tasks while loading s107 by URL.
-  const longest = [];
-  const blocking = [];
-  const longestLoading = [];
-  const longestCpu = [];
-  for (let r = 0; r < 5; r++) {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
-    const p = await ctx.newPage();
-    await p.addInitScript(() => {
-      window.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    // Traced too, for each task's CPU time: on two cores the page's thread also waits for a core
-    // while the worker parses, and that wait counts in a task's wall time.
-    const { longest: cpu } = await traced(browser, p, async () => {
-      await p.goto(`${server.url}?replay=bench/s107.hlt.gz`);
-      await p.waitForFunction(() => document.querySelector('[data-part="badge"]')?.dataset.state === 'ok', null, { timeout: 60000 });
-      await p.waitForTimeout(300);
-    });
-    longestCpu.push(cpu);
-    const { tasks, from } = await p.evaluate(() => ({
-      tasks: window.__longTasks,
-      from: performance.getEntriesByType('resource').find((r) => r.name.includes('s107'))?.startTime ?? 0,
-    }));
-    longest.push(tasks.length ? Math.max(...tasks.map((t) => t.duration)) : 0);
-    blocking.push(tasks.reduce((s, t) => s + Math.max(0, t.duration - 50), 0));
-    const during = tasks.filter((t) => t.start >= from);
-    longestLoading.push(during.length ? Math.max(...during.map((t) => t.duration)) : 0);
-    await ctx.close();
+  // (0) main-thread long tasks while loading s107 by URL, this build and the baseline's in turn.
+  const builds = [{ name: 'this build', url: server.url }];
+  if (baseline) builds.push({ name: `baseline (${baseline})`, url: baselineServer.url });
+  for (const b of builds) Object.assign(b, { longest: [], blocking: [], longestLoading: [], longestCpu: [] });
+  for (let r = 0; r < LOADS; r++) {
+    for (const b of builds) {
+      const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+      const p = await ctx.newPage();
+      await p.addInitScript(() => {
+        window.__longTasks = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+        }).observe({ type: 'longtask', buffered: true });
+      });
+      // Traced too, for each task's CPU time: on two cores the page's thread also waits for a core
+      // while the worker parses, and that wait counts in a task's wall time.
+      const { longest: cpu } = await traced(browser, p, async () => {
+        await p.goto(`${b.url}?replay=bench/s107.hlt.gz`);
+        await p.waitForFunction(() => document.querySelector('[data-part="badge"]')?.dataset.state === 'ok', null, { timeout: 60000 });
+        await p.waitForTimeout(300);
+      });
+      b.longestCpu.push(cpu);
+      const { tasks, from } = await p.evaluate(() => ({
+        tasks: window.__longTasks,
+        from: performance.getEntriesByType('resource').find((r) => r.name.includes('s107'))?.startTime ?? 0,
+      }));
+      b.longest.push(tasks.length ? Math.max(...tasks.map((t) => t.duration)) : 0);
+      b.blocking.push(tasks.reduce((s, t) => s + Math.max(0, t.duration - 50), 0));
+      const during = tasks.filter((t) => t.start >= from);
+      b.longestLoading.push(during.length ? Math.max(...during.map((t) => t.duration)) : 0);
+      await ctx.close();
+    }
   }
 
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
@@ -132,10 +144,18 @@ try {
   console.log('');
   console.log(`Halite I web bench — headless Chromium, replay s107 ${info.width}x${info.height}, ${info.numPlayers} players, ${info.numFrames} frames, ${mb(size)} of JSON`);
   console.log('');
-  console.log(`(0) loading s107 by URL (?replay=...): longest main-thread task median ${ms(median(longest))} (runs: ${longest.map((v) => v.toFixed(0)).join(', ')} ms; goal < 50 ms)`);
-  console.log(`    of which from the replay's request to the rules check: longest median ${ms(median(longestLoading))} (runs: ${longestLoading.map((v) => v.toFixed(0)).join(', ')} ms; 0: no task over 50 ms)`);
-  console.log(`    longest main-thread task in CPU time (the trace's thread time) median ${ms(median(longestCpu))} (runs: ${longestCpu.map((v) => v.toFixed(0)).join(', ')} ms; goal < 50 ms)`);
-  console.log(`    total blocking time (sum of task time over 50 ms) median ${ms(median(blocking))} (runs: ${blocking.map((v) => v.toFixed(0)).join(', ')} ms)`);
+  const runs = (xs) => xs.map((v) => v.toFixed(0)).join(', ');
+  console.log(`(0) loading s107 by URL (?replay=...), ${LOADS} first visits${baseline ? ' each, alternating with the baseline' : ''}:`);
+  for (const b of builds) {
+    console.log(`  ${b.name}: longest main-thread task median ${ms(median(b.longest))} (runs: ${runs(b.longest)} ms; goal < 50 ms)`);
+    console.log(`    of which from the replay's request to the rules check: longest median ${ms(median(b.longestLoading))} (runs: ${runs(b.longestLoading)} ms; 0: no task over 50 ms)`);
+    console.log(`    longest main-thread task in CPU time (the trace's thread time) median ${ms(median(b.longestCpu))} (runs: ${runs(b.longestCpu)} ms; goal < 50 ms)`);
+    console.log(`    total blocking time (sum of task time over 50 ms) median ${ms(median(b.blocking))} (runs: ${runs(b.blocking)} ms)`);
+  }
+  if (baseline) {
+    const [now, before] = builds;
+    console.log(`    this build / baseline: longest task from the request ${(median(now.longestLoading) / median(before.longestLoading)).toFixed(2)}x, in CPU time ${(median(now.longestCpu) / median(before.longestCpu)).toFixed(2)}x`);
+  }
   console.log(`(a) open in the engine worker + first frame drawn median ${ms(aMed)}   runs: ${wasmRuns.map((v) => v.toFixed(0)).join(', ')}`);
   console.log(`(b) JSON.parse of the same text (string ready)   median ${ms(bMed)}   runs: ${jsonRuns.map((v) => v.toFixed(0)).join(', ')}`);
   console.log(`    TextDecoder + JSON.parse of the same bytes     median ${ms(median(decodeRuns))}`);
@@ -155,4 +175,5 @@ try {
 } finally {
   await browser.close();
   await server.close();
+  await baselineServer?.close();
 }
