@@ -3,7 +3,7 @@
 # drawing, playback, main-thread long tasks, the home page's first paint and the wasm it
 # fetched), a full 50x50 game through the live path (time outside the bots), a human's game
 # against bots at the limits of drawings and logs (the page's delays, its main thread's work, the
-# bytes kept), what a bot's sandbox costs (start-up and memory), the built-in bots' strength, and the engine in wasm (Node) against native.
+# bytes kept), what a bot's sandbox costs (start-up and memory), the built-in bots' strength, the engine against older commits' (the goals' ratios), and the engine in wasm (Node) against native.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --tests
@@ -11,6 +11,8 @@ export PATH="$HOME/.cargo/bin:$PWD/node_modules/.bin:$PATH"
 cargo bench --bench engine
 cargo bench --bench halite2
 cargo bench --bench replays
+node www/bench/native-against.mjs --rev c5cd84a --bench engine --then 4.86 --goal 2.7
+node www/bench/native-against.mjs --rev 32711c7 --bench halite2 --then 8.12 --goal 5
 bash scripts/build-wasm.sh
 webpack --mode production
 node www/bench/bench.mjs
