@@ -17,10 +17,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { loadEngine, loadFiles, openReplay } from '../tests/support/compile.mjs';
+import { batchServer, quantile } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -31,14 +30,6 @@ const arg = (name, fallback) => {
 const ROUNDS = Number(arg('--rounds', 21));
 const GAMES = String(arg('--game', '1,2')).split(',');
 
-const sorted = (xs) => [...xs].sort((a, b) => a - b);
-/** The q-quantile (0..1) by linear interpolation. */
-const quantile = (xs, q) => {
-  const s = sorted(xs);
-  const at = (s.length - 1) * q;
-  const lo = Math.floor(at);
-  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (at - lo);
-};
 const median = (xs) => quantile(xs, 0.5);
 
 // Each game's own engine package (pkg/<id>/); `--pkg DIR`: engines built elsewhere (DIR/<id>/, as
@@ -53,27 +44,10 @@ if (!h1 || !h2 || !f1 || !f2) {
   process.exit(1);
 }
 
-/** A native bench in `--serve` mode: `time(n)` resolves to what it answers for a batch of n. */
-function nativeServer(bench, key) {
-  const child = spawn('cargo', ['bench', '--quiet', '--bench', bench, '--', '--serve'], {
-    cwd: root,
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
-  const pattern = new RegExp(`^${key}=([0-9.]+)$`);
-  return {
-    async time(n, narrow = false) {
-      child.stdin.write(narrow ? `${n} narrow\n` : `${n}\n`);
-      const { value, done } = await lines.next();
-      const m = done ? null : pattern.exec(value.trim());
-      if (!m) throw new Error(`the native bench ${bench} answered ${JSON.stringify(value)}`);
-      return Number(m[1]);
-    },
-    close() {
-      child.stdin.end();
-      return new Promise((resolve) => child.on('close', resolve));
-    },
-  };
+/** A native bench of the crate in `--serve` mode: `time(n, narrow)` times a batch of n. */
+function nativeServer(bench) {
+  const server = batchServer('cargo', ['bench', '--quiet', '--bench', bench, '--', '--serve'], root);
+  return { time: (n, narrow = false) => server.time(n, narrow ? 'narrow' : ''), close: () => server.close() };
 }
 
 const games = {
@@ -83,7 +57,6 @@ const games = {
     digits: 2,
     batch: 20,
     bench: 'engine',
-    key: 'ns',
     // The native turn also runs at 128-bit width, the SIMD WebAssembly has (AVX2 is chosen at
     // run time where the processor has it).
     narrow: true,
@@ -98,7 +71,6 @@ const games = {
     digits: 1,
     batch: 40,
     bench: 'halite2',
-    key: 'us',
     open() {
       const r = openReplay(h2, f2, 'Halite2', fs.readFileSync(path.join(root, 'tests/fixtures/halite2/g09_4p_312x208_mixed.hlt')));
       return { time: (n) => timed(() => r.benchResimulate(n), 1000), free: () => r.free() };
@@ -118,7 +90,7 @@ const fmt = (xs, d) => xs.map((v) => v.toFixed(d)).join(', ');
 for (const id of GAMES) {
   const g = games[id];
   if (!g) throw new Error(`unknown game ${id} (1 or 2)`);
-  const server = nativeServer(g.bench, g.key);
+  const server = nativeServer(g.bench);
   const wasm = g.open();
   const n = [];
   const w = [];

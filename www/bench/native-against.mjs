@@ -20,10 +20,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { opt } from './support.mjs';
+import { batchServer, opt, quantile } from './support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -60,32 +59,6 @@ function build(dir, targetDir) {
   throw new Error(`no ${BENCH} bench executable built in ${dir}`);
 }
 
-/** A bench running as a server: `ask(n)` times a batch of n and resolves with its figure. */
-function server(exe, cwd) {
-  const p = spawn(exe, ['--serve'], { cwd, stdio: ['pipe', 'pipe', 'inherit'] });
-  const waiting = [];
-  readline.createInterface({ input: p.stdout }).on('line', (l) => waiting.shift()?.(Number(l.split('=')[1])));
-  p.on('exit', (code) => {
-    for (const w of waiting.splice(0)) w(NaN);
-    if (code) console.error(`${exe} exited with ${code}`);
-  });
-  return {
-    ask: (n) =>
-      new Promise((resolve) => {
-        waiting.push(resolve);
-        p.stdin.write(`${n}\n`);
-      }),
-    end: () => p.stdin.end(),
-  };
-}
-
-const sorted = (xs) => [...xs].sort((a, b) => a - b);
-const quantile = (xs, q) => {
-  const s = sorted(xs);
-  const at = (s.length - 1) * q;
-  const lo = Math.floor(at);
-  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (at - lo);
-};
 const f3 = (v) => v.toFixed(3);
 
 const sha = execFileSync('git', ['rev-parse', '--short', REV], { cwd: root, encoding: 'utf8' }).trim();
@@ -95,17 +68,16 @@ try {
   console.log(`building the ${BENCH} bench at ${sha} and in this working tree…`);
   const before = build(tree, path.join(root, 'target/against'));
   const now = build(root, null);
-  const sides = [server(now, root), server(before, tree)];
-  await Promise.all(sides.map((s) => s.ask(ROUNDS)));
+  const sides = [batchServer(now, ['--serve'], root), batchServer(before, ['--serve'], tree)];
+  for (const s of sides) await s.time(ROUNDS); // warm-up
   const pairs = [];
   for (let i = 0; i < PAIRS; i++) {
     const order = i % 2 ? [1, 0] : [0, 1];
     const t = [NaN, NaN];
-    for (const k of order) t[k] = await sides[k].ask(ROUNDS);
-    if (!t.every(Number.isFinite)) throw new Error('a bench stopped answering');
+    for (const k of order) t[k] = await sides[k].time(ROUNDS);
     pairs.push(t);
   }
-  for (const s of sides) s.end();
+  await Promise.all(sides.map((s) => s.close()));
   const ratios = pairs.map(([a, b]) => a / b);
   const side = (k) => pairs.map((p) => p[k]);
   const fastest = (k) => Math.min(...side(k));
