@@ -535,6 +535,9 @@ test('standings follow the current frame; an eliminated player view says so and 
   assert.match(await note.textContent(), new RegExp(`eliminated at frame ${out}\\. Showing the last frame it saw \\(${out - 1}\\)`));
   let owned = null;
   for (let y = 0; y < hlt.height && !owned; y++) for (let x = 0; x < hlt.width && !owned; x++) if (hlt.frames[out - 1][y][x][0] === 5) owned = [x, y];
+  // The fog of a perspective comes from the page's engine, loaded when a perspective is first
+  // chosen (until then nothing shows as visible).
+  await page.waitForFunction(([x, y]) => window.__viewer.isVisible(x, y), owned, { timeout: 20000 }).catch(() => {});
   assert.equal(await page.evaluate(([x, y]) => window.__viewer.isVisible(x, y), owned), true, 'it sees around what it held last');
   assert.ok((await paintedFraction(page)) > 0.3, 'the board is drawn, not blank');
   await page.screenshot({ path: path.join(shots, 'eliminated-view.png') });
