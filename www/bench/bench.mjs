@@ -18,7 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from '../tests/support/server.mjs';
-import { builtApp, opt } from './support.mjs';
+import { builtApp, opt, quantile } from './support.mjs';
 import { traced } from '../tests/support/responsive.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,22 +40,18 @@ if (baseline && !fs.existsSync(path.join(baseline, 'index.html'))) {
   process.exit(1);
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
+const median = (xs) => quantile(xs, 0.5);
 const ms = (v) => `${v.toFixed(v < 10 ? 2 : 1)} ms`;
 const mb = (b) => `${(b / (1024 * 1024)).toFixed(2)} MiB`;
 
-const text = zlib.gunzipSync(fs.readFileSync(replayFile));
-const server = await serve(dist, {
+const gz = fs.readFileSync(replayFile);
+const text = zlib.gunzipSync(gz);
+const routes = {
   '/bench/s107.hlt': { type: 'application/json', body: text },
-  '/bench/s107.hlt.gz': { type: 'application/gzip', body: fs.readFileSync(replayFile) },
-});
-const baselineServer = baseline
-  ? await serve(path.resolve(baseline), { '/bench/s107.hlt.gz': { type: 'application/gzip', body: fs.readFileSync(replayFile) } })
-  : null;
+  '/bench/s107.hlt.gz': { type: 'application/gzip', body: gz },
+};
+const server = await serve(dist, routes);
+const baselineServer = baseline ? await serve(path.resolve(baseline), routes) : null;
 const { chromium } = await import('playwright-core');
 const browser = await chromium.launch(CHROMIUM);
 try {

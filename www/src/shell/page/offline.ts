@@ -85,9 +85,12 @@ const HOLD_MS = 20_000;
 
 /** Work registration waits for (each settled or not; see `holdOffline`). */
 const held: Promise<void>[] = [];
+/** Registration no longer waits (or never will: a development build): later work is not kept. */
+let holding = OFFLINE_BUILD;
 
 /** Holds the service worker's registration until `work` settles (at most `HOLD_MS` in all). */
 export function holdOffline(work: Promise<unknown>): void {
+  if (!holding) return;
   held.push(
     work.then(
       () => {},
@@ -120,10 +123,16 @@ function idle(): Promise<void> {
 /** Registers the service worker once the page has loaded and its start-up work is done
  * (production builds only). */
 export function registerOffline(): void {
-  if (!OFFLINE_BUILD || !('serviceWorker' in navigator)) return;
+  if (!OFFLINE_BUILD || !('serviceWorker' in navigator)) {
+    holding = false;
+    held.length = 0;
+    return;
+  }
   void (async () => {
     await loaded();
     await Promise.race([heldWork(), new Promise((resolve) => setTimeout(resolve, HOLD_MS))]);
+    holding = false;
+    held.length = 0;
     await idle();
     await register();
   })();
