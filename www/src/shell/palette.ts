@@ -66,6 +66,10 @@ export function mix(a: Rgb, b: Rgb, t: number): Rgb {
  * machines (every browser platform in practice) that is 0xAABBGGRR.
  */
 export function packRgba([r, g, b]: Rgb, littleEndian = true, a = 255): number {
+  return pack(r, g, b, littleEndian, a);
+}
+
+function pack(r: number, g: number, b: number, littleEndian: boolean, a = 255): number {
   const R = Math.round(r) & 255;
   const G = Math.round(g) & 255;
   const B = Math.round(b) & 255;
@@ -78,10 +82,12 @@ export function isLittleEndian(): boolean {
 
 /** Stops of the production heat ramp (dark violet to pale yellow; monotonic in lightness). */
 export const HEAT_STOPS: readonly string[] = ['#171a2b', '#3b1f6e', '#8c2981', '#de4968', '#fe9f6d', '#fcfdbf'];
+/** The stops parsed once: the tables below are built in the task that shows a replay. */
+const HEAT_RGB: readonly Rgb[] = HEAT_STOPS.map(hexToRgb);
 
 /** The heat-ramp colour of `t` in [0, 1]. */
 export function heat(t: number): Rgb {
-  const stops = HEAT_STOPS.map(hexToRgb);
+  const stops = HEAT_RGB;
   const x = Math.max(0, Math.min(1, t)) * (stops.length - 1);
   const i = Math.min(stops.length - 2, Math.floor(x));
   return mix(stops[i], stops[i + 1], x - i);
@@ -98,15 +104,15 @@ export const FOG_COLOUR = '#12151d';
  * higher (as in the official visualizer), so the production landscape stays readable.
  */
 export function territoryLut(p: Palette, maxProduction: number, littleEndian = true): Uint32Array {
-  const lut = new Uint32Array(7 * 256);
-  const bg = hexToRgb(MAP_BACKGROUND);
   const max = Math.max(1, maxProduction);
+  const lut = new Uint32Array(7 * 256);
+  const [br, bg, bb] = hexToRgb(MAP_BACKGROUND);
   for (let o = 0; o <= 6; o++) {
-    const c = hexToRgb(ownerColour(p, o));
+    const [cr, cg, cb] = hexToRgb(ownerColour(p, o));
     for (let prod = 0; prod < 256; prod++) {
       const n = Math.min(1, prod / max);
       const alpha = o === 0 ? 0.05 + 0.22 * n : 0.2 + 0.38 * n;
-      lut[o * 256 + prod] = packRgba(mix(bg, c, alpha), littleEndian);
+      lut[o * 256 + prod] = pack(br + (cr - br) * alpha, bg + (cg - bg) * alpha, bb + (cb - bb) * alpha, littleEndian);
     }
   }
   return lut;
@@ -116,7 +122,10 @@ export function territoryLut(p: Palette, maxProduction: number, littleEndian = t
 export function heatLut(maxProduction: number, littleEndian = true): Uint32Array {
   const lut = new Uint32Array(256);
   const max = Math.max(1, maxProduction);
-  for (let prod = 0; prod < 256; prod++) lut[prod] = packRgba(heat(Math.min(1, prod / max)), littleEndian);
+  for (let prod = 0; prod < 256; prod++) {
+    const [r, g, b] = heat(Math.min(1, prod / max));
+    lut[prod] = pack(r, g, b, littleEndian);
+  }
   return lut;
 }
 
