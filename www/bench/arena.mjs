@@ -1,12 +1,12 @@
 // The arena page's throughput: games of built-in bots played by the page's pool of workers, as a
 // user runs them (the set-up comes from the address, Start is clicked). Prints the games per
 // minute the page itself reports, the standings and the longest main-thread task of the run, from
-// Start to the last rating (wall time, as the browser's long-task observer reports it: on a busy
-// machine a short task waits for a core long enough to be reported), and apart from it the
-// longest while the page loaded. With `--trace`, the run is traced as well, and
-// the main thread's own work is told from its waiting: its busy time in CPU, and its longest
-// task in CPU time (the trace's thread time) beside its wall time, and the CPU time of all the
-// page's threads (workers included) per game. `--runs N` repeats the run
+// Start to the last rating and its replays stored in the browser (wall time, as the browser's
+// long-task observer reports it: on a busy machine a short task waits for a core long enough to
+// be reported), and apart from it the longest while the page loaded. With `--trace`, the run is
+// traced as well, and the main thread's own work is told from its waiting: its busy time in CPU,
+// and its longest task in CPU time (the trace's thread time) beside its wall time, and the CPU
+// time of all the page's threads (workers included) per game. `--runs N` repeats the run
 // in fresh pages of one browser; `--dist DIR` measures another build (e.g. an older commit's);
 // `--parallel P` sets the games played at once (the page's default otherwise: its cores, up to 4);
 // `--save-trace FILE` keeps the trace (implies `--trace`; `FILE.N` for run N with `--runs`).
@@ -143,9 +143,9 @@ try {
     const load = os.loadavg()[0];
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.addInitScript(() => {
-      window.__longest = 0;
+      window.__longTasks = [];
       new PerformanceObserver((l) => {
-        for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+        for (const e of l.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: false });
     });
     await page.goto(`${server.url}?arena&bots=${BOTS}&games=${GAMES}&size=${SIZE}&seed=${SEED}&order=rotate${PARALLEL ? `&parallel=${PARALLEL}` : ''}`);
@@ -155,16 +155,15 @@ try {
     // it measures the arena and not the install.
     const install = await page.evaluate(offlineInstalled);
     if (TRACE) await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-    // The run's tasks apart from the page's loading (its script, its first layout).
-    const atLoad = await page.evaluate(() => {
-      const longest = window.__longest;
-      window.__longest = 0;
-      return longest;
-    });
+    // The run's tasks apart from the page's loading (its script, its first layout), told by when
+    // each began: the observer reports a task some time after it ends.
+    const clickAt = await page.evaluate(() => performance.now());
     await page.click('[data-part="start"]');
     await page.waitForFunction(() => window.__arena.state === 'done', null, { timeout: 30 * 60_000, polling: 250 });
     // The standings are read once every game is rated.
     await page.waitForFunction(() => window.__arena.rated >= window.__arena.done, null, { timeout: 5 * 60_000, polling: 100 });
+    // And the run's replays stored in the browser (after the games: part of the run's main-thread work).
+    await page.waitForFunction(() => !window.__arena.keeping, null, { timeout: 5 * 60_000, polling: 100 });
     const traced = TRACE ? (await browser.stopTracing()).toString() : null;
     if (SAVE_TRACE) fs.writeFileSync(RUNS > 1 ? `${SAVE_TRACE}.${run}` : SAVE_TRACE, traced);
     const events = traced ? JSON.parse(traced).traceEvents : null;
@@ -174,8 +173,11 @@ try {
       perMinute: window.__arena.gamesPerMinute,
       elapsed: window.__arena.elapsedMs,
       rows: window.__arena.rows(),
-      longest: window.__longest,
+      longTasks: window.__longTasks,
     }));
+    const longestOf = (tasks) => tasks.reduce((m, t) => Math.max(m, t.duration), 0);
+    const atLoad = longestOf(r.longTasks.filter((t) => t.start < clickAt));
+    r.longest = longestOf(r.longTasks.filter((t) => t.start >= clickAt));
     await page.close();
     console.log(
       `  ${(r.elapsed / 1000).toFixed(1)} s, ${r.perMinute.toFixed(1)} games a minute; longest main-thread task ${r.longest.toFixed(0)} ms (while the page loaded: ${atLoad.toFixed(0)} ms; ${install}; load average ${load.toFixed(1)} on ${os.cpus().length} cores at the start)`,

@@ -162,6 +162,8 @@ test('an arena of 20 games: full progress bar, standings that add up, ratings, n
   const mid = await page.evaluate(() => ({ bar: Number(document.querySelector('[data-part="bar"]').getAttribute('aria-valuenow')), done: window.__arena.done }));
   assert.ok(mid.bar >= 3 && mid.bar <= mid.done && mid.done <= 20, `the bar says ${mid.bar} of the ${mid.done} games done`);
   await page.waitForFunction(() => window.__arena.state === 'done' && window.__arena.rated === 20 && window.__arena.listed === 20, null, { timeout: 170000, polling: 100 });
+  // The run ends with its replays stored in this browser: that work is the run's too.
+  await page.waitForFunction(() => !window.__arena.keeping, null, { timeout: 60000, polling: 100 });
   const { tasks, maxGap, runMs } = await page.evaluate(() => {
     window.__measure = false;
     const t = window.__longTasks === null ? null : window.__longTasks.filter((e) => e.start >= window.__runStart);

@@ -74,6 +74,8 @@ export class GamesList {
   /** Replays waiting to be stored, each with its Open link, kept together once a second. */
   private toKeep: { id: string; replay: Blob; open: HTMLElement }[] = [];
   private keepTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Replays being written to the database now. */
+  private storing = 0;
   /** While games run, their replays wait (see `holdKeeping`). */
   private holding = false;
   onError: (message: string) => void = () => {};
@@ -362,17 +364,24 @@ export class GamesList {
     // KEEP_BATCH to a transaction.
     const waiting = this.toKeep.splice(0);
     const batch = waiting.slice(-MAX_STORED);
-    for (let i = 0; i < batch.length; i += KEEP_BATCH) {
-      const part = batch.slice(i, i + KEEP_BATCH);
-      try {
-        const items = await Promise.all(part.map(async (k) => ({ id: k.id, bytes: new Uint8Array(await k.replay.arrayBuffer()) })));
-        await storeReplays(items);
+    this.storing += batch.length;
+    try {
+      for (let i = 0; i < batch.length; i += KEEP_BATCH) {
+        const part = batch.slice(i, i + KEEP_BATCH);
+        // The Blobs as they are: the browser writes their bytes away from this thread.
+        await storeReplays(part.map((k) => ({ id: k.id, bytes: k.replay })));
         for (const k of part) k.open.setAttribute('href', `./?replay=stored:${k.id}`);
-      } catch {
-        // Not kept (private browsing, quota): the blob: addresses work while this tab is open.
-        return;
       }
+    } catch {
+      // Not kept (private browsing, quota): the blob: addresses work while this tab is open.
+    } finally {
+      this.storing -= batch.length;
     }
+  }
+
+  /** Whether finished games' replays are still waiting to be stored, or being stored. */
+  get keeping(): boolean {
+    return this.toKeep.length > 0 || this.keepTimer !== null || this.storing > 0;
   }
 
   private async download(gz: Blob, name: string): Promise<void> {

@@ -99,6 +99,10 @@ export class ArenaPage implements ArenaContext {
       get listed() {
         return page.views.games.size;
       },
+      /** Whether finished games' replays are still being stored in this browser. */
+      get keeping() {
+        return page.views.games.keeping;
+      },
       /** Games per minute of the current (or last) run. */
       get gamesPerMinute() {
         return page.run ? page.runs.gamesPerMinute(page.run) : 0;
