@@ -218,7 +218,7 @@ function storedSize(b: unknown): number {
  * one trim for all of them (an arena keeps the games that ended together in one go). Older
  * replays make room for them; they themselves are kept, as a single one is. A `Blob` is kept as
  * it is: the browser writes its bytes to the database away from the page's main thread (an
- * array's bytes are copied and serialised on it, 50 ms for 50 games of 30x30). */
+ * array's bytes are copied and serialised on it: 42 to 71 ms of CPU for 50 games of 30x30). */
 export async function storeReplays(items: readonly { id: string; bytes: Uint8Array | Blob }[]): Promise<void> {
   for (const { id } of items) if (!validStoredId(id)) throw new Error(`not a stored replay id: ${id}`);
   if (items.length === 0) return;
