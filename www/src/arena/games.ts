@@ -67,6 +67,8 @@ export class GamesList {
   private page = 0;
   /** Bumped by every change of the rows shown: a page still going in a frame at a time stops. */
   private filling = 0;
+  /** Settles once the page shown has all its rows (or gave way to another). */
+  private filled: Promise<void> = Promise.resolve();
   /** The game (0-based) to mark and show once its row is in the table (-1: none). */
   private target = -1;
   /** The run's part of its games' stored ids (a new one for each run). */
@@ -299,7 +301,13 @@ export class GamesList {
     this.body.replaceChildren();
     this.fillTo(whole ? to : Math.min(to, from + ROWS_A_TASK));
     this.renderPager();
-    if (!whole && to > from + ROWS_A_TASK) void this.fillRest(token, to);
+    this.filled = !whole && to > from + ROWS_A_TASK ? this.fillRest(token, to) : Promise.resolve();
+  }
+
+  /** Settles once the page shown has all its rows in the table (they go in a frame at a time),
+   * or another page replaced it. */
+  pageFilled(): Promise<void> {
+    return this.filled;
   }
 
   /** Adds the page's rows after those in the table, up to game `end` (0-based, exclusive). */
