@@ -304,10 +304,10 @@ export class GamesList {
     this.filled = !whole && to > from + ROWS_A_TASK ? this.fillRest(token, to) : Promise.resolve();
   }
 
-  /** Settles once the page shown has all its rows in the table (they go in a frame at a time),
-   * or another page replaced it. */
+  /** Settles once the page shown has all its rows in the table (they go in a frame at a time)
+   * and a frame has drawn them, or another page replaced it. */
   pageFilled(): Promise<void> {
-    return this.filled;
+    return this.filled.then(afterFrame, afterFrame);
   }
 
   /** Adds the page's rows after those in the table, up to game `end` (0-based, exclusive). */

@@ -277,15 +277,9 @@ export class OpenedSession {
     // The rating graph's work (in the helper worker) starts once the results are on screen with
     // the first page of games: on two cores it would otherwise take a core from the frames that
     // lay them out (a 10,000-game file: 10,000 games rated again).
-    void this.views.games
-      .pageFilled()
-      .then(
-        () => afterFrame(),
-        () => afterFrame(),
-      )
-      .then(() => {
-        if (this.ctx.opened === o) void this.drawOpenedHistory(o);
-      });
+    void this.views.games.pageFilled().then(() => {
+      if (this.ctx.opened === o) void this.drawOpenedHistory(o);
+    });
     setText(this.views.q('games-note'), 'A game opens in the viewer when its replay was given (the folder, or the file); it is read only then.');
     this.views.announce(`Opened ${o.path}: ${r.count} games.`);
     document.title = `Arena — ${o.path}`;

@@ -198,15 +198,6 @@ function result<T>(r: IDBRequest): Promise<T> {
   });
 }
 
-/** Keeps `bytes` (a replay file, as the engine wrote it or gzipped) under `id`; the oldest stored
- * replays beyond MAX_STORED, or beyond MAX_STORED_BYTES in all, are dropped, in the same
- * transaction. They are found by the age index's keys and the sizes kept apart: no stored replay
- * is read (an arena stores one per game, and reading hundreds of replays each time would hold the
- * page's main thread), except once each of those stored before sizes were kept. */
-export function storeReplay(id: string, bytes: Uint8Array | Blob): Promise<void> {
-  return storeReplays([{ id, bytes }]);
-}
-
 /** The size of a stored replay's bytes (a `Uint8Array`, or a `Blob` as an arena keeps them). */
 function storedSize(b: unknown): number {
   if (b instanceof Uint8Array) return b.byteLength;
@@ -214,11 +205,15 @@ function storedSize(b: unknown): number {
   return 0;
 }
 
-/** `storeReplay` for several replays at once: one opening of the database, one transaction and
- * one trim for all of them (an arena keeps the games that ended together in one go). Older
- * replays make room for them; they themselves are kept, as a single one is. A `Blob` is kept as
- * it is: the browser writes its bytes to the database away from the page's main thread (an
- * array's bytes are copied and serialised on it: 42 to 71 ms of CPU for 50 games of 30x30). */
+/** Keeps each item's `bytes` (a replay file, as the engine wrote it or gzipped) under its `id`,
+ * in one opening of the database and one transaction (an arena keeps the games that ended
+ * together in one go). The oldest stored replays beyond MAX_STORED, or beyond MAX_STORED_BYTES in
+ * all, are dropped in the same transaction; these items themselves are kept. The old ones are
+ * found by the age index's keys and the sizes kept apart: no stored replay is read (reading
+ * hundreds of replays each time would hold the page's main thread), except once each of those
+ * stored before sizes were kept. A `Blob` is kept as it is: the browser writes its bytes to the
+ * database away from the page's main thread (an array's bytes are copied and serialised on it:
+ * 42 to 71 ms of CPU for 50 games of 30x30). */
 export async function storeReplays(items: readonly { id: string; bytes: Uint8Array | Blob }[]): Promise<void> {
   for (const { id } of items) if (!validStoredId(id)) throw new Error(`not a stored replay id: ${id}`);
   if (items.length === 0) return;
