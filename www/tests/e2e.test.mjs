@@ -4,9 +4,10 @@
 //   node --test www/tests/
 //
 // Serves dist/ on a free port, opens the app, and checks the live game, opening replays (file
-// input, URL, drag and drop), stepping and seeking, the inspector against the fixture's own
-// numbers, graph seeking, the fog perspective, broken files, misbehaving bots, and that no console
-// error happens anywhere. Screenshots go to www/tests/screenshots/ (gitignored).
+// input, URL, drag and drop), the worker's statistics and rules check waiting for the page to
+// draw the replay, stepping and seeking, the inspector against the fixture's own numbers, graph
+// seeking, the fog perspective, broken files, misbehaving bots, and that no console error
+// happens anywhere. Screenshots go to www/tests/screenshots/ (gitignored).
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -217,6 +218,38 @@ test('a replay from the URL: step, seek, keys, URL state and the rules badge', {
   await page.screenshot({ path: path.join(shots, 'help-dialog.png') });
   await page.click('[data-part="help-close"]');
   assert.equal(await page.isVisible('[data-part="help-dialog"]'), false);
+  await page.done();
+});
+
+test("a replay link's worker computes the statistics once the page has drawn the replay, and checks the rules once the graphs are drawn", { timeout: 60000 }, async () => {
+  // What the page's workers post it, and each `drawn` it posts them (with whether the map was
+  // painted by then), in order.
+  const page = await openPage(browser, server.url, `?replay=replays/${S101}`, { width: 1280, height: 800 }, (context) =>
+    context.addInitScript(() => {
+      const Native = window.Worker;
+      const log = (window.__workerLog = []);
+      window.Worker = class extends Native {
+        constructor(...args) {
+          super(...args);
+          this.addEventListener('message', (e) => log.push(`got ${e.data?.type}`));
+        }
+        postMessage(m, transfer) {
+          if (m?.type === 'drawn') {
+            const c = document.querySelector('[data-part="map"]');
+            const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+            let painted = false;
+            for (let i = 3; i < d.length && !painted; i += 4 * 7) painted = d[i] > 0;
+            log.push(`sent drawn${painted ? ', map painted' : ''}`);
+          }
+          return super.postMessage(m, transfer);
+        }
+      };
+    }),
+  );
+  await page.waitForFunction(() => document.querySelector('[data-part="badge"]')?.dataset.state === 'ok', null, { timeout: 20000 });
+  const log = await page.evaluate(() => window.__workerLog.filter((e) => /^got (opened|series|verdict)$|^sent drawn/.test(e)));
+  assert.deepEqual(log, ['got opened', 'sent drawn, map painted', 'got series', 'sent drawn, map painted', 'got verdict']);
+  errors.push(...page.errors);
   await page.done();
 });
 

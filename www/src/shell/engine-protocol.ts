@@ -26,7 +26,11 @@ export interface SeriesDelta {
 }
 
 export type ToEngine<C> =
-  | { type: 'open'; bytes: Uint8Array }
+  /** A replay to open. `paced`: after the frames, and again after the statistics, the worker
+   * waits for the page's `drawn` (at most PACE_MS) before its next piece of work. */
+  | { type: 'open'; bytes: Uint8Array; paced?: boolean }
+  /** The page has drawn what a paced opening sent it so far. */
+  | { type: 'drawn' }
   | { type: 'start'; config: C }
   | { type: 'fork'; bytes: Uint8Array; frame: number }
   | { type: 'observe'; id: number; forward?: boolean }

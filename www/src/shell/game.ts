@@ -144,8 +144,19 @@ export interface OpenedReplay {
   /** What reading the replay cut to a live game's limits (names, logs, drawings), in a sentence;
    * null when nothing was. */
   trimmed: Promise<string | null>;
+  /** Says the page has drawn what it has of the replay so far. An opening asked to be `paced`
+   * waits for this (or a second) before its next piece of work: the statistics after the
+   * frames, the rules check after the statistics. Nothing otherwise. */
+  drawn(): void;
   /** Frees the worker. */
   dispose(): void;
+}
+
+/** How a replay is opened. `paced`: the page calls `OpenedReplay.drawn` as it draws, and the
+ * worker's work after the frames waits for it, so that the page's first frames of the replay
+ * do not share the cores with the worker's statistics and rules check. */
+export interface OpenOptions {
+  paced?: boolean;
 }
 
 export interface MatchConfig {
@@ -329,7 +340,7 @@ export interface GameModule {
    * game whose replays are compressed already, such as Halite II's zstd). */
   readonly gzipEnding?: string;
   /** Opens a replay in a worker; rejects with the engine's message. */
-  openReplay(bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay>;
+  openReplay(bytes: Uint8Array, onProgress: (label: string) => void, options?: OpenOptions): Promise<OpenedReplay>;
   /** A new match on a generated map. */
   startMatch(config: MatchConfig): Promise<MatchHost>;
   /** A match continuing a replay from `frame`, exactly as the recorded game would have. */

@@ -77,9 +77,7 @@ function botExtras(bytes: Uint8Array, players: number, frames: number): BotExtra
   return none;
 }
 
-const tick = () => new Promise<void>((r) => setTimeout(r, 0));
-
-async function open(bytes: Uint8Array, post: Post): Promise<void> {
+async function open(bytes: Uint8Array, post: Post, drawn: () => Promise<void>): Promise<void> {
   const e = await engine();
   post({ type: 'progress', label: 'Reading the replay…' });
   const files = await READER.load();
@@ -89,11 +87,11 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
     const sites = r.width * r.height;
     const batch = copyFrames(r, 0, r.numFrames, sites);
     post({ type: 'opened', header: header(r, r.playerNames(), r.fogOfWar), batch }, buffers(batch));
-    await tick();
+    await drawn();
     post({ type: 'standings', standings: r.standings() });
     const series = allSeries(e, r);
     post({ type: 'series', series }, Object.values(series).map((s) => s.buffer as Transferable));
-    await tick();
+    await drawn();
     post({ type: 'verdict', verdict: r.verify() });
     const extras = botExtras(bytes, r.numPlayers, r.numFrames);
     post({ type: 'logs', ...extras });
@@ -169,7 +167,7 @@ function liveHeader(g: Game): Header {
 
 hostEngine<MatchStartConfig, Header, FrameBatch>(
   {
-    open: async (bytes, post) => open(bytes, post),
+    open: async (bytes, post, drawn) => open(bytes, post, drawn),
     async start(config) {
       const e = await engine();
       const g = new e.Halite1Game(config);

@@ -77,8 +77,8 @@ export const HALITE1: GameModule = {
   series: SERIES,
   rankSeries: 'territory',
   perspectives: true,
-  openReplay(bytes, onProgress) {
-    return ENGINE.openReplay(bytes, onProgress);
+  openReplay(bytes, onProgress, options) {
+    return ENGINE.openReplay(bytes, onProgress, options);
   },
   startMatch(c) {
     const config: MatchStartConfig = {

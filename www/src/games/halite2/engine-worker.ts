@@ -5,7 +5,7 @@
 
 import { readBotExtras } from '../../shell/engine/bot-extras';
 import { unpacked } from '../../shell/page/loader';
-import { hostEngine, liveGame, seriesDelta, type LiveGame } from '../../shell/engine/engine-host';
+import { hostEngine, liveGame, seriesDelta, tick, type LiveGame } from '../../shell/engine/engine-host';
 import { packCommands } from './protocol';
 import type { FromEngine, SeriesMap } from '../../shell/engine-protocol';
 import { EV_STRIDE, PLANET_STRIDE, SHIP_STRIDE, adoptRowLayout, rowLayout, type RowLayout } from './layout';
@@ -106,10 +106,7 @@ function engineSeries(src: Replay | Game): SeriesMap {
   return out;
 }
 
-
-const tick = () => new Promise<void>((r) => setTimeout(r, 0));
-
-async function open(bytes: Uint8Array, post: Post): Promise<void> {
+async function open(bytes: Uint8Array, post: Post, drawn: () => Promise<void>): Promise<void> {
   const e = await engine();
   post({ type: 'progress', label: 'Reading the replay…' });
   const files = (await READER.load()).Halite2Files;
@@ -127,14 +124,17 @@ async function open(bytes: Uint8Array, post: Post): Promise<void> {
       const batch = reader.batch(from, to, from, to);
       if (from === 0) post({ type: 'opened', header, batch }, buffers(batch));
       else post({ type: 'frames', batch }, buffers(batch));
-      if (to < frames) post({ type: 'progress', label: `Reading the frames: ${to} of ${frames}…` });
-      await tick();
+      if (to < frames) {
+        post({ type: 'progress', label: `Reading the frames: ${to} of ${frames}…` });
+        await tick();
+      }
     }
+    await drawn();
     // The engine's series, as it follows the record.
     const s = engineSeries(r);
     post({ type: 'series', series: s }, Object.values(s).map((a) => a.buffer as Transferable));
     post({ type: 'standings', standings: r.standings() });
-    await tick();
+    await drawn();
     post({ type: 'verdict', verdict: r.verify() });
     await tick();
     // The moves it recorded, as command rows turn by turn.
@@ -204,7 +204,7 @@ function live(g: Game): LiveGame<FrameBatch> {
 
 hostEngine<MatchStartConfig, Header, FrameBatch>(
   {
-    open: async (bytes, post) => open(bytes, post),
+    open: async (bytes, post, drawn) => open(bytes, post, drawn),
     async start(config) {
       const e = await engine();
       const g = new e.Halite2Game(config);

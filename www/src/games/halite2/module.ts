@@ -102,8 +102,8 @@ export const HALITE2: GameModule = {
   playerCounts: PLAYER_COUNTS,
   // The original's map sizes: 3b x 2b for its bases b (the live game's liveSize draws the smaller).
   sizes: [80, 88, 96, 104, 112, 120, 128].map((b) => ({ width: 3 * b, height: 2 * b })),
-  openReplay(bytes, onProgress) {
-    return ENGINE.openReplay(bytes, onProgress);
+  openReplay(bytes, onProgress, options) {
+    return ENGINE.openReplay(bytes, onProgress, options);
   },
   startMatch(c) {
     const players = c.names.length;

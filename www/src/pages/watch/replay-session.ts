@@ -120,9 +120,13 @@ export class ReplaySession {
     try {
       // A game that recognises the bytes opens them; otherwise the current game explains what is wrong.
       module = (await recogniseReplay(bytes)) ?? ctx.module;
-      opened = await module.openReplay(bytes, (label) => {
-        if (ctx.isLoad(token)) ui.showProgress(label, null, cancel);
-      });
+      opened = await module.openReplay(
+        bytes,
+        (label) => {
+          if (ctx.isLoad(token)) ui.showProgress(label, null, cancel);
+        },
+        { paced: true },
+      );
     } catch (e) {
       if (ctx.isLoad(token)) {
         ui.hideProgress();
@@ -196,6 +200,12 @@ export class ReplaySession {
         },
         () => {},
       );
+    // The worker's statistics wait for the replay's first drawing, and its rules check for the
+    // graphs': on two cores the page's first frames of a replay would otherwise wait for a core.
+    const drawn = () => {
+      if (isCurrent()) void ctx.viewer.drawn().then(() => opened.drawn());
+    };
+    drawn();
     when(opened.logs, (l) => l && ctx.viewer.setLogs(l));
     when(opened.drawings, (d) => d && ctx.viewer.setDrawings(d));
     // A replay cut to a live game's limits as it was read says so, in a note that stays until it
@@ -205,7 +215,10 @@ export class ReplaySession {
     // A first visit's offline copy waits for this replay's start-up work (shell/page/offline.ts).
     holdOffline(Promise.all([opened.seriesReady, opened.verdict]));
     when(opened.standings, (s) => ctx.viewer.setStandings(s));
-    when(opened.seriesReady, () => ctx.viewer.framesAdded());
+    when(opened.seriesReady, () => {
+      ctx.viewer.framesAdded();
+      drawn();
+    });
     opened.verdict.then(
       (v) => {
         if (!isCurrent()) return;

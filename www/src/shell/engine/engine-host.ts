@@ -78,8 +78,10 @@ export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' |
 }
 
 export interface EngineCodec<C, H, B> {
-  /** Opens a replay, posting as it goes (see FromEngine). */
-  open(bytes: Uint8Array, post: (m: FromEngine<H, B>, transfer?: Transferable[]) => void): Promise<void>;
+  /** Opens a replay, posting as it goes (see FromEngine). Between its pieces of work (the
+   * frames, the statistics, the rules check) it awaits `drawn`: the page has drawn what came
+   * before, so the two do not share the cores. */
+  open(bytes: Uint8Array, post: (m: FromEngine<H, B>, transfer?: Transferable[]) => void, drawn: () => Promise<void>): Promise<void>;
   start(config: C): Promise<{ game: LiveGame<B>; header: H }>;
   fork(bytes: Uint8Array, frame: number): Promise<{ game: LiveGame<B>; header: H }>;
   /** The buffers of a batch, to transfer. */
@@ -123,6 +125,13 @@ function seriesBuffers(s: SeriesDelta): Transferable[] {
   return Object.values(s.values).map((a) => a.buffer as Transferable);
 }
 
+/** How long a paced opening waits for the page to say it has drawn, ms: a page in a hidden tab
+ * draws nothing, and a page that does not pace its openings never says. */
+export const PACE_MS = 1000;
+
+/** Lets the worker's other messages in first. */
+export const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** Runs this worker as a game's engine. */
 export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCodec<C, H, B>, players: (h: H) => number): void {
   const scope = self as unknown as Scope;
@@ -130,6 +139,18 @@ export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCod
   let seats = 0;
   let queue: Promise<void> = Promise.resolve();
   let loop: LoopControl | null = null;
+  /** Ends the wait for the page's `drawn`, while there is one. */
+  let drawnNow: (() => void) | null = null;
+  const pageDrawn = (): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        drawnNow = null;
+        resolve();
+      };
+      const timer = setTimeout(done, PACE_MS);
+      drawnNow = done;
+    });
   const post = (m: FromEngine<H, B>, transfer: Transferable[] = []): void => scope.postMessage(m, [...new Set(transfer)]);
   const need = (): LiveGame<B> => {
     if (!game) throw new Error('no game has been started');
@@ -163,7 +184,7 @@ export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCod
             cuts.drawings = msg.drawingsCut ?? 0;
             post({ ...msg, trimmed: cutsText(cuts) }, transfer);
           } else post(msg, transfer);
-        });
+        }, m.paced ? pageDrawn : tick);
         return;
       }
       case 'start': {
@@ -252,6 +273,11 @@ export function hostEngine<C, H extends { names: string[] }, B>(codec: EngineCod
 
   scope.onmessage = (ev: MessageEvent) => {
     const m = ev.data as ToEngine<C>;
+    // Not queued: the opening under way is what waits for it.
+    if (m.type === 'drawn') {
+      drawnNow?.();
+      return;
+    }
     queue = queue.then(() =>
       handle(m).catch((err: unknown) => {
         const id = 'id' in m ? m.id : undefined;

@@ -6,7 +6,7 @@
 import type { Drawings } from '../drawings';
 import { EngineClient } from './engine-client';
 import type { FromEngine, LoopSetup, Seen, SeriesDelta, SeriesMap, ToEngine, TurnState } from '../engine-protocol';
-import type { FrameSource, LoopClient, LoopHandle, MatchHost, OpenedReplay, Standing, VerifyResult } from '../game';
+import type { FrameSource, LoopClient, LoopHandle, MatchHost, OpenedReplay, OpenOptions, Standing, VerifyResult } from '../game';
 import type { Forward } from '../seat';
 
 /** Frames that grow as a replay is read or a match is played. */
@@ -38,8 +38,10 @@ export function openReplayIn<C, H, B, F extends EngineFrames>(
   codec: FramesCodec<H, B, F>,
   bytes: Uint8Array,
   onProgress: (label: string) => void,
+  options: OpenOptions = {},
 ): Promise<OpenedReplay> {
   const w: Client<C, H, B> = new EngineClient(worker);
+  const paced = options.paced === true;
   return new Promise<OpenedReplay>((resolveOpen, rejectOpen) => {
     let standings!: (s: Standing[]) => void;
     let seriesReady!: () => void;
@@ -71,6 +73,9 @@ export function openReplayIn<C, H, B, F extends EngineFrames>(
         drawings: pExtras.then((x) => x.drawings),
         trimmed: pExtras.then((x) => x.trimmed),
         bytes,
+        drawn: () => {
+          if (paced) w.send({ type: 'drawn' });
+        },
         dispose: () => w.terminate(),
       });
     };
@@ -121,7 +126,7 @@ export function openReplayIn<C, H, B, F extends EngineFrames>(
     };
     // The worker gets its own copy: the page keeps the bytes for download.
     const copy = bytes.slice();
-    w.send({ type: 'open', bytes: copy }, [copy.buffer as Transferable]);
+    w.send({ type: 'open', bytes: copy, paced }, [copy.buffer as Transferable]);
   });
 }
 
@@ -341,7 +346,7 @@ function bytesOf(v: unknown, depth = 0): number {
 export function engineRuntime<C, H, B, F extends EngineFrames>(worker: () => Worker, codec: FramesCodec<H, B, F>, players: (h: H) => number) {
   const idle = new IdleWorkers(worker);
   return {
-    openReplay: (bytes: Uint8Array, onProgress: (label: string) => void): Promise<OpenedReplay> => openReplayIn(worker(), codec, bytes, onProgress),
+    openReplay: (bytes: Uint8Array, onProgress: (label: string) => void, options?: OpenOptions): Promise<OpenedReplay> => openReplayIn(worker(), codec, bytes, onProgress, options),
     start: (config: C): Promise<MatchHost> => EngineMatch.create<C, H, B, F>(idle.take(), codec, { type: 'start', config }, players, [], idle.give),
     /** A match continuing the replay `bytes` from `frame` (the worker gets its own copy). */
     fork(bytes: Uint8Array, frame: number): Promise<MatchHost> {

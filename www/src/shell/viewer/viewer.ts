@@ -568,6 +568,16 @@ export class Viewer {
 
   private frameWaiters: (() => void)[] = [];
 
+  /** Resolves in a task after the first frame that shows all the source has (its board drawn
+   * after its first layout, its graphs with the statistics so far), or once the viewer is
+   * disposed. A hidden tab draws nothing: it waits until the tab is shown. */
+  drawn(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
+    return new Promise<void>((r) => this.drawnWaiters.push(r));
+  }
+
+  private drawnWaiters: (() => void)[] = [];
+
   private loop = (now: number): void => {
     if (this.frameWaiters.length > 0) {
       const waiting = this.frameWaiters;
@@ -621,6 +631,12 @@ export class Viewer {
         }
         this.syncFrameUi(force);
         this.syncPanels(now, force);
+        if (this.drawnWaiters.length > 0 && !this.dirty && this.graphsIn === 0 && this.shownVersion === src.version) {
+          const waiting = this.drawnWaiters;
+          this.drawnWaiters = [];
+          // In a task of their own, after this frame's painting.
+          setTimeout(() => waiting.forEach((r) => r()), 0);
+        }
       } catch (e) {
         this.failed = true;
         this.pause();
@@ -982,6 +998,7 @@ export class Viewer {
     this.detachHuman();
     this.disposed = true;
     for (const r of this.frameWaiters.splice(0)) r();
+    for (const r of this.drawnWaiters.splice(0)) r();
     window.removeEventListener('keydown', this.onKey);
     this.root.replaceChildren();
   }
