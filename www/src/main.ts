@@ -10,6 +10,7 @@
 // Each page is its own chunk, loaded when its address is opened.
 
 import { errorMessage } from './shell/engine';
+import { lookUpFonts } from './shell/page/fonts';
 import { installPointerFocusRelease } from './shell/page/focus';
 import { holdOffline, registerOffline } from './shell/page/offline';
 
@@ -43,6 +44,8 @@ async function route(root: HTMLElement): Promise<void> {
 }
 
 installPointerFocusRelease();
+// Each font the page's text uses, looked up a task at a time while its page's script loads.
+void lookUpFonts();
 const root = document.getElementById('app');
 // The service worker registers after the page's start (production builds only; see
 // shell/page/offline.ts).

@@ -2,6 +2,8 @@
 // worker gzips the games the page keeps with it when the game has no faster gzip of its own, the
 // page its compressed downloads, and the loader unpacks gzipped replays.
 
+import { nextTask } from './tasks';
+
 /** Whether `bytes` are gzip (its two magic bytes). */
 export function isGzip(bytes: Uint8Array): boolean {
   return bytes.length > 1 && bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -18,18 +20,6 @@ export function startsJson(bytes: Uint8Array): boolean {
 
 /** The bytes the browser's gzip or gunzip works on in one task: about 10 ms of either. */
 const SLICE = 256 * 1024;
-
-/** Lets the thread run its other tasks (input, painting) first, without a timer's delay. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const ch = new MessageChannel();
-    ch.port1.onmessage = () => {
-      ch.port1.close();
-      resolve();
-    };
-    ch.port2.postMessage(null);
-  });
-}
 
 /** `bytes` as a stream of slices, each given out in a task of its own. Piped through the
  * browser's gzip or gunzip, a large replay is worked on a slice a task and never holds the thread
