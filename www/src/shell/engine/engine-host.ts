@@ -79,8 +79,9 @@ export function liveGame<B>(g: EngineHandle, own: Pick<LiveGame<B>, 'batchAll' |
 
 export interface EngineCodec<C, H, B> {
   /** Opens a replay, posting as it goes (see FromEngine). Between its pieces of work (the
-   * frames, the statistics, the rules check) it awaits `drawn`: the page has drawn what came
-   * before, so the two do not share the cores. */
+   * frames, the statistics, the rules check) it awaits `drawn`. When the opening is paced, that
+   * is the page saying it has drawn what came before (at most PACE_MS), so that the two do not
+   * share the cores; otherwise it lets the worker's other messages in first. */
   open(bytes: Uint8Array, post: (m: FromEngine<H, B>, transfer?: Transferable[]) => void, drawn: () => Promise<void>): Promise<void>;
   start(config: C): Promise<{ game: LiveGame<B>; header: H }>;
   fork(bytes: Uint8Array, frame: number): Promise<{ game: LiveGame<B>; header: H }>;
