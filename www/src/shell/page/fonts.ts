@@ -9,11 +9,14 @@
 
 import { nextTask } from '../tasks';
 
+/** A text style: [weight, size in px, stack], where `sans` is the style sheet's `--font` and
+ * `mono` its `--mono`. */
+export type PageFont = readonly [number, number, 'sans' | 'mono'];
+
 /** The watch page's text styles at any width (the top bar, the map's controls, the side panel
- * and the introduction), in the order its frames first need them: [weight, size in px, stack],
- * where `sans` is the style sheet's `--font` and `mono` its `--mono`. `e2e.test.mjs` holds this
- * list to what the page shows. */
-export const PAGE_FONTS: readonly (readonly [number, number, 'sans' | 'mono'])[] = [
+ * and the introduction), in the order its frames first need them. `e2e.test.mjs` holds this list
+ * to what the page shows. */
+export const PAGE_FONTS: readonly PageFont[] = [
   // The first frame: the top bar, the map's controls and the options under it.
   [400, 14, 'sans'],
   [500, 14, 'sans'],
@@ -44,14 +47,14 @@ export const PAGE_FONTS: readonly (readonly [number, number, 'sans' | 'mono'])[]
   [400, 20, 'sans'],
 ];
 
-/** Looks up each of `fonts`, one a task (a canvas measures a few characters in it). Resolves when
- * all are known; a page without the style sheet's font stacks looks up nothing. */
-export async function lookUpFonts(fonts: readonly (readonly [number, number, 'sans' | 'mono'])[] = PAGE_FONTS): Promise<void> {
+/** Looks up each of PAGE_FONTS, one a task (a canvas measures a few characters in it). Resolves
+ * when all are known; a page without the style sheet's font stacks looks up nothing. */
+export async function lookUpFonts(): Promise<void> {
   const root = getComputedStyle(document.documentElement);
   const stacks = { sans: root.getPropertyValue('--font').trim(), mono: root.getPropertyValue('--mono').trim() };
   const ctx = document.createElement('canvas').getContext('2d');
   if (!ctx || !stacks.sans || !stacks.mono) return;
-  for (const [weight, size, stack] of fonts) {
+  for (const [weight, size, stack] of PAGE_FONTS) {
     await nextTask();
     ctx.font = `${weight} ${size}px ${stacks[stack]}`;
     ctx.measureText('Ag 01');
