@@ -3,7 +3,7 @@
 # drawing, playback, main-thread long tasks, the home page's first paint and the wasm it
 # fetched), a full 50x50 game through the live path (time outside the bots), a human's game
 # against bots at the limits of drawings and logs (the page's delays, its main thread's work, the
-# bytes kept), what a bot's sandbox costs (start-up and memory), the built-in bots' strength, the engine against older commits' (the goals' ratios), and the engine in wasm (Node) against native.
+# bytes kept), what a bot's sandbox costs (start-up and memory), the built-in bots' strength, a 10,000-game results file opened in the arena page, the engine against older commits' (the goals' ratios), and the engine in wasm (Node) against native.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --tests
@@ -23,6 +23,7 @@ node www/bench/sandboxes.mjs --runs 3
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,greedy
 node www/bench/strength.mjs --games 50 --size 30x30 --bots tactician,expander
 node www/bench/arena.mjs --games 50 --size 30x30 --bots tactician,greedy
+node www/bench/results.mjs
 node www/bench/engine.mjs
 node www/bench/replays.mjs
 bash scripts/python-bench.sh

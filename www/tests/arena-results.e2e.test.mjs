@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, CHROMIUM } from './support/server.mjs';
 import { openPage } from './support/page.mjs';
 import { ANSWER_MS, MAX_TASK_CPU_MS, longestTaskCpu } from './support/responsive.mjs';
+import { bigResults, pageThroughGames, PAGED_RANGES } from './support/big-results.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -389,34 +390,6 @@ test('a malformed or hostile results.json is refused by name; the results shown 
   await page.done();
 });
 
-/** A results.json of `n` games between two bots, as the Python arena writes it. */
-function bigResults(n) {
-  const games = [];
-  let wins0 = 0;
-  for (let k = 0; k < n; k++) {
-    const seats = k % 2 === 0 ? [0, 1] : [1, 0];
-    const first = (k * 7919) % 10 < 6 ? 0 : 1;
-    if (first === 0) wins0++;
-    const ranks = seats.map((b) => (b === first ? 1 : 2));
-    games.push({ index: k, seed: 1 + k, width: 30, height: 30, seats, ranks, replay: `game-${String(k).padStart(5, '0')}.hlt`, command: null, frames: 150 + (k % 150), ejected: [null, null] });
-  }
-  return {
-    game: 'halite1',
-    size: [30, 30],
-    seed: 1,
-    games_asked: n,
-    fog: null,
-    bots: [
-      { name: 'builtin:expander', games: n, wins: wins0, mean_rank: 2 - wins0 / n, mu: 27.123456, sigma: 0.812345 },
-      { name: 'builtin:greedy', games: n, wins: n - wins0, mean_rank: 1 + wins0 / n, mu: 22.876543, sigma: 0.812345 },
-    ],
-    trueskill: { mu: 25, sigma: 25 / 3, beta: 25 / 6, tau: 0, draw_probability: 0 },
-    score_ci95: { games: n, score: wins0 / n, diff: (2 * wins0) / n - 1, low: 0.18, high: 0.22, elo: 70.4, elo_low: 63.2, elo_high: 77.7 },
-    sprt: { llr: 3.1, lower: -2.94, upper: 2.94, result: 'H1', wins: wins0, losses: n - wins0, draws: 0, elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, stopped_after: n },
-    games,
-  };
-}
-
 test('10,000 games: results.json loads and its games page and scroll with no long stall', { timeout: 400000 }, async () => {
   const big = bigResults(10000);
   const file = path.join(tmp, 'results.json');
@@ -448,45 +421,10 @@ test('10,000 games: results.json loads and its games page and scroll with no lon
     // driver's. A trace from the choice of the file on gives the main thread's tasks in CPU time
     // (what the page costs, whatever else the machine runs).
     await page.evaluate(() => window.__probe.start());
-    const pages = await page.evaluate(async () => {
-      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
-      const range = () => document.querySelector('[data-part="games-range"]').textContent;
-      const seen = [];
-      const scroller = document.querySelector('[data-part="games-scroll"]');
-      for (let y = 0; y <= document.documentElement.scrollHeight; y += 200) {
-        window.scrollTo(0, y);
-        await frame();
-      }
-      for (let y = 0; y <= scroller.scrollHeight; y += 150) {
-        scroller.scrollTop = y;
-        await frame();
-      }
-      for (let k = 0; k < 5; k++) {
-        document.querySelector('[data-part="games-next"]').click();
-        await frame();
-      }
-      seen.push(range());
-      document.querySelector('[data-part="games-last"]').click();
-      await frame();
-      seen.push(range());
-      document.querySelector('[data-part="games-goto"]').value = '4321';
-      document.querySelector('[data-part="games-goto"]').form.requestSubmit();
-      await frame();
-      seen.push(range());
-      for (let k = 0; k < 20; k++) {
-        document.querySelector('[data-part="games-prev"]').click();
-        await frame();
-      }
-      seen.push(range());
-      for (let y = document.documentElement.scrollHeight; y >= 0; y -= 300) {
-        window.scrollTo(0, y);
-        await frame();
-      }
-      return seen;
-    });
+    const pages = await page.evaluate(pageThroughGames);
     const scroll = await page.evaluate(() => window.__probe.stop());
     const cpu = longestTaskCpu(JSON.parse((await browser.stopTracing()).toString()));
-    assert.deepEqual(pages, ['Games 251–300 of 10,000', 'Games 9,951–10,000 of 10,000', 'Games 4,301–4,350 of 10,000', 'Games 3,301–3,350 of 10,000']);
+    assert.deepEqual(pages, PAGED_RANGES);
     // By keyboard and pointer, as a person pages: the focus stays on the pager.
     await page.click('[data-part="games-last"]');
     assert.equal(await page.textContent('[data-part="games-range"]'), 'Games 9,951–10,000 of 10,000');

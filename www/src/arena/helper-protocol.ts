@@ -7,9 +7,12 @@ export type ToHelper =
   | { type: 'ratings'; tau: number; participants: number }
   | { type: 'rate'; id: number; lineup: number[]; ranks: number[] }
   /** Every game of opened results rated in order (`lineup` and `ranks`: `seats` per game),
-   * each participant's course kept at about `points` points. A newer request, or a cancel,
+   * each participant's course kept at about `points` points, a slice at a time: after each
+   * slice's `history-progress` the worker waits for `history-go`. A newer request, or a cancel,
    * stops an older one. */
   | { type: 'history'; id: number; tau: number; participants: number; seats: number; lineup: Uint8Array; ranks: Uint8Array; points: number }
+  /** The page has time again: the history `id` goes on with its next slice. */
+  | { type: 'history-go'; id: number }
   | { type: 'history-cancel' };
 
 /** worker -> page */

@@ -16,11 +16,16 @@ const scope = self as unknown as WorkerScope;
 let rater: Rater | null = null;
 /** The history request being worked on (a newer one, or a cancel, replaces it). */
 let historyId = 0;
+/** Its next slice, run when the page says `history-go`. */
+let nextSlice: (() => void) | null = null;
 
-/** Rates opened results' games in order, in slices (so a newer request or a cancel is heard),
- * reporting progress. */
+/** Rates opened results' games in order, in slices of about 40 ms, reporting progress after
+ * each. The next slice waits for the page's `history-go`, which it sends once its thread is idle:
+ * on two cores this worker would otherwise take the core the page's frames need while a person
+ * scrolls and pages through the games. Between slices a newer request or a cancel is heard. */
 function history(m: Extract<ToHelper, { type: 'history' }>): void {
   historyId = m.id;
+  nextSlice = null;
   const r = new Rater(trueskill, m.tau, m.participants);
   const total = m.seats > 0 ? Math.floor(m.lineup.length / m.seats) : 0;
   const step = Math.max(1, Math.ceil(total / Math.max(1, m.points)));
@@ -45,8 +50,8 @@ function history(m: Extract<ToHelper, { type: 'history' }>): void {
       return;
     }
     if (g < total) {
+      nextSlice = slice;
       scope.postMessage({ type: 'history-progress', id: m.id, done: g, total });
-      setTimeout(slice, 0);
       return;
     }
     const final = Array.from({ length: m.participants }, (_, p) => r.get(p) ?? { mu: MU, sigma: SIGMA });
@@ -76,8 +81,16 @@ scope.onmessage = (e: MessageEvent<ToHelper>) => {
     case 'history':
       history(m);
       break;
+    case 'history-go':
+      if (m.id === historyId && nextSlice) {
+        const slice = nextSlice;
+        nextSlice = null;
+        slice();
+      }
+      break;
     case 'history-cancel':
       historyId = 0;
+      nextSlice = null;
       break;
   }
 };

@@ -1,8 +1,13 @@
 // The page's side of the arena's helper worker: TrueSkill ratings, each request answered by a
 // promise.
 
+import { whenIdle } from '../shell/tasks';
 import type { FromHelper, ToHelper } from './helper-protocol';
 import type { Rating, RatingPoint } from './results';
+
+/** The longest a history's next slice waits for the page's thread to be idle (ms): a page that
+ * is never idle still gets its graph, a slice at least this often. */
+export const HISTORY_IDLE_MS = 500;
 
 type Answer = Extract<FromHelper, { type: 'rated' | 'history' }>;
 
@@ -20,6 +25,10 @@ export class ArenaHelper {
       const m = e.data;
       if (m.type === 'history-progress') {
         this.progress.get(m.id)?.(m.done, m.total);
+        // The next slice once this thread has time for its frames (see helper-worker.ts).
+        void whenIdle(HISTORY_IDLE_MS, 16).then(() => {
+          if (this.historyId === m.id) this.send({ type: 'history-go', id: m.id });
+        });
         return;
       }
       this.progress.delete(m.id);

@@ -33,6 +33,8 @@ export function compileSources() {
   };
   walk(SRC);
   fs.writeFileSync(path.join(out, 'package.json'), '{"type":"commonjs"}');
+  // The packages the modules import (ts-trueskill...) are the project's own.
+  fs.symlinkSync(path.resolve(SRC, '../../node_modules'), path.join(out, 'node_modules'), 'dir');
   const req = createRequire(path.join(out, 'index.js'));
   return { load: (rel) => req(`./${rel}`), dir: out, cleanup: () => fs.rmSync(out, { recursive: true, force: true }) };
 }

@@ -7,6 +7,7 @@
 // event, so it never delays the first paint.
 
 import { localStore } from './dom';
+import { whenIdle } from '../tasks';
 
 declare const OFFLINE_BUILD: boolean;
 
@@ -113,12 +114,6 @@ function loaded(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
-function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 2_000 });
-    else setTimeout(resolve, 200);
-  });
-}
 
 /** Registers the service worker once the page has loaded and its start-up work is done
  * (production builds only). */
@@ -133,7 +128,7 @@ export function registerOffline(): void {
     await Promise.race([heldWork(), new Promise((resolve) => setTimeout(resolve, HOLD_MS))]);
     holding = false;
     held.length = 0;
-    await idle();
+    await whenIdle(2_000, 200);
     await register();
   })();
 }
