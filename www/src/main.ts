@@ -10,28 +10,34 @@
 // Each page is its own chunk, loaded when its address is opened.
 
 import { errorMessage } from './shell/engine';
-import { lookUpFonts } from './shell/page/fonts';
+import { ARENA_FONTS, lookUpFonts, PAGE_FONTS, type PageFont } from './shell/page/fonts';
 import { installPointerFocusRelease } from './shell/page/focus';
 import { holdOffline, registerOffline } from './shell/page/offline';
 
 type Mount = (root: HTMLElement, search: string) => Promise<unknown>;
 
-/** The pages by the query key that opens them, in order of precedence; watch is the default. */
-const PAGES: readonly (readonly [string, () => Promise<{ mount: Mount }>])[] = [
-  ['bench', () => import(/* webpackChunkName: "bench" */ './pages/bench')],
-  ['play', () => import(/* webpackChunkName: "play" */ './pages/play')],
-  ['arena', () => import(/* webpackChunkName: "arena" */ './pages/arena/index')],
-  ['learn', () => import(/* webpackChunkName: "learn" */ './pages/learn')],
-  ['sandbox', () => import(/* webpackChunkName: "sandbox" */ './pages/sandbox')],
+/** The pages by the query key that opens them, in order of precedence, with the fonts of their
+ * own text besides the watch page's (shell/page/fonts.ts); watch is the default. */
+const PAGES: readonly (readonly [string, () => Promise<{ mount: Mount }>, readonly PageFont[]])[] = [
+  ['bench', () => import(/* webpackChunkName: "bench" */ './pages/bench'), []],
+  ['play', () => import(/* webpackChunkName: "play" */ './pages/play'), []],
+  ['arena', () => import(/* webpackChunkName: "arena" */ './pages/arena/index'), ARENA_FONTS],
+  ['learn', () => import(/* webpackChunkName: "learn" */ './pages/learn'), []],
+  ['sandbox', () => import(/* webpackChunkName: "sandbox" */ './pages/sandbox'), []],
 ];
+
+/** The page the address opens (undefined: watch). */
+function pageOf(search: string) {
+  const q = new URLSearchParams(search);
+  return PAGES.find(([key]) => q.has(key));
+}
 
 async function route(root: HTMLElement): Promise<void> {
   const search = location.search;
-  const q = new URLSearchParams(search);
   try {
     // Games run in workers, each with its own engine; a page loads its own copy only when it
     // first needs one, so start-up does not wait for it.
-    const page = PAGES.find(([key]) => q.has(key));
+    const page = pageOf(search);
     const m = page ? await page[1]() : await import(/* webpackChunkName: "watch" */ './pages/watch');
     await m.mount(root, search);
   } catch (e) {
@@ -45,7 +51,7 @@ async function route(root: HTMLElement): Promise<void> {
 
 installPointerFocusRelease();
 // Each font the page's text uses, looked up a task at a time while its page's script loads.
-void lookUpFonts();
+void lookUpFonts([...PAGE_FONTS, ...(pageOf(location.search)?.[2] ?? [])]);
 const root = document.getElementById('app');
 // The service worker registers after the page's start (production builds only; see
 // shell/page/offline.ts).

@@ -21,6 +21,7 @@ import { serve, CHROMIUM } from './support/server.mjs';
 import { openPage } from './support/page.mjs';
 import { ANSWER_MS, MAX_TASK_CPU_MS, longestTaskCpu } from './support/responsive.mjs';
 import { bigResults, pageThroughGames, PAGED_RANGES } from './support/big-results.mjs';
+import { fontLists, fontsInUse } from './support/fonts.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -465,6 +466,29 @@ test('10,000 games: results.json loads and its games page and scroll with no lon
     } else await page.screenshot({ path: path.join(shots, 'arena-results-10000-phone.png') });
     await page.done();
   }
+});
+
+test('the arena page looks up ahead every font its set-up and opened results use, on a laptop and on a phone', { timeout: 120000 }, async () => {
+  const { PAGE_FONTS, ARENA_FONTS } = fontLists();
+  const seen = new Set();
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const page = await open(viewport);
+    for (const f of await page.evaluate(fontsInUse)) seen.add(f);
+    await page.setInputFiles('[data-part="folder-input"]', H1);
+    await waitOpened(page, 6, /halite1-15x15\/results\.json$/);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-part="graph"] polyline').length === n, h1.bots.length, { timeout: 30000 });
+    const here = await page.evaluate(fontsInUse);
+    for (const f of here) seen.add(f);
+    const missing = here.filter((f) => !PAGE_FONTS.has(f) && !ARENA_FONTS.has(f));
+    assert.deepEqual(missing, [], `${viewport.width}x${viewport.height}: fonts the arena page uses but does not look up ahead (shell/page/fonts.ts)`);
+    await page.done();
+  }
+  // And the arena's list names nothing the page does not use.
+  assert.deepEqual([...ARENA_FONTS].filter((f) => !seen.has(f)), [], 'ARENA_FONTS lists only fonts the arena page uses');
+  assert.ok([...ARENA_FONTS].every((f) => !PAGE_FONTS.has(f)), 'ARENA_FONTS repeats none of PAGE_FONTS');
 });
 
 test('opened results on a phone (390x844): every control named, no sideways scrolling', { timeout: 90000 }, async () => {

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
 import { serve, CHROMIUM } from './support/server.mjs';
 import { downloadBytes, haliteBin, openPage } from './support/page.mjs';
-import { compileSources } from './support/compile.mjs';
+import { fontLists, fontsInUse } from './support/fonts.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -135,34 +135,14 @@ test('the home page plays a live game between built-in bots at once', { timeout:
 });
 
 test('the fonts the page looks up while it loads are every font its text uses, on a laptop and on a phone', { timeout: 120000 }, async () => {
-  const src = compileSources();
-  const { PAGE_FONTS } = src.load('shell/page/fonts.js');
-  src.cleanup();
-  const known = new Set(PAGE_FONTS.map(([weight, size, stack]) => `${weight} ${size}px ${stack}`));
-  // Each text's weight, size and font stack ('sans' or 'mono' when it is one of the style
-  // sheet's), for every element on screen with text of its own (or a field's).
-  const used = () => {
-    // The custom properties keep the style sheet's (minified) spelling; the computed family is
-    // spelled out: both are compared without their spaces.
-    const bare = (v) => v.replace(/\s+/g, '');
-    const root = getComputedStyle(document.documentElement);
-    const stacks = { [bare(root.getPropertyValue('--font'))]: 'sans', [bare(root.getPropertyValue('--mono'))]: 'mono' };
-    const out = new Set();
-    for (const e of document.querySelectorAll('body *')) {
-      const ownText = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
-      if ((!ownText && !(e instanceof HTMLInputElement || e instanceof HTMLSelectElement)) || !e.getClientRects().length) continue;
-      const s = getComputedStyle(e);
-      out.add(`${s.fontWeight} ${s.fontSize} ${stacks[bare(s.fontFamily)] ?? s.fontFamily}`);
-    }
-    return [...out];
-  };
+  const known = fontLists().PAGE_FONTS;
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     for (const search of [`?replay=replays/${S101}`, '']) {
       const page = await open(search, viewport);
-      const seen = new Set(await page.evaluate(used));
+      const seen = new Set(await page.evaluate(fontsInUse));
       if (search) await page.waitForFunction(() => document.querySelector('[data-part="badge"]')?.dataset.state === 'ok', null, { timeout: 20000 });
       else await page.waitForFunction(() => window.__viewer && window.__viewer.numFrames > 20, null, { timeout: 20000 });
-      for (const f of await page.evaluate(used)) seen.add(f);
+      for (const f of await page.evaluate(fontsInUse)) seen.add(f);
       assert.ok([...seen].filter((f) => f.endsWith(' sans')).length >= 8, `the page's text is in the style sheet's fonts: ${[...seen].join('; ')}`);
       const missing = [...seen].filter((f) => !known.has(f));
       assert.deepEqual(missing, [], `${viewport.width}x${viewport.height} ${search || 'home'}: fonts the page uses but does not look up ahead (shell/page/fonts.ts)`);

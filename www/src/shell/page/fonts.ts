@@ -1,11 +1,12 @@
-// The fonts of the watch page's text, looked up while the page's scripts load.
+// The fonts of a page's text, looked up while the page's scripts load.
 //
 // Chromium's renderer asks the browser process for each family, weight and size of font it has
 // not used yet, and waits for the answer (on Linux a fontconfig match, in the browser process). A
 // page's first frame lays out all its text at once, so it waited for all of its fonts in one task:
 // on a loaded 2-core machine, 15 to 40 ms of the first frame of a replay link. Asked for one a
 // task before that frame, while the thread would be waiting for the page's scripts anyway, they
-// are known when it comes.
+// are known when it comes. The arena page looks up its own styles after the watch page's, which
+// every page shares (the top bar) and which most links open.
 
 import { nextTask } from '../tasks';
 
@@ -47,14 +48,30 @@ export const PAGE_FONTS: readonly PageFont[] = [
   [400, 20, 'sans'],
 ];
 
-/** Looks up each of PAGE_FONTS, one a task (a canvas measures a few characters in it). Resolves
+/** The arena page's text styles besides PAGE_FONTS: its set-up first, then the opened results'
+ * (standings, graph and the games list). `arena-results.e2e.test.mjs` holds this list to what
+ * the page shows. */
+export const ARENA_FONTS: readonly PageFont[] = [
+  [650, 14, 'sans'],
+  [650, 12, 'sans'],
+  [700, 12.5, 'sans'],
+  [400, 12, 'mono'],
+  [500, 12, 'sans'],
+  [500, 13, 'sans'],
+  [500, 11.5, 'sans'],
+  [400, 10.5, 'sans'],
+  [500, 9, 'sans'],
+  [600, 9, 'sans'],
+];
+
+/** Looks up each of `fonts`, one a task (a canvas measures a few characters in it). Resolves
  * when all are known; a page without the style sheet's font stacks looks up nothing. */
-export async function lookUpFonts(): Promise<void> {
+export async function lookUpFonts(fonts: readonly PageFont[]): Promise<void> {
   const root = getComputedStyle(document.documentElement);
   const stacks = { sans: root.getPropertyValue('--font').trim(), mono: root.getPropertyValue('--mono').trim() };
   const ctx = document.createElement('canvas').getContext('2d');
   if (!ctx || !stacks.sans || !stacks.mono) return;
-  for (const [weight, size, stack] of PAGE_FONTS) {
+  for (const [weight, size, stack] of fonts) {
     await nextTask();
     ctx.font = `${weight} ${size}px ${stacks[stack]}`;
     ctx.measureText('Ag 01');
