@@ -22,6 +22,9 @@ const HASH_LOG: u32 = 18;
 /// Once a match this long is found, only `NICE_DEPTH` more candidates are tried.
 const NICE: usize = 32;
 const NICE_DEPTH: usize = 16;
+/// Long matches remembered (`Parser::known`), and the shortest worth remembering.
+const KNOWN: usize = 8;
+const KNOWN_MIN: usize = 16;
 /// Bytes the chains' hash covers (the shortest match they find).
 const HASH_BYTES: usize = 4;
 
@@ -154,26 +157,15 @@ impl Prices {
     }
 }
 
+/// How a position of a stretch is reached the cheapest: the price, and the last step (a
+/// match of `ml` bytes coded as `ov`, or a literal when `ml` is 0). The literal length and the
+/// repeated offsets there follow from the step and are worked out only when the parse gets to
+/// the position (`Parser::arrive`), which keeps the hot loop's stores small.
 #[derive(Clone, Copy)]
-struct Node {
-    price: i32,
-    /// Literals since the last match on the way here.
-    litlen: u32,
-    reps: [u32; 3],
-    /// How the node was reached: a match of this length (0: a literal) from `from`.
+struct Step {
     ml: u32,
     ov: u32,
-    from: u32,
 }
-
-const UNREACHED: Node = Node {
-    price: i32::MAX,
-    litlen: 0,
-    reps: [0; 3],
-    ml: 0,
-    ov: 0,
-    from: 0,
-};
 
 /// The repeated offsets after a match coded as `ov` (`ll0`: no literals before it).
 #[inline]
@@ -206,9 +198,22 @@ pub struct Parser<'a> {
     chain: Vec<u32>,
     inserted: usize,
     pub reps: [u32; 3],
-    opt: Vec<Node>,
+    /// Per position of a stretch: the cheapest price found to reach it, the step taken, and
+    /// (once the parse is there) the literal length and repeated offsets it leaves.
+    price: Vec<i32>,
+    step: Vec<Step>,
+    litlen: Vec<u32>,
+    rep_at: Vec<[u32; 3]>,
     /// Matches found at one position: (length, offset value), lengths increasing.
     found: Vec<(u32, u32)>,
+    /// Long matches measured lately, as (distance, where the match ends). A match measured at
+    /// one position holds, shorter by as many bytes, at every later position up to its end, so
+    /// its length there is known without comparing the bytes again: they agree up to the end,
+    /// and at the end they differ or the block ends. In a long repeat every position finds the
+    /// same few matches, and comparing them again and again was a good part of the time.
+    /// Within a block positions are searched in increasing order; the list is emptied at each.
+    known: [(u32, u32); KNOWN],
+    known_next: usize,
     /// Candidates a hash chain is followed through.
     pub depth: usize,
     /// The farthest a match may reach back.
@@ -248,8 +253,13 @@ impl<'a> Parser<'a> {
             chain: vec![0; data.len().min(window).max(1).next_power_of_two()],
             inserted: 0,
             reps: [1, 4, 8],
-            opt: vec![UNREACHED; STRETCH + SUFFICIENT + 2],
+            price: vec![i32::MAX; STRETCH + SUFFICIENT + 2],
+            step: vec![Step { ml: 0, ov: 0 }; STRETCH + SUFFICIENT + 2],
+            litlen: vec![0; STRETCH + SUFFICIENT + 2],
+            rep_at: vec![[0; 3]; STRETCH + SUFFICIENT + 2],
             found: Vec::with_capacity(64),
+            known: [(0, 0); KNOWN],
+            known_next: 0,
             depth: DEPTH,
             window,
         }
@@ -274,6 +284,25 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The length of the match at `p` from `d` bytes back, at most `limit`.
+    #[inline(always)]
+    fn length(&mut self, p: usize, d: usize, limit: usize) -> usize {
+        let d32 = d as u32;
+        if let Some(&(_, e)) = self
+            .known
+            .iter()
+            .find(|&&(kd, e)| kd == d32 && e as usize > p)
+        {
+            return e as usize - p;
+        }
+        let len = common(self.data, p, p - d, limit);
+        if len >= KNOWN_MIN {
+            self.known[self.known_next] = (d32, (p + len) as u32);
+            self.known_next = (self.known_next + 1) % KNOWN;
+        }
+        len
+    }
+
     /// The matches at `p` (not past `end`), longest last; the repeated offsets as `node` has
     /// them first.
     fn matches(&mut self, p: usize, end: usize, reps: [u32; 3], ll0: bool) {
@@ -285,7 +314,7 @@ impl<'a> Parser<'a> {
             if d == 0 || d > p || d > self.window {
                 continue;
             }
-            let len = common(self.data, p, p - d, limit);
+            let len = self.length(p, d, limit);
             if len > best {
                 best = len;
                 self.found.push((len as u32, ov));
@@ -299,6 +328,7 @@ impl<'a> Parser<'a> {
         }
         self.insert_to(p);
         let mut cand = self.head[hash(self.data, p)];
+        let mask = self.chain.len() - 1;
         let mut depth = if best >= NICE {
             NICE_DEPTH.min(self.depth)
         } else {
@@ -310,8 +340,11 @@ impl<'a> Parser<'a> {
                 break;
             }
             depth -= 1;
+            // The next candidate is read first: its read then does not wait on the compare
+            // below when that branch is mispredicted (the walk is bound by these reads).
+            let next = self.chain[c & mask];
             if self.data[c + best] == self.data[p + best] {
-                let len = common(self.data, p, c, limit);
+                let len = self.length(p, p - c, limit);
                 if len > best {
                     best = len;
                     let d = (p - c) as u32;
@@ -327,7 +360,46 @@ impl<'a> Parser<'a> {
                     }
                 }
             }
-            cand = self.chain[c & (self.chain.len() - 1)];
+            cand = next;
+        }
+    }
+
+    /// The literal length and repeated offsets at stretch position `cur` (> 0), from the step
+    /// that reaches it and what the position it came from has.
+    #[inline]
+    fn arrive(&mut self, cur: usize) {
+        let Step { ml, ov } = self.step[cur];
+        if ml == 0 {
+            self.litlen[cur] = self.litlen[cur - 1] + 1;
+            self.rep_at[cur] = self.rep_at[cur - 1];
+        } else {
+            let from = cur - ml as usize;
+            self.litlen[cur] = 0;
+            self.rep_at[cur] = next_reps(self.rep_at[from], ov, self.litlen[from] == 0);
+        }
+    }
+
+    /// Offers a match of every length in `lo..=hi` from stretch position `cur`, each priced
+    /// `base` plus its length's price: a position takes it when that is cheaper than what it has.
+    #[inline]
+    fn relax(&mut self, cur: usize, lo: u32, hi: u32, base: i32, ov: u32, ml_price: &[i32]) {
+        let (lo, hi) = (lo as usize, hi as usize);
+        let prices = &mut self.price[cur + lo..=cur + hi];
+        let steps = &mut self.step[cur + lo..=cur + hi];
+        for (ml, ((p, s), &m)) in prices
+            .iter_mut()
+            .zip(steps.iter_mut())
+            .zip(&ml_price[lo..=hi])
+            .enumerate()
+        {
+            let price = base + m;
+            if price < *p {
+                *p = price;
+                *s = Step {
+                    ml: (lo + ml) as u32,
+                    ov,
+                };
+            }
         }
     }
 
@@ -342,19 +414,18 @@ impl<'a> Parser<'a> {
         literals: &mut Vec<u8>,
     ) {
         let pr = Prices::new(stats);
+        // What is known of matches reaching the block's end does not hold in the next block.
+        self.known = [(0, 0); KNOWN];
         let mut pos = start;
         let mut anchor = start;
-        // Per match found: the cheapest offset among it and the longer ones.
-        let mut cheapest: Vec<(i32, u32)> = Vec::with_capacity(64);
+        // Per match found, longest first: its length and the cheapest offset (price, value)
+        // among it and the longer ones.
+        let mut cheapest: Vec<(u32, i32, u32)> = Vec::with_capacity(64);
+        let mut path = Vec::new();
         while pos < end {
-            self.opt[0] = Node {
-                price: 0,
-                litlen: (pos - anchor) as u32,
-                reps: self.reps,
-                ml: 0,
-                ov: 0,
-                from: 0,
-            };
+            self.price[0] = 0;
+            self.litlen[0] = (pos - anchor) as u32;
+            self.rep_at[0] = self.reps;
             let mut last = 0usize;
             let mut cur = 0usize;
             // A match long enough to be taken at once, ending the stretch where it starts.
@@ -363,29 +434,27 @@ impl<'a> Parser<'a> {
             // reached once `STRETCH` positions have been searched.
             while pos + cur < end && (cur < STRETCH || cur < last) {
                 let p = pos + cur;
-                let node = self.opt[cur];
+                if cur > 0 {
+                    self.arrive(cur);
+                }
+                let (node_price, litlen, reps) =
+                    (self.price[cur], self.litlen[cur], self.rep_at[cur]);
                 if cur + 1 > last {
                     last = cur + 1;
-                    self.opt[last] = UNREACHED;
+                    self.price[last] = i32::MAX;
                 }
-                let price = node.price + pr.lit[self.data[p] as usize] + pr.ll(node.litlen + 1)
-                    - pr.ll(node.litlen);
-                if price < self.opt[cur + 1].price {
-                    self.opt[cur + 1] = Node {
-                        price,
-                        litlen: node.litlen + 1,
-                        reps: node.reps,
-                        ml: 0,
-                        ov: 0,
-                        from: cur as u32,
-                    };
+                let price =
+                    node_price + pr.lit[self.data[p] as usize] + pr.ll(litlen + 1) - pr.ll(litlen);
+                if price < self.price[cur + 1] {
+                    self.price[cur + 1] = price;
+                    self.step[cur + 1] = Step { ml: 0, ov: 0 };
                 }
                 if cur >= STRETCH || end - p < MIN_MATCH {
                     cur += 1;
                     continue;
                 }
-                let ll0 = node.litlen == 0;
-                self.matches(p, end, node.reps, ll0);
+                let ll0 = litlen == 0;
+                self.matches(p, end, reps, ll0);
                 let Some(&(longest, ov)) = self.found.last() else {
                     cur += 1;
                     continue;
@@ -394,63 +463,53 @@ impl<'a> Parser<'a> {
                     taken = Some((longest, ov));
                     break;
                 }
+                let reach = cur + longest as usize;
+                if last < reach {
+                    self.price[last + 1..=reach].fill(i32::MAX);
+                    last = reach;
+                }
                 cheapest.clear();
-                cheapest.resize(self.found.len(), (i32::MAX, 0));
                 let mut best = (i32::MAX, 0u32);
-                for i in (0..self.found.len()).rev() {
-                    let ov = self.found[i].1;
+                for &(len, ov) in self.found.iter().rev() {
                     if pr.of(ov) < best.0 {
                         best = (pr.of(ov), ov);
                     }
-                    cheapest[i] = best;
+                    cheapest.push((len, best.0, best.1));
                 }
                 // The next sequence's literal length is paid for ahead (none yet).
-                let base = node.price + pr.ll(0);
-                let mut ml = MIN_MATCH as u32;
-                for (i, &(len, _)) in self.found.iter().enumerate() {
-                    let (off_price, ov) = cheapest[i];
-                    while ml <= len {
-                        let to = cur + ml as usize;
-                        while last < to {
-                            last += 1;
-                            self.opt[last] = UNREACHED;
+                let base = node_price + pr.ll(0);
+                // Each match offers the lengths past the one before it. Every length up to
+                // `SHORT` is priced; past it, only where the length code changes and the last
+                // `TAIL` lengths: the positions inside a long match are reached by the same
+                // match found one position later.
+                let mut lo = MIN_MATCH as u32;
+                for &(len, off_price, ov) in cheapest.iter().rev() {
+                    let base = base + off_price;
+                    let dense_end = len.min((SHORT as u32).max(lo));
+                    self.relax(cur, lo, dense_end, base, ov, &pr.ml);
+                    if dense_end < len {
+                        let tail = len - TAIL as u32;
+                        let next_code = ml_code(dense_end) as usize + 1;
+                        for &b in ML_BASE[next_code..].iter().take_while(|&&b| b < tail) {
+                            self.relax(cur, b, b, base, ov, &pr.ml);
                         }
-                        let price = base + off_price + pr.ml[ml as usize];
-                        if price < self.opt[to].price {
-                            self.opt[to] = Node {
-                                price,
-                                litlen: 0,
-                                reps: next_reps(node.reps, ov, ll0),
-                                ml,
-                                ov,
-                                from: cur as u32,
-                            };
-                        }
-                        ml += 1;
-                        if ml as usize > SHORT && ml + (TAIL as u32) < len {
-                            // Past `SHORT`, a long match is priced where its length code
-                            // changes and at its end: the positions inside it are reached by
-                            // the same match found one position later.
-                            let next_code = ML_BASE
-                                .iter()
-                                .copied()
-                                .find(|&b| b >= ml)
-                                .unwrap_or(u32::MAX);
-                            ml = next_code.min(len - TAIL as u32);
-                        }
+                        self.relax(cur, tail.max(dense_end + 1), len, base, ov, &pr.ml);
                     }
+                    lo = len + 1;
                 }
                 cur += 1;
             }
             // Walk back from where the stretch ends, then emit forwards.
-            let mut path = Vec::new();
+            path.clear();
             let mut at = cur;
             while at > 0 {
-                let n = self.opt[at];
-                if n.ml > 0 {
-                    path.push((n.from as usize, n.ml, n.ov));
+                let Step { ml, ov } = self.step[at];
+                if ml > 0 {
+                    at -= ml as usize;
+                    path.push((at, ml, ov));
+                } else {
+                    at -= 1;
                 }
-                at = n.from as usize;
             }
             if let Some((len, ov)) = taken {
                 path.insert(0, (cur, len, ov));
