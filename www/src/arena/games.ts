@@ -24,9 +24,8 @@ import { byRank, type GameRecord } from './results';
 /** Games a page of the list shows. */
 export const PAGE_SIZE = 50;
 /** Rows put in the table in one task: about half of what its scroller shows, so those come
- * first, in two frames. A row costs about half a millisecond of layout and its building, so that
- * a frame that also paints the list stays near 20 ms of the page's thread (13 rows took 25 to
- * 35 ms; www/bench/results.mjs). */
+ * first, in two frames. Paging, the longest frame's CPU time was 31 to 35 ms with 13 rows a
+ * frame, 25 to 27 ms with 7 (medians of traced runs; www/bench/results.mjs). */
 const ROWS_A_TASK = 7;
 /** How long a finished game's replay waits to be stored with the games that end after it (ms). */
 const KEEP_MS = 1000;
