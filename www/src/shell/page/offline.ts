@@ -114,7 +114,6 @@ function loaded(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
 }
 
-
 /** Registers the service worker once the page has loaded and its start-up work is done
  * (production builds only). */
 export function registerOffline(): void {
